@@ -1,0 +1,28 @@
+# Each target builds its own virtual environment on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint bench clean
+
+$(BIN)/pbem: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(BIN)/pbem
+
+demo: $(BIN)/pbem
+	$(BIN)/pbem demo --dir demo-game
+
+test: $(BIN)/pbem
+	$(BIN)/python -m pytest
+
+lint: $(BIN)/pbem
+	$(BIN)/ruff check pbem tests benchmarks
+	$(BIN)/ruff format --check pbem tests benchmarks
+
+bench: $(BIN)/pbem
+	$(BIN)/python benchmarks/log_bench.py
+
+clean:
+	rm -rf $(VENV) demo-game

@@ -1,0 +1,154 @@
+"""Dice nobody can bias (DESIGN "Dice").
+
+Seeds come from hash chains. For each stream the referee draws a secret root r and
+publishes the anchor s0 = H^N(r) when the game is created; resolution i (1-based)
+uses s_i = H^(N-i)(r), so H(s_i) = s_{i-1}. Revealing s_i after resolution i lets
+anyone check it against the anchor (or against s_{i-1}), while s_{i+1}, which the
+next resolution uses, stays a preimage nobody but the referee can compute.
+
+Two streams: "public" drives the dice of battles and the like and its seed is
+revealed right after each resolution; "hidden" drives draws that feed hidden
+information (card deals, random selection kept secret) and is revealed only when
+the game ends, because revealing s_i discloses every earlier hidden seed.
+
+A roll: randbelow(n) for the k-th use of a label in a resolution reads bytes from
+HMAC-SHA256(seed, "digest\\nlabel\\nk\\nblock") and rejects values that would
+bias the result (no modulo bias). The digest is that of the phase's accepted
+orders, so the same seed gives different dice for different orders.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Protocol
+
+from .errors import PbemError
+
+STREAMS = ("public", "hidden")
+DEFAULT_CHAIN_LENGTH = 20_000
+
+
+def chain_step(seed: bytes) -> bytes:
+    return hashlib.sha256(b"pbem-seed-chain\n" + seed).digest()
+
+
+class SeedChain:
+    def __init__(self, root: bytes, length: int = DEFAULT_CHAIN_LENGTH):
+        self.root = root
+        self.length = length
+        self._cache: dict[int, bytes] = {}
+
+    def anchor(self) -> bytes:
+        return self.seed(0)
+
+    def seed(self, index: int) -> bytes:
+        if not 0 <= index <= self.length:
+            raise PbemError(f"seed index {index} outside the committed chain (0..{self.length})")
+        if index in self._cache:
+            return self._cache[index]
+        # walk down from the nearest cached seed above, or the root
+        above = [i for i in self._cache if i > index]
+        start = min(above) if above else self.length
+        s = self._cache[start] if above else self.root
+        for i in range(start, index, -1):
+            s = chain_step(s)
+            if i - 1 >= index and (i - 1) % 256 == 0:
+                self._cache[i - 1] = s
+        self._cache[index] = s
+        return s
+
+
+def seed_matches(known_index: int, known_seed: bytes, index: int, seed: bytes) -> bool:
+    """True when `seed` at `index` hashes down to `known_seed` at `known_index`."""
+    if index < known_index:
+        return False
+    s = seed
+    for _ in range(index - known_index):
+        s = chain_step(s)
+    return hmac.compare_digest(s, known_seed)
+
+
+class DiceSource(Protocol):
+    stream_name: str
+
+    def randbelow(self, label: str, n: int) -> int: ...
+
+
+class CommittedDice:
+    def __init__(self, seed: bytes, orders_digest: str, stream_name: str = "public"):
+        self.seed = seed
+        self.digest = orders_digest
+        self.stream_name = stream_name
+        self._uses: defaultdict[str, int] = defaultdict(int)
+
+    def randbelow(self, label: str, n: int) -> int:
+        if n < 1:
+            raise ValueError("randbelow needs n >= 1")
+        k = self._uses[label]
+        self._uses[label] += 1
+        if n == 1:
+            return 0
+        width = (n - 1).bit_length() + 7 >> 3
+        span = 256**width
+        limit = span - span % n
+        block = 0
+        buf = b""
+        while True:
+            while len(buf) < width:
+                msg = f"{self.digest}\n{label}\n{k}\n{block}".encode()
+                buf += hmac.new(self.seed, msg, hashlib.sha256).digest()
+                block += 1
+            x = int.from_bytes(buf[:width], "big")
+            buf = buf[width:]
+            if x < limit:
+                return x % n
+
+
+class DiceScriptError(PbemError):
+    pass
+
+
+class ScriptedDice:
+    """Dice for tests and rules cases: values are served in order.
+
+    Each entry is a die face (1..sides) for rolls, or an index (0..n-1) for
+    `randbelow` draws of the hidden stream. An entry may be a pair
+    (label_fragment, value), and then the roll's label must contain the fragment.
+    """
+
+    stream_name = "scripted"
+
+    def __init__(self, values: Sequence[int | tuple[str, int]] = ()):
+        self.values = list(values)
+        self.pos = 0
+        self.log: list[tuple[str, int]] = []
+
+    def next_value(self, label: str) -> int:
+        if self.pos >= len(self.values):
+            raise DiceScriptError(
+                f"scripted dice ran out at roll {self.pos + 1} ({label!r}); add more values"
+            )
+        entry = self.values[self.pos]
+        self.pos += 1
+        if isinstance(entry, tuple | list):
+            fragment, value = entry
+            if fragment.lower() not in label.lower():
+                raise DiceScriptError(
+                    f"scripted roll {self.pos} was for {fragment!r} but the rules rolled {label!r}"
+                )
+        else:
+            value = entry
+        self.log.append((label, value))
+        return int(value)
+
+    def randbelow(self, label: str, n: int) -> int:
+        v = self.next_value(label)
+        if not 0 <= v < n:
+            raise DiceScriptError(f"scripted draw {v} for {label!r} is not in 0..{n - 1}")
+        return v
+
+    def remaining(self) -> int:
+        return len(self.values) - self.pos

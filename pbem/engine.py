@@ -1,0 +1,83 @@
+"""Building one resolution from the state and its inputs. Shared by `advance`, which
+records it, and `verify`, which recomputes it and compares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import envelope
+from . import events as ev
+from .canonical import digest_of
+from .dice import DiceSource
+from .resolution import Resolution
+from .ruleset import STANDING, Step
+from .state import GameState
+
+SETUP = "setup"
+
+
+def orders_digest(phase: str, index: int, counted: dict[str, str], standing: dict[str, str]) -> str:
+    return digest_of({"phase": phase, "index": index, "orders": counted, "standing": standing})
+
+
+def header(state: GameState, step: Step) -> ev.PhaseResolved:
+    index = state.resolutions + 1
+    have = state.orders.get(step.phase, {})
+    counted = {p: a for p, a in sorted(have.items())}
+    standing = {p: a for p, a in sorted(state.standing.items())}
+    return ev.PhaseResolved(
+        phase=step.phase,
+        index=index,
+        orders={p: a.seq for p, a in counted.items()},
+        standing={p: a.seq for p, a in standing.items()},
+        defaulted=[p for p in step.owes if p not in have],
+        orders_digest=orders_digest(
+            step.phase,
+            index,
+            {p: a.event.digest for p, a in counted.items()},
+            {p: a.event.digest for p, a in standing.items()},
+        ),
+    )
+
+
+def setup_header(state: GameState) -> ev.PhaseResolved:
+    assert state.created is not None
+    c = state.created
+    return ev.PhaseResolved(
+        phase=SETUP,
+        index=1,
+        orders={},
+        orders_digest=digest_of(
+            {"phase": SETUP, "index": 1, "game": c.game, "scenario": c.scenario, "options": c.options}
+        ),
+    )
+
+
+def _parse_accepted(state: GameState, acc, phase: str) -> Any:
+    rs = state.ruleset
+    env = envelope.parse(acc.event.envelope)
+    return rs.parse(state.rules, acc.event.power, phase, env.orders).orders
+
+
+def run(
+    state: GameState, step: Step | None, public: DiceSource, hidden: DiceSource
+) -> tuple[ev.PhaseResolved, list[ev.Event]]:
+    """Resolve `step` (or the set-up when step is None): the header and the results."""
+    rs = state.ruleset
+    assert rs is not None and state.created is not None
+    ctx = Resolution(rs, state.rules, public, hidden)
+    if step is None:
+        head = setup_header(state)
+        rs.setup(ctx, state.created.scenario, dict(state.created.options))
+        return head, ctx.events
+    head = header(state, step)
+    have = state.orders.get(step.phase, {})
+    orders = {}
+    for power in [*step.owes, *(p for p in step.may if p in have)]:
+        if power in have:
+            orders[power] = _parse_accepted(state, have[power], step.phase)
+        else:
+            orders[power] = rs.default_orders(state.rules, power, step.phase)
+    standing = {p: _parse_accepted(state, a, STANDING) for p, a in sorted(state.standing.items())}
+    rs.resolve(ctx, step, orders, standing)
+    return head, ctx.events

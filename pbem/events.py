@@ -1,0 +1,185 @@
+"""Event models, their registry, and upcasting of old payload versions (DESIGN "The log").
+
+Every event is a frozen pydantic model with a `type` discriminator. The log stores
+(type, version, canonical JSON body); reading looks the model up by type and, when
+the stored version is older than the model's, runs the registered upcasters first.
+
+`kind` says what an event is for an auditor:
+- "input": a fact from outside (game created, orders accepted, deadline passed);
+- "result": follows from inputs plus dice; `verify` recomputes every one of them;
+- "meta": written by the service around results (phase header, seed reveal,
+  checkpoint); `verify` checks each against what it must be.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .canonical import canonical_json
+from .errors import LogCorrupt, UnknownEventType
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    version: ClassVar[int] = 1
+    kind: ClassVar[str] = "result"
+
+
+_MODELS: dict[str, type[Event]] = {}
+_UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+E = TypeVar("E", bound=type[Event])
+
+
+def event(cls: E) -> E:
+    """Class decorator: register an event model under its `type` literal."""
+    name = cls.model_fields["type"].default
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"{cls.__name__} needs a default `type` literal")
+    other = _MODELS.get(name)
+    if other is not None and other.__qualname__ != cls.__qualname__:
+        raise TypeError(f"event type {name!r} registered twice ({other.__name__}, {cls.__name__})")
+    _MODELS[name] = cls
+    return cls
+
+
+def upcaster(type_: str, from_version: int):
+    """Register a function turning a version-N payload dict into version N+1."""
+
+    def register(fn: Callable[[dict[str, Any]], dict[str, Any]]):
+        _UPCASTERS[(type_, from_version)] = fn
+        return fn
+
+    return register
+
+
+def model_for(type_: str) -> type[Event]:
+    try:
+        return _MODELS[type_]
+    except KeyError:
+        raise UnknownEventType(f"unknown event type {type_!r}") from None
+
+
+def encode(ev: Event) -> str:
+    return canonical_json(ev.model_dump(mode="json"))
+
+
+def decode(type_: str, version: int, body: str) -> Event:
+    cls = model_for(type_)
+    if version == cls.version:
+        return cls.model_validate_json(body)
+    if version > cls.version:
+        raise LogCorrupt(
+            f"event {type_!r} has schema version {version}, newer than this pbem knows "
+            f"({cls.version}); upgrade pbem to read this game"
+        )
+    data = json.loads(body)
+    for v in range(version, cls.version):
+        try:
+            fn = _UPCASTERS[(type_, v)]
+        except KeyError:
+            raise LogCorrupt(f"no upcaster for {type_!r} version {v} -> {v + 1}") from None
+        data = fn(data)
+    return cls.model_validate(data)
+
+
+# --- core events -------------------------------------------------------------
+
+
+@event
+class GameCreated(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["game_created"] = "game_created"
+    game: str
+    ruleset: str
+    scenario: str
+    options: dict[str, Any] = {}
+    referee_key: str  # "pbem-ed25519 <base64>": signs checkpoints
+    commitments: dict[str, str]  # stream -> hex anchor of its seed chain (see dice.py)
+    chain_length: int
+    created_at: str
+
+
+@event
+class PlayerRegistered(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["player_registered"] = "player_registered"
+    power: str
+    name: str
+    email: str
+    public_key: str  # "pbem-ed25519 <b64>" or an OpenSSH public key line
+
+
+@event
+class OrdersAccepted(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["orders_accepted"] = "orders_accepted"
+    power: str
+    phase: str
+    seq: int  # the envelope's own sequence number
+    envelope: str  # the full signed text, as verified
+    digest: str  # sha256 of the normalised signed body
+    received_at: str
+
+
+@event
+class DeadlinePassed(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["deadline_passed"] = "deadline_passed"
+    phase: str
+    declared_at: str
+
+
+@event
+class PhaseResolved(Event):
+    """Header of one resolution: which orders counted, and the dice inputs."""
+
+    kind: ClassVar[str] = "meta"
+    type: Literal["phase_resolved"] = "phase_resolved"
+    phase: str
+    index: int  # resolution number; the seed of this index drives its dice
+    orders: dict[str, int]  # power -> log seq of the OrdersAccepted that counted
+    standing: dict[str, int] = {}  # power -> log seq of the standing orders in force
+    defaulted: list[str] = []  # powers that owed orders and sent none
+    orders_digest: str
+
+
+@event
+class DiceRolled(Event):
+    type: Literal["dice_rolled"] = "dice_rolled"
+    label: str
+    sides: int
+    values: list[int]
+    stream: Literal["public", "hidden", "scripted"] = "public"
+
+
+@event
+class SeedRevealed(Event):
+    kind: ClassVar[str] = "meta"
+    type: Literal["seed_revealed"] = "seed_revealed"
+    stream: str
+    index: int
+    seed: str
+
+
+@event
+class CheckpointSigned(Event):
+    kind: ClassVar[str] = "meta"
+    type: Literal["checkpoint_signed"] = "checkpoint_signed"
+    seq: int
+    head: str
+    signature: str
+
+
+@event
+class GameEnded(Event):
+    kind: ClassVar[str] = "meta"
+    type: Literal["game_ended"] = "game_ended"
+    summary: str

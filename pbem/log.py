@@ -1,0 +1,135 @@
+"""The append-only, hash-chained event log: one SQLite file per game (DESIGN "The log").
+
+Row: seq, type, schema version, canonical JSON body, previous hash, own hash, where
+hash = SHA-256 over "prev\\nseq\\ntype\\nversion\\nbody" (hex). The first row's prev
+is GENESIS. Appends name the sequence they expect at the head and commit a whole
+batch in one IMMEDIATE transaction with synchronous=FULL.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import sqlite_utils
+
+from . import events as ev
+from .canonical import sha256_hex
+from .errors import ConflictError, GameError
+
+GENESIS = "0" * 64
+
+
+def row_hash(prev: str, seq: int, type_: str, version: int, body: str) -> str:
+    return sha256_hex(f"{prev}\n{seq}\n{type_}\n{version}\n{body}")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    seq: int
+    type: str
+    v: int
+    body: str
+    prev: str
+    hash: str
+
+    def event(self) -> ev.Event:
+        return ev.decode(self.type, self.v, self.body)
+
+
+def chain(prev: str, first_seq: int, events: Iterable[ev.Event]) -> list[Row]:
+    """Hash-chain events after a head: the rows an append would write."""
+    rows = []
+    seq = first_seq
+    for e in events:
+        body = ev.encode(e)
+        h = row_hash(prev, seq, e.type, e.version, body)
+        rows.append(Row(seq, e.type, e.version, body, prev, h))
+        prev = h
+        seq += 1
+    return rows
+
+
+class EventLog:
+    def __init__(self, path: str | Path, *, create: bool = False):
+        self.path = Path(path)
+        if create and self.path.exists():
+            raise GameError(f"{self.path} already exists")
+        if not create and not self.path.exists():
+            raise GameError(f"no game file at {self.path}")
+        self.db = sqlite_utils.Database(self.path)
+        self.conn: sqlite3.Connection = self.db.conn
+        self.conn.isolation_level = None  # explicit BEGIN/COMMIT below
+        self.conn.execute("PRAGMA busy_timeout=10000")
+        if create:
+            self.db.enable_wal()
+            self.db["events"].create(
+                {"seq": int, "type": str, "v": int, "body": str, "prev": str, "hash": str},
+                pk="seq",
+                not_null={"type", "v", "body", "prev", "hash"},
+            )
+        self.conn.execute("PRAGMA synchronous=FULL")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> EventLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def head(self) -> tuple[int, str]:
+        row = self.conn.execute(
+            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
+        ).fetchone()
+        return (0, GENESIS) if row is None else (row[0], row[1])
+
+    def append(self, events: list[ev.Event], expected_seq: int) -> list[Row]:
+        """Append a batch after `expected_seq`, atomically, or raise ConflictError."""
+        if not events:
+            return []
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            seq, head = self.head()
+            if seq != expected_seq:
+                raise ConflictError(
+                    f"the game moved on: expected the log to end at event {expected_seq}, "
+                    f"it ends at {seq}; nothing was written, try again"
+                )
+            rows = chain(head, seq + 1, events)
+            self._insert(rows)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        return rows
+
+    def _insert(self, rows: list[Row]) -> None:
+        self.conn.executemany(
+            "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)",
+            [(r.seq, r.type, r.v, r.body, r.prev, r.hash) for r in rows],
+        )
+
+    def rows(self, start: int = 1, stop: int | None = None) -> Iterator[Row]:
+        sql = "SELECT seq, type, v, body, prev, hash FROM events WHERE seq >= ?"
+        args: list[int] = [start]
+        if stop is not None:
+            sql += " AND seq <= ?"
+            args.append(stop)
+        for r in self.conn.execute(sql + " ORDER BY seq", args):
+            yield Row(*r)
+
+    def row(self, seq: int) -> Row | None:
+        r = self.conn.execute(
+            "SELECT seq, type, v, body, prev, hash FROM events WHERE seq = ?", (seq,)
+        ).fetchone()
+        return None if r is None else Row(*r)
+
+    def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, ev.Event]]:
+        decode = ev.decode
+        for r in self.rows(start, stop):
+            yield r.seq, decode(r.type, r.v, r.body)

@@ -1,0 +1,192 @@
+"""The interface every game implements (DESIGN layer 2) and the registry of games.
+
+A ruleset is pure: no I/O, no clock, no randomness but the dice of the Resolution
+it is handed. The core drives it like this:
+
+    state = ruleset.new_state(scenario, options)    # empty, before set-up
+    ruleset.setup(ctx, scenario, options)           # emits events: resolution 1
+    loop:
+        step = ruleset.step(state)                  # None: the game is over
+        powers in step.owes send orders for step.phase (or get default_orders)
+        ruleset.resolve(ctx, step, orders, standing)   # emits events
+    state = ruleset.apply(state, event)             # the fold, for every event
+
+See docs/ruleset-interface.md for how Soldier Kings and Struggle of Empires map
+onto it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import UsageError
+from .events import Event
+
+if TYPE_CHECKING:
+    from .resolution import Resolution
+
+STANDING = "standing"  # the phase name of standing orders, in force until replaced
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the game waits for: one phase (or sub-step) and whose orders it needs."""
+
+    phase: str  # unique in the game, e.g. "1756-t1-purchase"
+    title: str  # for people: "Turn 1 (May-Jun 1756): Purchase Phase"
+    owes: tuple[str, ...]  # powers that must send orders (or get the default)
+    may: tuple[str, ...] = ()  # powers that may send orders but owe none
+    turn: str = ""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an order, with the envelope line it is on."""
+
+    message: str
+    line: int | None = None
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        hint = f" (did you mean {self.suggestion!r}?)" if self.suggestion else ""
+        return f"{where}{self.message}{hint}"
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    line: int  # line number in the submitted text
+    text: str
+
+
+@dataclass
+class Parsed:
+    orders: Any
+    problems: list[Problem] = field(default_factory=list)
+
+
+class Ruleset(ABC):
+    name: str
+    title: str
+    events: Sequence[type[Event]] = ()
+
+    @abstractmethod
+    def scenarios(self) -> dict[str, str]:
+        """Scenario id -> title."""
+
+    def options(self) -> dict[str, str]:
+        """Option name -> description (optional rules a game may switch on)."""
+        return {}
+
+    @abstractmethod
+    def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        """The powers a player must be found for in this scenario."""
+
+    @abstractmethod
+    def new_state(self, scenario: str, options: dict[str, Any]) -> Any:
+        """The state before set-up (the fold's starting value)."""
+
+    @abstractmethod
+    def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
+        """Emit the set-up events (it may use the dice: random selection, deals)."""
+
+    @abstractmethod
+    def step(self, state: Any) -> Step | None:
+        """The phase the game is waiting on, or None when the game is over."""
+
+    @abstractmethod
+    def parse(self, state: Any, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        """Read one power's order lines for a phase (or STANDING): syntax and names."""
+
+    def validate(self, state: Any, power: str, phase: str, orders: Any) -> list[Problem]:
+        """Check parsed orders against the state; the default accepts what parsed."""
+        return []
+
+    @abstractmethod
+    def default_orders(self, state: Any, power: str, phase: str) -> Any:
+        """What a power that sent nothing does (documented per game)."""
+
+    @abstractmethod
+    def resolve(
+        self,
+        ctx: Resolution,
+        step: Step,
+        orders: dict[str, Any],
+        standing: dict[str, Any],
+    ) -> None:
+        """Emit the events of the phase; ctx.state is folded as events are emitted."""
+
+    @abstractmethod
+    def apply(self, state: Any, event: Event) -> Any:
+        """Fold one of this ruleset's events into the state (may mutate it)."""
+
+    @abstractmethod
+    def view(self, state: Any, power: str | None) -> dict[str, Any]:
+        """What `power` may see (None: the referee's full view), as JSON data."""
+
+    def describe(self, state: Any) -> str:
+        """A short text status for `pbem status`."""
+        return ""
+
+    def outcome(self, state: Any) -> str:
+        """The result, once step() is None."""
+        return "game over"
+
+    def dump_state(self, state: Any) -> Any:
+        dump = getattr(state, "model_dump", None)
+        return dump(mode="json") if dump else state
+
+    def load_state(self, data: Any) -> Any:
+        raise UsageError(f"{self.name} cannot start from a given position")
+
+
+# --- registry -----------------------------------------------------------------
+
+_BUILTIN: dict[str, str] = {}
+_LOADED: dict[str, Ruleset] = {}
+_FACTORIES: dict[str, Callable[[], Ruleset]] = {}
+
+
+def register(name: str, factory: Callable[[], Ruleset]) -> None:
+    _FACTORIES[name] = factory
+    _LOADED.pop(name, None)
+
+
+def _env_specs() -> dict[str, str]:
+    """PBEM_RULESETS="name=module:attr,..." adds rulesets from outside the package."""
+    out = {}
+    for part in filter(None, os.environ.get("PBEM_RULESETS", "").split(",")):
+        name, _, spec = part.partition("=")
+        out[name.strip()] = spec.strip()
+    return out
+
+
+def available() -> list[str]:
+    return sorted(set(_BUILTIN) | set(_FACTORIES) | set(_env_specs()))
+
+
+def get(name: str) -> Ruleset:
+    if name in _LOADED:
+        return _LOADED[name]
+    if name in _FACTORIES:
+        rs = _FACTORIES[name]()
+    else:
+        spec = _BUILTIN.get(name) or _env_specs().get(name)
+        if spec is None:
+            from .suggest import closest
+
+            hint = closest(name, available())
+            raise UsageError(
+                f"no ruleset {name!r}; known: {', '.join(available()) or 'none'}"
+                + (f" (did you mean {hint!r}?)" if hint else "")
+            )
+        module, _, attr = spec.partition(":")
+        obj = getattr(importlib.import_module(module), attr)
+        rs = obj() if isinstance(obj, type) else obj
+    _LOADED[name] = rs
+    return rs

@@ -1,0 +1,485 @@
+"""The game service: create, submit, advance, status, replay (DESIGN "Core").
+
+Every change is an append to the log naming the head it was decided on; if another
+process got there first the call re-reads the log and decides again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from . import checkpoint, engine, envelope
+from . import events as ev
+from . import ruleset as registry
+from .dice import CommittedDice
+from .errors import ConflictError, GameError, UsageError
+from .keys import KeyError_, parse_public_key
+from .log import EventLog, chain
+from .ruleset import STANDING, Problem, Step
+from .secrets import Secrets, secret_path
+from .state import GameState, fold
+from .suggest import closest
+
+RETRIES = 8
+
+
+def utcnow() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass
+class PlayerSpec:
+    power: str
+    email: str
+    public_key: str
+    name: str = ""
+
+    @classmethod
+    def parse(cls, spec: str, read_key=lambda p: Path(p).read_text()) -> PlayerSpec:
+        """POWER=EMAIL,KEYFILE[,NAME]"""
+        power, eq, rest = spec.partition("=")
+        parts = [x.strip() for x in rest.split(",")]
+        if not eq or len(parts) < 2 or not power.strip():
+            raise UsageError(f"--player takes POWER=EMAIL,KEYFILE[,NAME], got {spec!r}")
+        email, keyfile = parts[0], parts[1]
+        if not re.fullmatch(r"[^@\s]+@[^@\s]+", email):
+            raise UsageError(f"--player {power}: {email!r} is not an email address")
+        name = parts[2] if len(parts) > 2 else email.split("@")[0]
+        return cls(power.strip(), email, read_key(keyfile).strip(), name)
+
+
+@dataclass
+class SubmitResult:
+    status: str  # accepted | duplicate | rejected
+    kind: str = ""  # why rejected: malformed, unsigned, forged, wrong-game, ...
+    power: str | None = None
+    phase: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+    event_seq: int | None = None
+    replaced: int | None = None  # log seq of the envelope this one replaces
+    orders: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "rejected"
+
+    def message(self) -> str:
+        if self.status == "accepted":
+            what = f"orders of {self.power} for {self.phase} accepted as event {self.event_seq}"
+            if self.replaced:
+                what += f" (they replace those of event {self.replaced})"
+            return what
+        if self.status == "duplicate":
+            return (
+                f"duplicate: these orders of {self.power} were already accepted as event "
+                f"{self.event_seq}; nothing changed"
+            )
+        lines = [f"rejected ({self.kind}):"] + [f"  {p}" for p in self.problems]
+        return "\n".join(lines)
+
+
+def _reject(kind: str, message: str, line: int | None = None, **kw) -> SubmitResult:
+    return SubmitResult("rejected", kind, problems=[Problem(message, line)], **kw)
+
+
+@dataclass
+class Status:
+    game: str
+    ruleset: str
+    scenario: str
+    seq: int
+    step: Step | None
+    received: dict[str, int]
+    deadline_passed: bool
+    checkpoint: str | None
+    ended: str | None
+    summary: str
+
+    def text(self) -> str:
+        out = [f"game {self.game}: {self.ruleset}, scenario {self.scenario}, {self.seq} events"]
+        if self.summary:
+            out.append(self.summary)
+        if self.ended is not None:
+            out.append(f"game over: {self.ended}")
+        elif self.step is not None:
+            out.append(f"waiting for: {self.step.title} [phase {self.step.phase}]")
+            for p in self.step.owes:
+                got = self.received.get(p)
+                out.append(f"  {p}: " + (f"orders in (event {got})" if got else "owes orders"))
+            for p in self.step.may:
+                if p in self.received:
+                    out.append(f"  {p}: optional orders in (event {self.received[p]})")
+            if self.deadline_passed:
+                out.append("  deadline passed: missing orders get the default")
+        if self.checkpoint:
+            out.append(f"checkpoint: {self.checkpoint}")
+        return "\n".join(out)
+
+
+class Game:
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.log = EventLog(self.path)
+        self._cache: GameState | None = None
+
+    def close(self) -> None:
+        self.log.close()
+
+    def __enter__(self) -> Game:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- creation ---------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        path: str | Path,
+        ruleset: str,
+        scenario: str,
+        players: list[PlayerSpec],
+        options: dict[str, Any] | None = None,
+        game_id: str | None = None,
+        now: str | None = None,
+        master: bytes | None = None,
+    ) -> Game:
+        path = Path(path)
+        rs = registry.get(ruleset)
+        options = dict(options or {})
+        scenarios = rs.scenarios()
+        if scenario not in scenarios:
+            hint = closest(scenario, scenarios)
+            raise UsageError(
+                f"{ruleset} has no scenario {scenario!r}; scenarios: {', '.join(scenarios)}"
+                + (f" (did you mean {hint!r}?)" if hint else "")
+            )
+        unknown = [o for o in options if o not in rs.options()]
+        if unknown:
+            raise UsageError(f"unknown option(s) {', '.join(unknown)} for {ruleset}")
+        powers = rs.powers(scenario, options)
+        by_power = {}
+        for p in players:
+            if p.power not in powers:
+                hint = closest(p.power, powers)
+                raise UsageError(
+                    f"{p.power!r} is not a power of this scenario ({', '.join(powers)})"
+                    + (f"; did you mean {hint!r}?" if hint else "")
+                )
+            if p.power in by_power:
+                raise UsageError(f"{p.power} is given two players")
+            try:
+                key = parse_public_key(p.public_key)
+            except KeyError_ as e:
+                raise UsageError(f"--player {p.power}: {e}") from None
+            by_power[p.power] = ev.PlayerRegistered(
+                power=p.power, name=p.name, email=p.email, public_key=key.line
+            )
+        missing = [p for p in powers if p not in by_power]
+        if missing:
+            raise UsageError(f"no player for {', '.join(missing)}")
+        game_id = game_id or path.stem
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", game_id):
+            raise UsageError(f"game id {game_id!r}: use letters, digits, '.', '_' or '-'")
+        spath = secret_path(path)
+        if path.exists() or spath.exists():
+            raise UsageError(f"{path} (or its secret file) already exists")
+        secrets = Secrets.new(game_id, master)
+        created = ev.GameCreated(
+            game=game_id,
+            ruleset=rs.name,
+            scenario=scenario,
+            options=options,
+            referee_key=secrets.referee_public(),
+            commitments={s: secrets.chain(s).anchor().hex() for s in ("public", "hidden")},
+            chain_length=secrets.chain_length,
+            created_at=now or utcnow(),
+        )
+        inputs: list[ev.Event] = [created, *(by_power[p] for p in powers)]
+        state = GameState()
+        for i, e in enumerate(inputs, 1):
+            fold(state, i, e, registry.get)
+        pub = CommittedDice(secrets.chain("public").seed(1), "", "public")
+        hid = CommittedDice(secrets.chain("hidden").seed(1), "", "hidden")
+        head = engine.setup_header(state)
+        pub.digest = hid.digest = head.orders_digest
+        _, results = engine.run(state, None, pub, hid)
+        batch = [*inputs, head, *results, *_closing(state, 1, secrets, results, rs, head)]
+        secrets.save(spath)
+        try:
+            log = EventLog(path, create=True)
+            _append_signed(log, batch, 0, secrets)
+            log.close()
+        except BaseException:
+            path.unlink(missing_ok=True)
+            spath.unlink(missing_ok=True)
+            raise
+        return cls(path)
+
+    # --- reading ----------------------------------------------------------------
+
+    def state(self, upto: int | None = None) -> GameState:
+        if upto is None:
+            seq, head = self.log.head()
+            c = self._cache
+            if c is not None and c.seq == seq and c.head == head:
+                return c
+        state = GameState()
+        for row in self.log.rows(1, upto):
+            fold(state, row.seq, row.event(), registry.get)
+            state.head = row.hash
+        if upto is None:
+            self._cache = state
+        return state
+
+    def secrets(self) -> Secrets:
+        return Secrets.load(secret_path(self.path))
+
+    def status(self) -> Status:
+        st = self.state()
+        rs = st.ruleset
+        step = None if st.ended else rs.step(st.rules)
+        received = {}
+        if step is not None:
+            received = {p: a.seq for p, a in st.orders.get(step.phase, {}).items()}
+        cp = st.checkpoint
+        return Status(
+            game=st.game,
+            ruleset=rs.name,
+            scenario=st.created.scenario,
+            seq=st.seq,
+            step=step,
+            received=received,
+            deadline_passed=step is not None and step.phase in st.deadlines,
+            checkpoint=checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None,
+            ended=st.ended.summary if st.ended else None,
+            summary=rs.describe(st.rules),
+        )
+
+    def phase_seq(self, phase: str) -> int:
+        """Log seq of the last event of the resolution of `phase` (for replay --at)."""
+        st = self.state()
+        names = [p for p, _ in st.resolved_phases]
+        if phase not in names:
+            hint = closest(phase, names)
+            raise UsageError(
+                f"no resolved phase {phase!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+            )
+        start = dict(st.resolved_phases)[phase]
+        seq = start
+        for row in self.log.rows(start + 1):
+            if row.type == "phase_resolved" or ev.model_for(row.type).kind == "input":
+                break
+            seq = row.seq
+        return seq
+
+    # --- submitting -------------------------------------------------------------
+
+    def submit(self, text: str, now: str | None = None) -> SubmitResult:
+        for _ in range(RETRIES):
+            try:
+                return self._submit_once(text, now or utcnow())
+            except ConflictError:
+                continue
+        raise ConflictError("the game kept changing while these orders were checked; try again")
+
+    def _submit_once(self, text: str, now: str) -> SubmitResult:
+        try:
+            env = envelope.parse(text)
+        except envelope.EnvelopeError as e:
+            return _reject(e.kind, str(e).removeprefix(f"line {e.line}: "), e.line)
+        st = self.state()
+        rs = st.ruleset
+        power, phase = env.power, env.phase
+        kw = {"power": power, "phase": phase}
+        if env.game != st.game:
+            return _reject(
+                "wrong-game",
+                f"these orders are for game {env.game!r}, this is game {st.game!r}",
+                env.header_lines.get("Game"),
+                **kw,
+            )
+        if power not in st.players:
+            hint = closest(power, st.players)
+            return _reject(
+                "wrong-power",
+                f"no power {power!r} in this game ({', '.join(st.players)})"
+                + (f"; did you mean {hint!r}?" if hint else ""),
+                env.header_lines.get("Power"),
+                **kw,
+            )
+        key = parse_public_key(st.players[power].public_key)
+        if not env.verify(key):
+            for other, reg in st.players.items():
+                if other != power and env.verify(parse_public_key(reg.public_key)):
+                    return _reject(
+                        "wrong-power",
+                        f"signed with the key of {other}, but the envelope says Power: {power}",
+                        env.header_lines.get("Power"),
+                        **kw,
+                    )
+            return _reject(
+                "forged",
+                f"the signature does not verify with the key registered for {power}: "
+                "the text was changed after signing, or it was signed with another key",
+                env.first_line,
+                **kw,
+            )
+        if env.digest in st.digests:
+            return SubmitResult("duplicate", power=power, phase=phase, event_seq=st.digests[env.digest])
+        last = st.last_envelope_seq.get(power)
+        if last is not None and env.seq <= last:
+            return _reject(
+                "replayed",
+                f"Sequence {env.seq} is not above {last}, the last accepted from {power}: "
+                "an old envelope sent again? Sign new orders with a higher Sequence",
+                env.header_lines.get("Sequence"),
+                **kw,
+            )
+        if st.ended is not None:
+            return _reject("wrong-phase", "the game is over; no more orders are taken", **kw)
+        step = rs.step(st.rules)
+        if phase != STANDING:
+            done = [p for p, _ in st.resolved_phases]
+            if step is None or phase != step.phase:
+                why = (
+                    f"phase {phase!r} was already resolved"
+                    if phase in done
+                    else f"there is no phase {phase!r} open"
+                )
+                now_ = f"; the game is waiting for {step.phase!r} ({step.title})" if step else ""
+                return _reject("wrong-phase", why + now_, env.header_lines.get("Phase"), **kw)
+            if power not in step.owes and power not in step.may:
+                return _reject(
+                    "wrong-phase",
+                    f"{power} has no orders to give in {step.title}; "
+                    f"waiting for {', '.join(step.owes)}",
+                    env.header_lines.get("Phase"),
+                    **kw,
+                )
+        cp = env.checkpoint
+        if cp is not None:
+            row = self.log.row(cp[0])
+            if row is None or row.hash != cp[1] or cp[0] > st.seq:
+                return _reject(
+                    "history",
+                    f"your checkpoint (event {cp[0]}, {cp[1][:12]}...) does not match this game's "
+                    "log: the history you were shown differs from the one here. Keep your "
+                    "checkpoint and ask the referee",
+                    env.header_lines.get("Checkpoint"),
+                    **kw,
+                )
+        parsed = rs.parse(st.rules, power, phase, env.orders)
+        problems = list(parsed.problems)
+        if not problems:
+            problems = rs.validate(st.rules, power, phase, parsed.orders)
+        if problems:
+            return SubmitResult("rejected", "orders", power, phase, problems)
+        prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)
+        accepted = ev.OrdersAccepted(
+            power=power, phase=phase, seq=env.seq, envelope=env.text, digest=env.digest,
+            received_at=now,
+        )
+        rows = self.log.append([accepted], st.seq)
+        return SubmitResult(
+            "accepted",
+            power=power,
+            phase=phase,
+            event_seq=rows[0].seq,
+            replaced=prev.seq if prev else None,
+            orders=[o.text for o in env.orders if o.text.strip()],
+        )
+
+    # --- advancing --------------------------------------------------------------
+
+    def declare_deadline(self, now: str | None = None) -> Step:
+        for _ in range(RETRIES):
+            st = self.state()
+            step = None if st.ended else st.ruleset.step(st.rules)
+            if step is None:
+                raise GameError("the game is over; there is no deadline to pass")
+            if step.phase in st.deadlines:
+                return step
+            try:
+                self.log.append(
+                    [ev.DeadlinePassed(phase=step.phase, declared_at=now or utcnow())], st.seq
+                )
+                return step
+            except ConflictError:
+                continue
+        raise ConflictError("the game kept changing; try again")
+
+    def advance(self, max_steps: int | None = None) -> list[Step]:
+        """Resolve every phase whose orders are in (or whose deadline passed)."""
+        done: list[Step] = []
+        secrets: Secrets | None = None
+        while max_steps is None or len(done) < max_steps:
+            st = self.state()
+            if st.ended is not None:
+                break
+            rs = st.ruleset
+            step = rs.step(st.rules)
+            if step is None:  # an old log whose end was not yet recorded
+                secrets = secrets or self.secrets()
+                _append_signed(self.log, _ending(st, st.resolutions, secrets, rs), st.seq, secrets)
+                break
+            have = st.orders.get(step.phase, {})
+            if any(p not in have for p in step.owes) and step.phase not in st.deadlines:
+                break
+            secrets = secrets or self.secrets()
+            index = st.resolutions + 1
+            head = engine.header(st, step)
+            pub = CommittedDice(secrets.chain("public").seed(index), head.orders_digest, "public")
+            hid = CommittedDice(secrets.chain("hidden").seed(index), head.orders_digest, "hidden")
+            head2, results = engine.run(st, step, pub, hid)
+            assert head2 == head
+            after = _rules_after(st, results)
+            batch = [head, *results, *_closing(st, index, secrets, results, rs, head, after)]
+            try:
+                _append_signed(self.log, batch, st.seq, secrets)
+            except ConflictError:
+                continue
+            done.append(step)
+        return done
+
+
+def _rules_after(st: GameState, results: list[ev.Event]):
+    import copy
+
+    rules = copy.deepcopy(st.rules)
+    for e in results:
+        if e.type != "dice_rolled":
+            rules = st.ruleset.apply(rules, e)
+    return rules
+
+
+def _closing(st, index, secrets, results, rs, head, after=None) -> list[ev.Event]:
+    """Seed reveal after a resolution, and the end of the game when it came."""
+    out: list[ev.Event] = [
+        ev.SeedRevealed(stream="public", index=index, seed=secrets.chain("public").seed(index).hex())
+    ]
+    if after is None:
+        after = _rules_after(st, results)
+    if rs.step(after) is None:
+        out += _ending(st, index, secrets, rs, after)
+    return out
+
+
+def _ending(st, index, secrets, rs, after=None) -> list[ev.Event]:
+    return [
+        ev.GameEnded(summary=rs.outcome(after if after is not None else st.rules)),
+        ev.SeedRevealed(stream="hidden", index=index, seed=secrets.chain("hidden").seed(index).hex()),
+    ]
+
+
+def _append_signed(log: EventLog, batch: list[ev.Event], expected: int, secrets: Secrets) -> None:
+    """Append a batch closed by the referee's signed checkpoint over its last event."""
+    rows = chain(log.head()[1] if expected else "0" * 64, expected + 1, batch)
+    last = rows[-1]
+    sig = checkpoint.sign(secrets.referee_key(), secrets.game, last.seq, last.hash)
+    log.append([*batch, ev.CheckpointSigned(seq=last.seq, head=last.hash, signature=sig)], expected)
