@@ -11,8 +11,10 @@ $(BIN)/pbem: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/pbem
 
+# Until the first game ships, the demo plays the core's test ruleset (tests/support).
 demo: $(BIN)/pbem
-	$(BIN)/pbem demo --dir demo-game
+	PYTHONPATH=tests/support PBEM_RULESETS=mini=mini_ruleset:MiniRuleset \
+		$(BIN)/pbem demo --dir demo-game
 
 test: $(BIN)/pbem
 	$(BIN)/python -m pytest

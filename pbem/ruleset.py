@@ -129,6 +129,10 @@ class Ruleset(ABC):
     def view(self, state: Any, power: str | None) -> dict[str, Any]:
         """What `power` may see (None: the referee's full view), as JSON data."""
 
+    def visible(self, event: Event, power: str) -> bool:
+        """May `power` see this result event? (Hidden draws are never shown.)"""
+        return True
+
     def describe(self, state: Any) -> str:
         """A short text status for `pbem status`."""
         return ""

@@ -1,0 +1,349 @@
+"""The referee's verbs (DESIGN "CLI"): thin click commands over the library.
+
+Exit codes: 0 done, 1 input rejected, 2 usage, 3 verification failed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import envelope, keys
+from . import ruleset as registry
+from .errors import PbemError
+from .service import Game, PlayerSpec
+
+EPILOG_HELP = {"max_content_width": 100}
+
+
+class Group(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PbemError as e:
+            click.echo(f"error: {e}", err=True)
+            ctx.exit(e.exit_code)
+
+
+@click.group(cls=Group, context_settings=EPILOG_HELP)
+@click.version_option(package_name="pbem")
+def main() -> None:
+    """pbem: play-by-email adjudicator for 18th-century grand-strategy games.
+
+    \b
+    A referee's game, start to finish:
+      pbem keygen alice                      (each player, once)
+      pbem new g.pbem --ruleset soldier-kings --scenario 1756 \\
+          --player Prussia=alice@example.org,alice.pub --player ...
+      pbem sign orders.txt --key alice.key > signed.txt   (a player)
+      pbem submit g.pbem signed.txt
+      pbem advance g.pbem
+      pbem verify g.pbem
+    """
+
+
+def _now(now: str | None) -> str | None:
+    return now or os.environ.get("PBEM_NOW") or None
+
+
+@main.command()
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--ruleset", "ruleset_", required=True, help="The game, e.g. soldier-kings.")
+@click.option("--scenario", required=True, help="Scenario id; see `pbem games`.")
+@click.option("--player", "players", multiple=True, metavar="POWER=EMAIL,KEYFILE[,NAME]",
+              help="One per power; KEYFILE holds a pbem or OpenSSH public key.")
+@click.option("--option", "options", multiple=True, metavar="NAME[=VALUE]",
+              help="Switch on an optional rule.")
+@click.option("--id", "game_id", help="Game id players write in their orders (default: file name).")
+@click.option("--now", help="Creation time to record (default: now, UTC).")
+def new(game, ruleset_, scenario, players, options, game_id, now):
+    """Create GAME (a new file) and its referee secret file GAME.secret.
+
+    \b
+    Example:
+      pbem new g1756.pbem --ruleset soldier-kings --scenario 1756 \\
+        --player Prussia=alice@example.org,alice.pub \\
+        --player Austria=bob@example.org,bob.pub
+    """
+    opts = {}
+    for o in options:
+        k, eq, v = o.partition("=")
+        opts[k] = (json.loads(v) if v[:1] in "0123456789[{tf\"" and v not in ("",) else v) if eq else True
+    specs = [PlayerSpec.parse(p) for p in players]
+    g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
+    st = g.status()
+    click.echo(f"created {game} (game id {st.game}); keep {game}.secret private")
+    click.echo(st.text())
+
+
+@main.command()
+@click.argument("name")
+@click.option("--dir", "directory", default=".", type=click.Path(file_okay=False))
+@click.option("--passphrase-env", metavar="VAR", help="Encrypt the key with the passphrase in $VAR.")
+def keygen(name, directory, passphrase_env):
+    """Make a key pair: NAME.key (private, keep it) and NAME.pub (send it to the referee).
+
+    \b
+    Example:
+      pbem keygen alice && cat alice.pub
+    """
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    priv, pub = d / f"{name}.key", d / f"{name}.pub"
+    for f in (priv, pub):
+        if f.exists():
+            raise click.UsageError(f"{f} exists; not overwriting a key")
+    pw = os.environ[passphrase_env].encode() if passphrase_env else None
+    pem, line = keys.generate(pw)
+    fd = os.open(priv, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(pem)
+    pub.write_text(f"{line} {name}\n")
+    click.echo(f"private key: {priv} (keep it secret)\npublic key:  {pub}\n{line} {name}")
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option("--key", "keyfile", required=True, type=click.Path(exists=True, dir_okay=False),
+              help="A pbem private key (pbem keygen) or an OpenSSH private key.")
+@click.option("--passphrase-env", metavar="VAR", help="The key's passphrase is in $VAR.")
+@click.option("--seq", type=int, help="Add 'Sequence: N' if the file has none (default: the time).")
+def sign(file, keyfile, passphrase_env, seq):
+    """Print FILE (headers, blank line, orders) as a signed envelope.
+
+    \b
+    Example (orders.txt):
+      Game: g1756
+      Power: Prussia
+      Phase: 1756-t1-purchase
+      Sequence: 3
+
+      buy army
+    $ pbem sign orders.txt --key alice.key > signed.txt
+    """
+    text = file.read()
+    body = envelope.unsigned_body(text)
+    if not any(ln.lower().startswith("sequence:") for ln in body.split("\n\n", 1)[0].splitlines()):
+        import time
+
+        n = seq if seq is not None else int(time.time())
+        head, sep, rest = body.partition("\n\n")
+        body = f"{head}\nSequence: {n}\n{sep}{rest}" if sep else f"{body}Sequence: {n}\n"
+    pw = os.environ[passphrase_env].encode() if passphrase_env else None
+    signer = keys.Signer.load(Path(keyfile).read_bytes(), pw)
+    signed = envelope.sign(body, signer)
+    envelope.parse(signed)  # refuse to print what the referee would not read
+    click.echo(signed, nl=False)
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--now", help="Receipt time to record (default: now, UTC).")
+def submit(game, files, now):
+    """Check signed envelopes in FILES and accept them into GAME.
+
+    Each file gets one answer: accepted, duplicate, or rejected with every problem
+    and its line. Exit 1 if any file was rejected.
+
+    \b
+    Example:
+      pbem submit g1756.pbem mail/prussia-t1.txt mail/austria-t1.txt
+    """
+    bad = 0
+    with Game(game) as g:
+        for f in files:
+            data = Path(f).read_bytes()
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                click.echo(f"{f}: rejected (encoding): not UTF-8 text at byte {e.start}")
+                bad += 1
+                continue
+            r = g.submit(text, now=_now(now))
+            click.echo(f"{f}: {r.message()}")
+            bad += not r.ok
+    sys.exit(1 if bad else 0)
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deadline-passed", is_flag=True,
+              help="Declare the current phase's deadline passed: missing orders get the default.")
+@click.option("--max", "max_steps", type=int, help="Resolve at most this many phases.")
+@click.option("--now", help="Time to record for the deadline (default: now, UTC).")
+def advance(game, deadline_passed, max_steps, now):
+    """Resolve every phase whose orders are all in (or whose deadline passed).
+
+    \b
+    Example:
+      pbem advance g1756.pbem
+      pbem advance g1756.pbem --deadline-passed
+    """
+    with Game(game) as g:
+        if deadline_passed:
+            step = g.declare_deadline(_now(now))
+            click.echo(f"deadline passed for {step.title}")
+        done = g.advance(max_steps)
+        for s in done:
+            click.echo(f"resolved {s.title} [{s.phase}]")
+        if not done:
+            click.echo("nothing to resolve")
+        click.echo(g.status().text())
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+def status(game):
+    """Show the turn, the phase, and who owes orders.
+
+    \b
+    Example:
+      pbem status g1756.pbem
+    """
+    with Game(game) as g:
+        click.echo(g.status().text())
+
+
+@main.command("log")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--from", "start", type=int, default=1, help="First event number.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+def log_cmd(game, start, as_json):
+    """List the events of GAME.
+
+    \b
+    Example:
+      pbem log g1756.pbem --from 40
+    """
+    from .textreport import describe_event
+
+    with Game(game) as g:
+        for row in g.log.rows(start):
+            if as_json:
+                click.echo(json.dumps({"seq": row.seq, "type": row.type, "v": row.v,
+                                       "event": json.loads(row.body), "hash": row.hash}))
+            else:
+                click.echo(f"{row.seq:6d} {row.hash[:10]} {describe_event(row.event())[:150]}")
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--at", "phase", help="State right after this phase was resolved.")
+@click.option("--seq", type=int, help="State right after this event.")
+@click.option("--power", help="Only what this power may see.")
+@click.option("--json", "as_json", is_flag=True)
+def replay(game, phase, seq, power, as_json):
+    """Rebuild the state from the log, now or at any earlier point.
+
+    \b
+    Example:
+      pbem replay g1756.pbem --at 1756-t2-purchase --json
+    """
+    with Game(game) as g:
+        if phase:
+            seq = g.phase_seq(phase)
+        st = g.state(seq)
+        rs = st.ruleset
+        view = rs.view(st.rules, power)
+        if as_json:
+            click.echo(json.dumps({"game": st.game, "seq": st.seq, "head": st.head, "state": view},
+                                  indent=1, sort_keys=True, ensure_ascii=False))
+        else:
+            step = None if st.ended else rs.step(st.rules)
+            click.echo(f"game {st.game} after event {st.seq} ({st.head[:16]})")
+            click.echo(rs.describe(st.rules))
+            click.echo(f"next: {step.title} [{step.phase}]" if step else "game over")
+
+
+@main.command("verify")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--checkpoint", "kept", multiple=True,
+              help="A checkpoint line you kept from a report: prove the log extends it.")
+@click.option("--secret", "use_secret", is_flag=True,
+              help="Referee only: use GAME.secret to check hidden draws before the game ends.")
+def verify_cmd(game, kept, use_secret):
+    """Check GAME without trusting the referee: chain, signatures, seeds, every roll,
+    every result recomputed. Exit 3 on any mismatch.
+
+    \b
+    Example:
+      pbem verify g1756.pbem --checkpoint "pbem-checkpoint g1756 41 9c0f... sig"
+    """
+    from .secrets import Secrets, secret_path
+    from .verify import verify
+
+    secrets = Secrets.load(secret_path(game)) if use_secret else None
+    rep = verify(game, secrets, list(kept))
+    click.echo(rep.text())
+    sys.exit(0 if rep.ok else 3)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--quiet", "-q", is_flag=True, help="Print failures only.")
+def case(files, quiet):
+    """Run rules cases (TOML files, or directories of them). Exit 3 if any fails.
+
+    \b
+    Example:
+      pbem case tests/cases/soldier-kings/
+    """
+    from .cases import collect, run_case
+
+    failed = 0
+    paths = collect(list(files))
+    for p in paths:
+        r = run_case(p)
+        failed += not r.ok
+        if not (quiet and r.ok):
+            click.echo(r.text())
+    click.echo(f"{len(paths) - failed} passed, {failed} failed")
+    sys.exit(3 if failed else 0)
+
+
+@main.command()
+@click.argument("ruleset_name", required=False)
+def games(ruleset_name):
+    """List the games pbem knows and their scenarios.
+
+    \b
+    Example:
+      pbem games
+    """
+    names = [ruleset_name] if ruleset_name else registry.available()
+    if not names:
+        click.echo("no games installed yet")
+    for n in names:
+        rs = registry.get(n)
+        click.echo(f"{n}: {rs.title}")
+        for sid, title in rs.scenarios().items():
+            click.echo(f"  --scenario {sid}: {title}")
+        for oid, text in rs.options().items():
+            click.echo(f"  --option {oid}: {text}")
+
+
+@main.command()
+@click.option("--dir", "directory", default="demo-game", type=click.Path(file_okay=False),
+              help="Where the game, keys, orders and reports go.")
+@click.option("--ruleset", "ruleset_", help="Game to play (default: the newest shipped one).")
+@click.option("--scenario")
+def demo(directory, ruleset_, scenario):
+    """Play a scripted game end to end: keys, signed orders, advance, reports, verify.
+
+    \b
+    Example:
+      pbem demo --dir /tmp/demo
+    """
+    from .demo import run_demo
+
+    name = ruleset_ or next(
+        (n for n in reversed(registry.available()) if hasattr(registry.get(n), "demo_orders")), None
+    )
+    if name is None:
+        raise click.UsageError("no game with a scripted demo is installed")
+    run_demo(directory, name, scenario, echo=click.echo)

@@ -1,0 +1,101 @@
+"""`pbem demo`: a scripted game played end to end through the same calls a referee
+and players make: keys, signed envelopes, submit, advance, reports, verify."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from . import envelope, keys
+from . import ruleset as registry
+from .errors import UsageError
+from .service import Game, PlayerSpec
+from .textreport import power_report
+from .verify import verify
+
+
+def run_demo(
+    directory: str | Path,
+    ruleset: str,
+    scenario: str | None = None,
+    echo: Callable[[str], None] = print,
+    master: bytes | None = None,
+) -> Path:
+    rs = registry.get(ruleset)
+    play = getattr(rs, "demo_orders", None)
+    if play is None:
+        raise UsageError(f"{ruleset} has no scripted demo players")
+    scenario = scenario or next(iter(rs.scenarios()))
+    d = Path(directory)
+    if d.exists():
+        for sub in ("keys", "orders", "reports"):
+            shutil.rmtree(d / sub, ignore_errors=True)
+        for f in d.glob("game.pbem*"):
+            f.unlink()
+    for sub in ("keys", "orders", "reports"):
+        (d / sub).mkdir(parents=True, exist_ok=True)
+    powers = rs.powers(scenario, {})
+    signers = {}
+    players = []
+    for p in powers:
+        pem, pub = keys.generate()
+        (d / "keys" / f"{p}.key").write_bytes(pem)
+        (d / "keys" / f"{p}.pub").write_text(pub + "\n")
+        signers[p] = keys.Signer.load(pem)
+        players.append(PlayerSpec(p, f"{p.lower()}@example.org", pub, p))
+    path = d / "game.pbem"
+    game = Game.create(path, ruleset, scenario, players, game_id="demo", master=master)
+    echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
+    seqs = dict.fromkeys(powers, 0)
+    reported = 0
+    n_report = 0
+
+    def reports() -> None:
+        nonlocal reported, n_report
+        st = game.state()
+        if st.seq == reported:
+            return
+        n_report += 1
+        for p in powers:
+            out = d / "reports" / p / f"{n_report:03d}.txt"
+            out.parent.mkdir(exist_ok=True)
+            out.write_text(power_report(game, p, reported + 1, st.seq))
+        reported = st.seq
+
+    reports()
+    while True:
+        status = game.status()
+        if status.ended is not None or status.step is None:
+            break
+        step = status.step
+        st = game.state()
+        for p in step.owes:
+            seqs[p] += 1
+            body = (
+                f"Game: {st.game}\nPower: {p}\nPhase: {step.phase}\nSequence: {seqs[p]}\n"
+                f"Checkpoint: {st.checkpoint.seq} {st.checkpoint.head}\n\n"
+                + "\n".join(play(st.rules, p, step))
+                + "\n"
+            )
+            name = f"{step.phase}-{p}"
+            (d / "orders" / f"{name}.txt").write_text(body)
+            signed = envelope.sign(body, signers[p])
+            (d / "orders" / f"{name}.signed.txt").write_text(signed)
+            result = game.submit(signed)
+            if not result.ok:
+                raise RuntimeError(f"demo orders rejected: {result.message()}")
+        done = game.advance()
+        for s in done:
+            echo(f"resolved {s.title}")
+        reports()
+        if not done:
+            raise RuntimeError(f"the demo is stuck at {step.title}")
+    echo(game.status().text())
+    rep = verify(path)
+    echo(rep.text())
+    echo(f"reports: {d / 'reports'}/<power>/NNN.txt; signed orders: {d / 'orders'}")
+    game.close()
+    if not rep.ok:
+        raise RuntimeError("the demo game failed verification")
+    return path

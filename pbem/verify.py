@@ -1,0 +1,341 @@
+"""`pbem verify`: check a game file without trusting the referee (DESIGN "The log").
+
+Checks, in one pass over the log: the hash chain and sequence numbers; that every
+event decodes; every accepted envelope's signature against the key registered for
+its power, and its headers against the event; every revealed seed against the
+commitment made at creation; every resolution recomputed from its inputs and the
+revealed seeds (every die roll included) and compared with what was recorded;
+every checkpoint's referee signature; and any checkpoints a player kept.
+Draws of the hidden stream can be recomputed only once its seed is revealed (at
+the end of the game) or with the referee's secret file; until then they are
+replayed as recorded and counted as unchecked.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import checkpoint, engine, envelope
+from . import events as ev
+from . import ruleset as registry
+from .dice import CommittedDice, DiceScriptError, chain_step
+from .errors import PbemError
+from .keys import parse_public_key
+from .log import GENESIS, EventLog, Row, row_hash
+from .ruleset import STANDING
+from .secrets import Secrets
+from .state import GameState, fold
+
+
+@dataclass
+class Finding:
+    seq: int | None
+    what: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        at = f"event {self.seq}: " if self.seq is not None else ""
+        return at + self.what + (("\n" + self.detail) if self.detail else "")
+
+
+@dataclass
+class Report:
+    game: str = "?"
+    events: int = 0
+    signatures: int = 0
+    seeds: int = 0
+    resolutions: int = 0
+    rolls: int = 0
+    hidden_unchecked: int = 0
+    checkpoints: int = 0
+    kept_checkpoints: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    def text(self) -> str:
+        lines = [
+            f"game {self.game}: {self.events} events, hash chain "
+            + ("intact" if not any(f.what.startswith("hash") for f in self.findings) else "BROKEN"),
+            f"  {self.signatures} order signatures checked",
+            f"  {self.seeds} revealed seeds checked against the commitment",
+            f"  {self.resolutions} resolutions recomputed, {self.rolls} dice checked",
+            f"  {self.checkpoints} referee checkpoints checked",
+        ]
+        if self.kept_checkpoints:
+            lines.append(f"  {self.kept_checkpoints} kept checkpoint(s): this log extends them")
+        if self.hidden_unchecked:
+            lines.append(
+                f"  {self.hidden_unchecked} hidden draws not yet checkable (their seed is "
+                "revealed at the end of the game)"
+            )
+        if self.findings:
+            lines.append(f"FAILED: {len(self.findings)} problem(s)")
+            lines += [f"- {f}" for f in self.findings]
+        else:
+            lines.append("OK")
+        return "\n".join(lines)
+
+
+class ReplayDice:
+    """Serves recorded hidden draws back, for when their seed is not yet known."""
+
+    stream_name = "hidden"
+
+    def __init__(self, values: list[int]):
+        self.values = values
+        self.pos = 0
+
+    def randbelow(self, label: str, n: int) -> int:
+        if self.pos >= len(self.values):
+            raise DiceScriptError(f"the rules draw more hidden values than were recorded ({label!r})")
+        v = self.values[self.pos]
+        self.pos += 1
+        if not 0 <= v < n:
+            raise DiceScriptError(f"recorded hidden draw {v} is out of range 0..{n - 1} ({label!r})")
+        return v
+
+
+def _seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) -> bool:
+    """Hash `seed` down to the nearest known lower seed (or the anchor at 0)."""
+    lower = max((i for i in known if i < index), default=0)
+    target = known.get(lower, anchor) if lower else anchor
+    s = seed
+    for _ in range(index - lower):
+        s = chain_step(s)
+    return s == target
+
+
+def verify(
+    path: str | Path, secrets: Secrets | None = None, kept: list[str] = ()
+) -> Report:
+    rep = Report()
+    with EventLog(path) as log:
+        rows = list(log.rows())
+    rep.events = len(rows)
+    find = rep.findings.append
+
+    # 1. the chain
+    prev = GENESIS
+    for i, r in enumerate(rows, 1):
+        if r.seq != i:
+            find(Finding(r.seq, f"hash chain: expected event number {i}, found {r.seq} (a row removed or reordered)"))
+        if r.prev != prev:
+            find(Finding(r.seq, "hash chain: prev does not match the hash of the event before"))
+        if row_hash(r.prev, r.seq, r.type, r.v, r.body) != r.hash:
+            find(Finding(r.seq, "hash mismatch: the event was changed after it was written"))
+        prev = r.hash
+
+    # 2. decode
+    decoded: list[tuple[Row, ev.Event]] = []
+    for r in rows:
+        try:
+            decoded.append((r, r.event()))
+        except (PbemError, ValueError) as e:
+            find(Finding(r.seq, f"cannot read {r.type!r}: {e}"))
+    if not decoded or decoded[0][1].type != "game_created":
+        find(Finding(1, "the log does not start with game_created"))
+        return rep
+    created: ev.GameCreated = decoded[0][1]  # type: ignore[assignment]
+    rep.game = created.game
+    anchors = {s: bytes.fromhex(h) for s, h in created.commitments.items()}
+    by_seq = {r.seq: r for r in rows}
+
+    # hidden seeds are revealed late: collect and check them first
+    hidden: dict[int, bytes] = {}
+    for r, e in decoded:
+        if e.type == "seed_revealed" and e.stream == "hidden":
+            seed = bytes.fromhex(e.seed)
+            if _seed_ok(anchors["hidden"], {}, e.index, seed):
+                hidden[e.index] = seed
+                rep.seeds += 1
+            else:
+                find(Finding(r.seq, f"hidden seed {e.index} does not match the commitment"))
+
+    def hidden_seed(index: int) -> bytes | None:
+        above = [i for i in hidden if i >= index]
+        if above:
+            j = min(above)
+            s = hidden[j]
+            for _ in range(j - index):
+                s = chain_step(s)
+            return s
+        return secrets.chain("hidden").seed(index) if secrets else None
+
+    # 3. replay with recomputation
+    state = GameState()
+    public: dict[int, bytes] = {}
+    i = 0
+    while i < len(decoded):
+        row, e = decoded[i]
+        if e.kind == "result":
+            find(Finding(row.seq, f"result event {e.type!r} outside any resolution"))
+        elif e.type == "orders_accepted":
+            _check_orders(state, row, e, by_seq, rep)
+        elif e.type == "deadline_passed":
+            step = state.ruleset.step(state.rules) if state.ruleset else None
+            if step is None or step.phase != e.phase:
+                find(Finding(row.seq, f"deadline declared for {e.phase!r}, which was not open"))
+        elif e.type == "checkpoint_signed":
+            rep.checkpoints += 1
+            before = by_seq.get(row.seq - 1)
+            if before is None or e.seq != before.seq or e.head != before.hash:
+                find(Finding(row.seq, "checkpoint does not name the event just before it"))
+            elif not checkpoint.valid(created.referee_key, created.game, e.seq, e.head, e.signature):
+                find(Finding(row.seq, "checkpoint signature is not the referee's"))
+        elif e.type == "phase_resolved":
+            j = i + 1
+            while j < len(decoded) and decoded[j][1].kind == "result":
+                j += 1
+            recorded = [x for _, x in decoded[i + 1 : j]]
+            _check_resolution(state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep)
+            fold(state, row.seq, e, registry.get)
+            for r2, x in decoded[i + 1 : j]:
+                fold(state, r2.seq, x, registry.get)
+            i = j
+            continue
+        elif e.type == "game_ended":
+            rs = state.ruleset
+            if rs.step(state.rules) is not None:
+                find(Finding(row.seq, "game_ended while the rules say the game goes on"))
+            elif e.summary != rs.outcome(state.rules):
+                find(Finding(row.seq, "game_ended summary differs from the rules' outcome", _diff([e.summary], [rs.outcome(state.rules)])))
+        try:
+            fold(state, row.seq, e, registry.get)
+        except PbemError as x:
+            find(Finding(row.seq, str(x)))
+            return rep
+        i += 1
+
+    # 4. checkpoints a player kept
+    for line in kept:
+        try:
+            game, seq, head, sig = checkpoint.parse_text(line)
+        except PbemError as x:
+            find(Finding(None, str(x)))
+            continue
+        if game != created.game:
+            find(Finding(None, f"kept checkpoint is for game {game!r}, not {created.game!r}"))
+        elif not checkpoint.valid(created.referee_key, game, seq, head, sig):
+            find(Finding(None, f"kept checkpoint at event {seq} is not signed by this game's referee"))
+        elif seq not in by_seq or by_seq[seq].hash != head:
+            find(
+                Finding(
+                    seq,
+                    "HISTORY REWRITTEN: the referee signed this checkpoint, but the log no longer "
+                    "has that event with that hash",
+                )
+            )
+        else:
+            rep.kept_checkpoints += 1
+    return rep
+
+
+def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep: Report) -> None:
+    find = rep.findings.append
+    try:
+        env = envelope.parse(e.envelope)
+    except envelope.EnvelopeError as x:
+        find(Finding(row.seq, f"stored envelope unreadable: {x}"))
+        return
+    reg = state.players.get(e.power)
+    if reg is None:
+        find(Finding(row.seq, f"orders for unregistered power {e.power!r}"))
+        return
+    if not env.verify(parse_public_key(reg.public_key)):
+        find(Finding(row.seq, f"signature on {e.power}'s orders does not verify with {e.power}'s key"))
+        return
+    rep.signatures += 1
+    want = (state.game, e.power, e.phase, e.seq, e.digest)
+    got = (env.game, env.power, env.phase, env.seq, env.digest)
+    if want != got:
+        find(Finding(row.seq, "the event does not match the envelope it holds", _diff([str(want)], [str(got)])))
+    last = state.last_envelope_seq.get(e.power)
+    if last is not None and e.seq <= last:
+        find(Finding(row.seq, f"envelope sequence {e.seq} not above {last}: a replay was accepted"))
+    rs = state.ruleset
+    if e.phase != STANDING:
+        step = rs.step(state.rules)
+        if step is None or step.phase != e.phase or e.power not in (*step.owes, *step.may):
+            find(Finding(row.seq, f"orders accepted for {e.phase!r}, which was not open to {e.power}"))
+            return
+    parsed = rs.parse(state.rules, e.power, e.phase, env.orders)
+    problems = parsed.problems or rs.validate(state.rules, e.power, e.phase, parsed.orders)
+    if problems:
+        find(Finding(row.seq, "accepted orders fail the rules: " + "; ".join(map(str, problems))))
+    cp = env.checkpoint
+    if cp is not None and (cp[0] not in by_seq or by_seq[cp[0]].hash != cp[1] or cp[0] >= row.seq):
+        find(Finding(row.seq, f"{e.power}'s envelope quotes a checkpoint (event {cp[0]}) this log does not have: history rewritten"))
+
+
+def _check_resolution(state, row, head, recorded, after, anchors, public, hidden_seed, rep) -> None:
+    find = rep.findings.append
+    rs = state.ruleset
+    index = head.index
+    if index != state.resolutions + 1:
+        find(Finding(row.seq, f"resolution {index} follows resolution {state.resolutions}"))
+    reveal = next(
+        (x for _, x in after[:1] if x.type == "seed_revealed" and x.stream == "public"), None
+    )
+    if reveal is None or reveal.index != index:
+        find(Finding(row.seq, f"resolution {index} is not followed by the reveal of its seed"))
+        return
+    seed = bytes.fromhex(reveal.seed)
+    if not _seed_ok(anchors["public"], public, index, seed):
+        find(Finding(row.seq, f"seed {index} does not match the commitment made at creation"))
+        return
+    public[index] = seed
+    rep.seeds += 1
+    hs = hidden_seed(index)
+    recorded_hidden = [
+        v for x in recorded if x.type == "dice_rolled" and x.stream == "hidden" for v in x.values
+    ]
+    if head.phase == engine.SETUP and index == 1:
+        step = None
+        want = engine.setup_header(state)
+    else:
+        step = rs.step(state.rules)
+        if step is None or step.phase != head.phase:
+            find(Finding(row.seq, f"resolved {head.phase!r} but the rules were waiting for {step.phase if step else 'nothing'!r}"))
+            return
+        if step.phase not in state.deadlines and any(
+            p not in state.orders.get(step.phase, {}) for p in step.owes
+        ):
+            find(Finding(row.seq, f"{head.phase!r} resolved before its orders were in or its deadline passed"))
+        want = engine.header(state, step)
+    if want != head:
+        find(Finding(row.seq, "the resolution header does not follow from the inputs", _diff([ev.encode(head)], [ev.encode(want)])))
+        return
+    pub = CommittedDice(seed, head.orders_digest, "public")
+    hid = CommittedDice(hs, head.orders_digest, "hidden") if hs else ReplayDice(recorded_hidden)
+    try:
+        _, results = engine.run(state, step, pub, hid)
+    except (PbemError, ValueError, KeyError) as x:
+        find(Finding(row.seq, f"recomputing {head.phase!r} failed: {x}"))
+        return
+    rep.resolutions += 1
+    if hs is None:
+        rep.hidden_unchecked += len(recorded_hidden)
+    a = [ev.encode(x) for x in recorded]
+    b = [ev.encode(x) for x in results]
+    if a != b:
+        find(
+            Finding(
+                row.seq,
+                f"the recorded results of {head.phase!r} (resolution {index}) differ from a recomputation",
+                _diff(a, b),
+            )
+        )
+    else:
+        rep.rolls += sum(len(x.values) for x in recorded if x.type == "dice_rolled" and (hs or x.stream == "public"))
+
+
+def _diff(recorded: list[str], recomputed: list[str]) -> str:
+    return "\n".join(
+        "    " + ln
+        for ln in difflib.unified_diff(recorded, recomputed, "recorded", "recomputed", lineterm="", n=1)
+    )
