@@ -51,7 +51,9 @@ class CaseResult:
 def _keys(where: str, d: dict, allowed: set[str]) -> None:
     extra = set(d) - allowed
     if extra:
-        raise CaseError(f"{where}: unknown key(s) {', '.join(sorted(extra))}; allowed: {', '.join(sorted(allowed))}")
+        raise CaseError(
+            f"{where}: unknown key(s) {', '.join(sorted(extra))}; allowed: {', '.join(sorted(allowed))}"
+        )
 
 
 def _dice(values: list) -> ScriptedDice:
@@ -97,8 +99,10 @@ def subset(expected: Any, actual: Any) -> bool:
             k in actual and subset(v, actual[k]) for k, v in expected.items()
         )
     if isinstance(expected, list):
-        return isinstance(actual, list) and len(expected) == len(actual) and all(
-            subset(a, b) for a, b in zip(expected, actual, strict=True)
+        return (
+            isinstance(actual, list)
+            and len(expected) == len(actual)
+            and all(subset(a, b) for a, b in zip(expected, actual, strict=True))
         )
     return expected == actual
 
@@ -120,7 +124,7 @@ def load(path: str | Path) -> dict:
         _keys(f"{p} [[step]] {k}", s, STEP_KEYS)
         _keys(f"{p} [[step]] {k} expect", s.get("expect", {}), EXPECT_KEYS)
     if "ruleset" not in data.get("case", {}):
-        raise CaseError(f"{p}: [case] needs ruleset = \"...\"")
+        raise CaseError(f'{p}: [case] needs ruleset = "..."')
     return data
 
 
@@ -137,7 +141,9 @@ def run_case(path: str | Path) -> CaseResult:
         state = rs.load_state(start["state"])
     else:
         if scenario not in rs.scenarios():
-            raise CaseError(f"{path}: [start] needs scenario (one of {', '.join(rs.scenarios())}) or state")
+            raise CaseError(
+                f"{path}: [start] needs scenario (one of {', '.join(rs.scenarios())}) or state"
+            )
         dice = _dice(start.get("dice", []))
         ctx = Resolution(rs, rs.new_state(scenario, options), dice)
         try:
@@ -168,7 +174,10 @@ def run_case(path: str | Path) -> CaseResult:
         standing: dict[str, Any] = {}
         rejected: dict[str, list[str]] = {}
         got_problems: list[tuple[str, Any]] = []
-        for kind, src, dst in (("orders", s.get("orders", {}), orders), ("standing", s.get("standing", {}), standing)):
+        for kind, src, dst in (
+            ("orders", s.get("orders", {}), orders),
+            ("standing", s.get("standing", {}), standing),
+        ):
             for power, text in src.items():
                 phase = step.phase if kind == "orders" else STANDING
                 parsed = rs.parse(state, power, phase, _lines(text))
@@ -181,14 +190,17 @@ def run_case(path: str | Path) -> CaseResult:
         want_rej = expect.get("rejected", [])
         for w in want_rej:
             hits = [
-                p for pw, p in got_problems
+                p
+                for pw, p in got_problems
                 if pw == w["power"]
                 and w.get("message", "").lower() in str(p).lower()
                 and ("line" not in w or p.line == w["line"])
                 and ("suggestion" not in w or p.suggestion == w["suggestion"])
             ]
             if not hits:
-                fail(f"{where}: expected {w['power']}'s orders rejected with {w}, got {rejected.get(w['power'], 'no problems')}")
+                fail(
+                    f"{where}: expected {w['power']}'s orders rejected with {w}, got {rejected.get(w['power'], 'no problems')}"
+                )
         if rejected and not want_rej:
             fail(f"{where}: orders rejected unexpectedly: {rejected}")
         if want_rej:
@@ -226,10 +238,14 @@ def run_case(path: str | Path) -> CaseResult:
         if "phase" in expect:
             nxt = rs.step(state)
             if (nxt.phase if nxt else None) != expect["phase"]:
-                fail(f"{where}: next phase is {nxt.phase if nxt else None!r}, expected {expect['phase']!r}")
+                fail(
+                    f"{where}: next phase is {nxt.phase if nxt else None!r}, expected {expect['phase']!r}"
+                )
         left = dice.remaining()
         if left != expect.get("dice_left", 0):
-            fail(f"{where}: {left} scripted dice left unused (the case scripts more rolls than the rules made)")
+            fail(
+                f"{where}: {left} scripted dice left unused (the case scripts more rolls than the rules made)"
+            )
     return res
 
 

@@ -54,10 +54,16 @@ def _now(now: str | None) -> str | None:
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--ruleset", "ruleset_", required=True, help="The game, e.g. soldier-kings.")
 @click.option("--scenario", required=True, help="Scenario id; see `pbem games`.")
-@click.option("--player", "players", multiple=True, metavar="POWER=EMAIL,KEYFILE[,NAME]",
-              help="One per power; KEYFILE holds a pbem or OpenSSH public key.")
-@click.option("--option", "options", multiple=True, metavar="NAME[=VALUE]",
-              help="Switch on an optional rule.")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="POWER=EMAIL,KEYFILE[,NAME]",
+    help="One per power; KEYFILE holds a pbem or OpenSSH public key.",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="NAME[=VALUE]", help="Switch on an optional rule."
+)
 @click.option("--id", "game_id", help="Game id players write in their orders (default: file name).")
 @click.option("--now", help="Creation time to record (default: now, UTC).")
 def new(game, ruleset_, scenario, players, options, game_id, now):
@@ -72,7 +78,9 @@ def new(game, ruleset_, scenario, players, options, game_id, now):
     opts = {}
     for o in options:
         k, eq, v = o.partition("=")
-        opts[k] = (json.loads(v) if v[:1] in "0123456789[{tf\"" and v not in ("",) else v) if eq else True
+        opts[k] = (
+            (json.loads(v) if v[:1] in '0123456789[{tf"' and v not in ("",) else v) if eq else True
+        )
     specs = [PlayerSpec.parse(p) for p in players]
     g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
     st = g.status()
@@ -83,7 +91,9 @@ def new(game, ruleset_, scenario, players, options, game_id, now):
 @main.command()
 @click.argument("name")
 @click.option("--dir", "directory", default=".", type=click.Path(file_okay=False))
-@click.option("--passphrase-env", metavar="VAR", help="Encrypt the key with the passphrase in $VAR.")
+@click.option(
+    "--passphrase-env", metavar="VAR", help="Encrypt the key with the passphrase in $VAR."
+)
 def keygen(name, directory, passphrase_env):
     """Make a key pair: NAME.key (private, keep it) and NAME.pub (send it to the referee).
 
@@ -108,8 +118,13 @@ def keygen(name, directory, passphrase_env):
 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"))
-@click.option("--key", "keyfile", required=True, type=click.Path(exists=True, dir_okay=False),
-              help="A pbem private key (pbem keygen) or an OpenSSH private key.")
+@click.option(
+    "--key",
+    "keyfile",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A pbem private key (pbem keygen) or an OpenSSH private key.",
+)
 @click.option("--passphrase-env", metavar="VAR", help="The key's passphrase is in $VAR.")
 @click.option("--seq", type=int, help="Add 'Sequence: N' if the file has none (default: the time).")
 def sign(file, keyfile, passphrase_env, seq):
@@ -172,8 +187,11 @@ def submit(game, files, now):
 
 @main.command()
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
-@click.option("--deadline-passed", is_flag=True,
-              help="Declare the current phase's deadline passed: missing orders get the default.")
+@click.option(
+    "--deadline-passed",
+    is_flag=True,
+    help="Declare the current phase's deadline passed: missing orders get the default.",
+)
 @click.option("--max", "max_steps", type=int, help="Resolve at most this many phases.")
 @click.option("--now", help="Time to record for the deadline (default: now, UTC).")
 def advance(game, deadline_passed, max_steps, now):
@@ -225,8 +243,17 @@ def log_cmd(game, start, as_json):
     with Game(game) as g:
         for row in g.log.rows(start):
             if as_json:
-                click.echo(json.dumps({"seq": row.seq, "type": row.type, "v": row.v,
-                                       "event": json.loads(row.body), "hash": row.hash}))
+                click.echo(
+                    json.dumps(
+                        {
+                            "seq": row.seq,
+                            "type": row.type,
+                            "v": row.v,
+                            "event": json.loads(row.body),
+                            "hash": row.hash,
+                        }
+                    )
+                )
             else:
                 click.echo(f"{row.seq:6d} {row.hash[:10]} {describe_event(row.event())[:150]}")
 
@@ -251,8 +278,14 @@ def replay(game, phase, seq, power, as_json):
         rs = st.ruleset
         view = rs.view(st.rules, power)
         if as_json:
-            click.echo(json.dumps({"game": st.game, "seq": st.seq, "head": st.head, "state": view},
-                                  indent=1, sort_keys=True, ensure_ascii=False))
+            click.echo(
+                json.dumps(
+                    {"game": st.game, "seq": st.seq, "head": st.head, "state": view},
+                    indent=1,
+                    sort_keys=True,
+                    ensure_ascii=False,
+                )
+            )
         else:
             step = None if st.ended else rs.step(st.rules)
             click.echo(f"game {st.game} after event {st.seq} ({st.head[:16]})")
@@ -262,10 +295,18 @@ def replay(game, phase, seq, power, as_json):
 
 @main.command("verify")
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
-@click.option("--checkpoint", "kept", multiple=True,
-              help="A checkpoint line you kept from a report: prove the log extends it.")
-@click.option("--secret", "use_secret", is_flag=True,
-              help="Referee only: use GAME.secret to check hidden draws before the game ends.")
+@click.option(
+    "--checkpoint",
+    "kept",
+    multiple=True,
+    help="A checkpoint line you kept from a report: prove the log extends it.",
+)
+@click.option(
+    "--secret",
+    "use_secret",
+    is_flag=True,
+    help="Referee only: use GAME.secret to check hidden draws before the game ends.",
+)
 def verify_cmd(game, kept, use_secret):
     """Check GAME without trusting the referee: chain, signatures, seeds, every roll,
     every result recomputed. Exit 3 on any mismatch.
@@ -328,8 +369,13 @@ def games(ruleset_name):
 
 
 @main.command()
-@click.option("--dir", "directory", default="demo-game", type=click.Path(file_okay=False),
-              help="Where the game, keys, orders and reports go.")
+@click.option(
+    "--dir",
+    "directory",
+    default="demo-game",
+    type=click.Path(file_okay=False),
+    help="Where the game, keys, orders and reports go.",
+)
 @click.option("--ruleset", "ruleset_", help="Game to play (default: the newest shipped one).")
 @click.option("--scenario")
 def demo(directory, ruleset_, scenario):

@@ -48,7 +48,13 @@ def setup_header(state: GameState) -> ev.PhaseResolved:
         index=1,
         orders={},
         orders_digest=digest_of(
-            {"phase": SETUP, "index": 1, "game": c.game, "scenario": c.scenario, "options": c.options}
+            {
+                "phase": SETUP,
+                "index": 1,
+                "game": c.game,
+                "scenario": c.scenario,
+                "options": c.options,
+            }
         ),
     )
 

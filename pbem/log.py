@@ -82,9 +82,7 @@ class EventLog:
         self.close()
 
     def head(self) -> tuple[int, str]:
-        row = self.conn.execute(
-            "SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"
-        ).fetchone()
+        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
         return (0, GENESIS) if row is None else (row[0], row[1])
 
     def append(self, events: list[ev.Event], expected_seq: int) -> list[Row]:

@@ -49,7 +49,9 @@ class Resolution:
     def draw(self, label: str, n: int) -> int:
         """A secret uniform draw in 0..n-1 from the hidden stream."""
         v = self.hidden.randbelow(label, n)
-        self.emit(DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.hidden, "hidden")))
+        self.emit(
+            DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.hidden, "hidden"))
+        )
         return v
 
     def shuffle(self, label: str, items: Sequence[T]) -> list[T]:
@@ -61,7 +63,9 @@ class Resolution:
             picks.append(j)
             out[i], out[j] = out[j], out[i]
         self.emit(
-            DiceRolled(label=label, sides=len(out), values=picks, stream=_stream(self.hidden, "hidden"))
+            DiceRolled(
+                label=label, sides=len(out), values=picks, stream=_stream(self.hidden, "hidden")
+            )
         )
         return out
 

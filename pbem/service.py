@@ -331,7 +331,9 @@ class Game:
                 **kw,
             )
         if env.digest in st.digests:
-            return SubmitResult("duplicate", power=power, phase=phase, event_seq=st.digests[env.digest])
+            return SubmitResult(
+                "duplicate", power=power, phase=phase, event_seq=st.digests[env.digest]
+            )
         last = st.last_envelope_seq.get(power)
         if last is not None and env.seq <= last:
             return _reject(
@@ -382,7 +384,11 @@ class Game:
             return SubmitResult("rejected", "orders", power, phase, problems)
         prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)
         accepted = ev.OrdersAccepted(
-            power=power, phase=phase, seq=env.seq, envelope=env.text, digest=env.digest,
+            power=power,
+            phase=phase,
+            seq=env.seq,
+            envelope=env.text,
+            digest=env.digest,
             received_at=now,
         )
         rows = self.log.append([accepted], st.seq)
@@ -461,7 +467,9 @@ def _rules_after(st: GameState, results: list[ev.Event]):
 def _closing(st, index, secrets, results, rs, head, after=None) -> list[ev.Event]:
     """Seed reveal after a resolution, and the end of the game when it came."""
     out: list[ev.Event] = [
-        ev.SeedRevealed(stream="public", index=index, seed=secrets.chain("public").seed(index).hex())
+        ev.SeedRevealed(
+            stream="public", index=index, seed=secrets.chain("public").seed(index).hex()
+        )
     ]
     if after is None:
         after = _rules_after(st, results)
@@ -473,7 +481,9 @@ def _closing(st, index, secrets, results, rs, head, after=None) -> list[ev.Event
 def _ending(st, index, secrets, rs, after=None) -> list[ev.Event]:
     return [
         ev.GameEnded(summary=rs.outcome(after if after is not None else st.rules)),
-        ev.SeedRevealed(stream="hidden", index=index, seed=secrets.chain("hidden").seed(index).hex()),
+        ev.SeedRevealed(
+            stream="hidden", index=index, seed=secrets.chain("hidden").seed(index).hex()
+        ),
     ]
 
 

@@ -32,7 +32,9 @@ class GameState:
     deadlines: set[str] = field(default_factory=set)
     resolutions: int = 0
     resolved_phases: list[tuple[str, int]] = field(default_factory=list)  # (phase, log seq)
-    revealed: dict[str, dict[int, str]] = field(default_factory=lambda: {"public": {}, "hidden": {}})
+    revealed: dict[str, dict[int, str]] = field(
+        default_factory=lambda: {"public": {}, "hidden": {}}
+    )
     checkpoint: ev.CheckpointSigned | None = None
     ended: ev.GameEnded | None = None
 

@@ -14,10 +14,14 @@ def describe_event(e: ev.Event) -> str:
     if isinstance(e, ev.DiceRolled):
         return f"dice for {e.label}: {' '.join(map(str, e.values))}"
     if isinstance(e, ev.PhaseResolved):
-        extra = f" (no orders from {', '.join(e.defaulted)}: default applied)" if e.defaulted else ""
+        extra = (
+            f" (no orders from {', '.join(e.defaulted)}: default applied)" if e.defaulted else ""
+        )
         return f"== {e.phase} resolved{extra}"
     fields = e.model_dump(mode="json", exclude={"type"})
-    return f"{e.type}: " + ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in fields.items())
+    return f"{e.type}: " + ", ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in fields.items()
+    )
 
 
 def visible_to(game_rs, e: ev.Event, power: str) -> bool:
@@ -40,7 +44,11 @@ def power_report(game: Game, power: str, start: int, stop: int) -> str:
                 lines.append(f"your orders for {e.phase} were accepted")
             else:
                 lines.append(describe_event(e))
-    lines += ["", "what you see now:", json.dumps(rs.view(st.rules, power), indent=1, sort_keys=True)]
+    lines += [
+        "",
+        "what you see now:",
+        json.dumps(rs.view(st.rules, power), indent=1, sort_keys=True),
+    ]
     step = None if st.ended else rs.step(st.rules)
     if st.ended:
         lines.append(f"game over: {st.ended.summary}")
@@ -48,5 +56,9 @@ def power_report(game: Game, power: str, start: int, stop: int) -> str:
         lines.append(f"you owe orders for {step.title} (Phase: {step.phase})")
     cp = st.checkpoint
     if cp:
-        lines += ["", "keep this checkpoint:", checkpoint.text(st.game, cp.seq, cp.head, cp.signature)]
+        lines += [
+            "",
+            "keep this checkpoint:",
+            checkpoint.text(st.game, cp.seq, cp.head, cp.signature),
+        ]
     return "\n".join(lines) + "\n"

@@ -92,11 +92,15 @@ class ReplayDice:
 
     def randbelow(self, label: str, n: int) -> int:
         if self.pos >= len(self.values):
-            raise DiceScriptError(f"the rules draw more hidden values than were recorded ({label!r})")
+            raise DiceScriptError(
+                f"the rules draw more hidden values than were recorded ({label!r})"
+            )
         v = self.values[self.pos]
         self.pos += 1
         if not 0 <= v < n:
-            raise DiceScriptError(f"recorded hidden draw {v} is out of range 0..{n - 1} ({label!r})")
+            raise DiceScriptError(
+                f"recorded hidden draw {v} is out of range 0..{n - 1} ({label!r})"
+            )
         return v
 
 
@@ -110,9 +114,7 @@ def _seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) ->
     return s == target
 
 
-def verify(
-    path: str | Path, secrets: Secrets | None = None, kept: list[str] = ()
-) -> Report:
+def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = ()) -> Report:
     rep = Report()
     with EventLog(path) as log:
         rows = list(log.rows())
@@ -123,7 +125,12 @@ def verify(
     prev = GENESIS
     for i, r in enumerate(rows, 1):
         if r.seq != i:
-            find(Finding(r.seq, f"hash chain: expected event number {i}, found {r.seq} (a row removed or reordered)"))
+            find(
+                Finding(
+                    r.seq,
+                    f"hash chain: expected event number {i}, found {r.seq} (a row removed or reordered)",
+                )
+            )
         if r.prev != prev:
             find(Finding(r.seq, "hash chain: prev does not match the hash of the event before"))
         if row_hash(r.prev, r.seq, r.type, r.v, r.body) != r.hash:
@@ -185,14 +192,18 @@ def verify(
             before = by_seq.get(row.seq - 1)
             if before is None or e.seq != before.seq or e.head != before.hash:
                 find(Finding(row.seq, "checkpoint does not name the event just before it"))
-            elif not checkpoint.valid(created.referee_key, created.game, e.seq, e.head, e.signature):
+            elif not checkpoint.valid(
+                created.referee_key, created.game, e.seq, e.head, e.signature
+            ):
                 find(Finding(row.seq, "checkpoint signature is not the referee's"))
         elif e.type == "phase_resolved":
             j = i + 1
             while j < len(decoded) and decoded[j][1].kind == "result":
                 j += 1
             recorded = [x for _, x in decoded[i + 1 : j]]
-            _check_resolution(state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep)
+            _check_resolution(
+                state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep
+            )
             fold(state, row.seq, e, registry.get)
             for r2, x in decoded[i + 1 : j]:
                 fold(state, r2.seq, x, registry.get)
@@ -203,7 +214,13 @@ def verify(
             if rs.step(state.rules) is not None:
                 find(Finding(row.seq, "game_ended while the rules say the game goes on"))
             elif e.summary != rs.outcome(state.rules):
-                find(Finding(row.seq, "game_ended summary differs from the rules' outcome", _diff([e.summary], [rs.outcome(state.rules)])))
+                find(
+                    Finding(
+                        row.seq,
+                        "game_ended summary differs from the rules' outcome",
+                        _diff([e.summary], [rs.outcome(state.rules)]),
+                    )
+                )
         try:
             fold(state, row.seq, e, registry.get)
         except PbemError as x:
@@ -221,7 +238,11 @@ def verify(
         if game != created.game:
             find(Finding(None, f"kept checkpoint is for game {game!r}, not {created.game!r}"))
         elif not checkpoint.valid(created.referee_key, game, seq, head, sig):
-            find(Finding(None, f"kept checkpoint at event {seq} is not signed by this game's referee"))
+            find(
+                Finding(
+                    None, f"kept checkpoint at event {seq} is not signed by this game's referee"
+                )
+            )
         elif seq not in by_seq or by_seq[seq].hash != head:
             find(
                 Finding(
@@ -247,13 +268,23 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
         find(Finding(row.seq, f"orders for unregistered power {e.power!r}"))
         return
     if not env.verify(parse_public_key(reg.public_key)):
-        find(Finding(row.seq, f"signature on {e.power}'s orders does not verify with {e.power}'s key"))
+        find(
+            Finding(
+                row.seq, f"signature on {e.power}'s orders does not verify with {e.power}'s key"
+            )
+        )
         return
     rep.signatures += 1
     want = (state.game, e.power, e.phase, e.seq, e.digest)
     got = (env.game, env.power, env.phase, env.seq, env.digest)
     if want != got:
-        find(Finding(row.seq, "the event does not match the envelope it holds", _diff([str(want)], [str(got)])))
+        find(
+            Finding(
+                row.seq,
+                "the event does not match the envelope it holds",
+                _diff([str(want)], [str(got)]),
+            )
+        )
     last = state.last_envelope_seq.get(e.power)
     if last is not None and e.seq <= last:
         find(Finding(row.seq, f"envelope sequence {e.seq} not above {last}: a replay was accepted"))
@@ -261,7 +292,11 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
     if e.phase != STANDING:
         step = rs.step(state.rules)
         if step is None or step.phase != e.phase or e.power not in (*step.owes, *step.may):
-            find(Finding(row.seq, f"orders accepted for {e.phase!r}, which was not open to {e.power}"))
+            find(
+                Finding(
+                    row.seq, f"orders accepted for {e.phase!r}, which was not open to {e.power}"
+                )
+            )
             return
     parsed = rs.parse(state.rules, e.power, e.phase, env.orders)
     problems = parsed.problems or rs.validate(state.rules, e.power, e.phase, parsed.orders)
@@ -269,7 +304,12 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
         find(Finding(row.seq, "accepted orders fail the rules: " + "; ".join(map(str, problems))))
     cp = env.checkpoint
     if cp is not None and (cp[0] not in by_seq or by_seq[cp[0]].hash != cp[1] or cp[0] >= row.seq):
-        find(Finding(row.seq, f"{e.power}'s envelope quotes a checkpoint (event {cp[0]}) this log does not have: history rewritten"))
+        find(
+            Finding(
+                row.seq,
+                f"{e.power}'s envelope quotes a checkpoint (event {cp[0]}) this log does not have: history rewritten",
+            )
+        )
 
 
 def _check_resolution(state, row, head, recorded, after, anchors, public, hidden_seed, rep) -> None:
@@ -300,15 +340,31 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
     else:
         step = rs.step(state.rules)
         if step is None or step.phase != head.phase:
-            find(Finding(row.seq, f"resolved {head.phase!r} but the rules were waiting for {step.phase if step else 'nothing'!r}"))
+            find(
+                Finding(
+                    row.seq,
+                    f"resolved {head.phase!r} but the rules were waiting for {step.phase if step else 'nothing'!r}",
+                )
+            )
             return
         if step.phase not in state.deadlines and any(
             p not in state.orders.get(step.phase, {}) for p in step.owes
         ):
-            find(Finding(row.seq, f"{head.phase!r} resolved before its orders were in or its deadline passed"))
+            find(
+                Finding(
+                    row.seq,
+                    f"{head.phase!r} resolved before its orders were in or its deadline passed",
+                )
+            )
         want = engine.header(state, step)
     if want != head:
-        find(Finding(row.seq, "the resolution header does not follow from the inputs", _diff([ev.encode(head)], [ev.encode(want)])))
+        find(
+            Finding(
+                row.seq,
+                "the resolution header does not follow from the inputs",
+                _diff([ev.encode(head)], [ev.encode(want)]),
+            )
+        )
         return
     pub = CommittedDice(seed, head.orders_digest, "public")
     hid = CommittedDice(hs, head.orders_digest, "hidden") if hs else ReplayDice(recorded_hidden)
@@ -331,11 +387,17 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
             )
         )
     else:
-        rep.rolls += sum(len(x.values) for x in recorded if x.type == "dice_rolled" and (hs or x.stream == "public"))
+        rep.rolls += sum(
+            len(x.values)
+            for x in recorded
+            if x.type == "dice_rolled" and (hs or x.stream == "public")
+        )
 
 
 def _diff(recorded: list[str], recomputed: list[str]) -> str:
     return "\n".join(
         "    " + ln
-        for ln in difflib.unified_diff(recorded, recomputed, "recorded", "recomputed", lineterm="", n=1)
+        for ln in difflib.unified_diff(
+            recorded, recomputed, "recorded", "recomputed", lineterm="", n=1
+        )
     )

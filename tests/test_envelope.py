@@ -57,7 +57,9 @@ def test_quoted_printable_mail(signer):
     parsed = email.message_from_bytes(wire, policy=email.policy.default)
     assert _ok(parsed.get_content(), signer)
     # and decoding by hand (a client that leaves CRLF from the wire)
-    assert _ok(quopri.decodestring(wire.split(b"\n\n", 1)[1]).decode().replace("\n", "\r\n"), signer)
+    assert _ok(
+        quopri.decodestring(wire.split(b"\n\n", 1)[1]).decode().replace("\n", "\r\n"), signer
+    )
 
 
 def test_quoted_in_a_reply(signer):
@@ -68,8 +70,12 @@ def test_quoted_in_a_reply(signer):
 
 def test_any_change_to_the_orders_breaks_the_signature(signer):
     text = envelope.sign(BODY, signer)
-    for a, b in [("buy army Berlin", "buy army Breslau"), ("Sequence: 4", "Sequence: 5"),
-                 ("Power: Prussia", "Power: Austria"), ("buy fleet", "buy fleet\nbuy fleet")]:
+    for a, b in [
+        ("buy army Berlin", "buy army Breslau"),
+        ("Sequence: 4", "Sequence: 5"),
+        ("Power: Prussia", "Power: Austria"),
+        ("buy fleet", "buy fleet\nbuy fleet"),
+    ]:
         assert not _ok(text.replace(a, b), signer), (a, b)
 
 
@@ -84,12 +90,24 @@ def test_other_key_does_not_verify(signer):
         ("hello", "unsigned", "no signed orders found", None),
         (f"{envelope.BEGIN}\n{BODY}{envelope.END}\n", "unsigned", "not signed", 10),
         (f"x\n{envelope.BEGIN}\n{BODY}", "truncated", "cut off", None),
-        (f"{envelope.BEGIN}\nGame: g\nPower: P\nPhase: x\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
-         "malformed", "missing header 'Sequence:'", 1),
-        (f"{envelope.BEGIN}\nGame: g\nPower: P\nPhase: x\nSequence: two\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
-         "malformed", "Sequence must be a whole number", 5),
-        (f"{envelope.BEGIN}\nGame: g\nTurn: 3\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
-         "malformed", "unknown header 'Turn'", 3),
+        (
+            f"{envelope.BEGIN}\nGame: g\nPower: P\nPhase: x\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
+            "malformed",
+            "missing header 'Sequence:'",
+            1,
+        ),
+        (
+            f"{envelope.BEGIN}\nGame: g\nPower: P\nPhase: x\nSequence: two\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
+            "malformed",
+            "Sequence must be a whole number",
+            5,
+        ),
+        (
+            f"{envelope.BEGIN}\nGame: g\nTurn: 3\n\nhold\n{envelope.SIG}\nSignature: AA==\n{envelope.END}",
+            "malformed",
+            "unknown header 'Turn'",
+            3,
+        ),
     ],
 )
 def test_malformed_envelopes_name_the_problem_and_line(text, kind, fragment, line):
@@ -108,8 +126,11 @@ def test_two_envelopes_in_one_message(signer):
 
 def test_sign_with_an_openssh_private_key():
     key = Ed25519PrivateKey.generate()
-    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.OpenSSH,
-                            serialization.NoEncryption())
+    pem = key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.OpenSSH,
+        serialization.NoEncryption(),
+    )
     signer = keys.Signer.load(pem)
     assert signer.kind == "ssh" and signer.public.line.startswith("ssh-ed25519 ")
     text = envelope.sign(BODY, signer)
@@ -122,10 +143,25 @@ def test_sign_with_an_openssh_private_key():
 def test_envelope_signed_with_ssh_keygen_alone(tmp_path):
     """A player with only OpenSSH: sign the orders file, paste file and .sig together."""
     assert shutil.which("ssh-keygen"), "ssh-keygen not found: install openssh-client"
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", tmp_path / "id"], check=True)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", tmp_path / "id"], check=True
+    )
     (tmp_path / "orders.txt").write_text(BODY)
-    subprocess.run(["ssh-keygen", "-q", "-Y", "sign", "-f", tmp_path / "id", "-n", "pbem-orders",
-                    tmp_path / "orders.txt"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "ssh-keygen",
+            "-q",
+            "-Y",
+            "sign",
+            "-f",
+            tmp_path / "id",
+            "-n",
+            "pbem-orders",
+            tmp_path / "orders.txt",
+        ],
+        check=True,
+        capture_output=True,
+    )
     sig = (tmp_path / "orders.txt.sig").read_text()
     mail = f"{envelope.BEGIN}\n{BODY}{sig}{envelope.END}\n"
     pub = keys.parse_public_key((tmp_path / "id.pub").read_text())

@@ -47,8 +47,10 @@ def test_a_failing_batch_writes_nothing(tmp_path):
         log.append([_dl("b"), Boom(), _dl("c")], 1)
     assert log.head()[0] == 1
     # and a failure inside the transaction (duplicate primary key) rolls back whole
-    log.conn.execute("CREATE TRIGGER no_c BEFORE INSERT ON events WHEN NEW.body LIKE '%\"c\"%' "
-                     "BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    log.conn.execute(
+        "CREATE TRIGGER no_c BEFORE INSERT ON events WHEN NEW.body LIKE '%\"c\"%' "
+        "BEGIN SELECT RAISE(ABORT, 'refused'); END"
+    )
     with pytest.raises(sqlite3.IntegrityError):
         log.append([_dl("b"), _dl("c")], 1)
     assert log.head()[0] == 1
@@ -109,10 +111,15 @@ def test_old_payload_versions_are_upcast_on_read(tmp_path):
     log = EventLog(tmp_path / "g.pbem", create=True)
     body_v1 = json.dumps({"name": "Frederick Hohenzollern", "type": "test.renamed"})
     h = row_hash(GENESIS, 1, "test.renamed", 1, body_v1)
-    log.conn.execute("INSERT INTO events VALUES (1, 'test.renamed', 1, ?, ?, ?)", (body_v1, GENESIS, h))
+    log.conn.execute(
+        "INSERT INTO events VALUES (1, 'test.renamed', 1, ?, ?, ?)", (body_v1, GENESIS, h)
+    )
     log.append([Renamed(given="Maria", family="Theresa")], 1)
     got = [e for _, e in log.events()]
-    assert got == [Renamed(given="Frederick", family="Hohenzollern"), Renamed(given="Maria", family="Theresa")]
+    assert got == [
+        Renamed(given="Frederick", family="Hohenzollern"),
+        Renamed(given="Maria", family="Theresa"),
+    ]
     assert [r.v for r in log.rows()] == [1, 2]  # stored as written; upcast only on read
 
 

@@ -74,7 +74,9 @@ def test_forged(kit):
     with kit.game() as g:
         text = kit.envelope("Red", ["muster 1"]).replace("muster 1", "muster 3")
         r = g.submit(text, now=NOW)
-        assert r.kind == "forged" and "does not verify with the key registered for Red" in r.message()
+        assert (
+            r.kind == "forged" and "does not verify with the key registered for Red" in r.message()
+        )
         intruder = keys.Signer.load(keys.generate()[0])
         r = g.submit(kit.envelope("Red", ["muster 1"], signer=intruder), now=NOW)
         assert r.kind == "forged"
@@ -119,7 +121,9 @@ def test_checkpoint_quoted_in_envelope(kit):
         cp = g.state().checkpoint
         good = kit.envelope("Red", ["muster 1"], extra_headers=f"Checkpoint: {cp.seq} {cp.head}\n")
         assert g.submit(good, now=NOW).status == "accepted"
-        bogus = kit.envelope("Blue", ["muster 1"], extra_headers=f"Checkpoint: {cp.seq} {'ab' * 32}\n")
+        bogus = kit.envelope(
+            "Blue", ["muster 1"], extra_headers=f"Checkpoint: {cp.seq} {'ab' * 32}\n"
+        )
         r = g.submit(bogus, now=NOW)
         assert r.kind == "history" and "history you were shown differs" in r.message()
 
@@ -136,7 +140,10 @@ def test_no_orders_default_after_deadline_and_the_game_still_ends(kit):
         while g.status().ended is None:
             step = g.status().step
             if "Red" in step.owes:
-                assert g.submit(kit.envelope("Red", ["hold"] if "attack" in step.phase else ["muster 0"]), now=NOW).ok
+                assert g.submit(
+                    kit.envelope("Red", ["hold"] if "attack" in step.phase else ["muster 0"]),
+                    now=NOW,
+                ).ok
             assert g.advance() == [] or "Blue" not in step.owes
             if "Blue" in step.owes:
                 assert "Blue: owes orders" in g.status().text()
@@ -148,8 +155,10 @@ def test_no_orders_default_after_deadline_and_the_game_still_ends(kit):
         # every Blue phase was defaulted, and recorded as such
         defaulted = [e for _, e in g.log.events() if e.type == "phase_resolved" and e.defaulted]
         assert defaulted and all(e.defaulted == ["Blue"] for e in defaulted)
-        assert g.submit(kit.envelope("Red", ["hold"], phase="t9"), now=NOW).message().startswith(
-            "rejected (wrong-phase)"
+        assert (
+            g.submit(kit.envelope("Red", ["hold"], phase="t9"), now=NOW)
+            .message()
+            .startswith("rejected (wrong-phase)")
         )
 
 
@@ -168,6 +177,10 @@ def test_create_checks_players(tmp_path):
     with pytest.raises(UsageError, match="did you mean 'duel'"):
         Game.create(tmp_path / "a.pbem", "mini", "dual", [])
     with pytest.raises(UsageError, match="unrecognised public key"):
-        Game.create(tmp_path / "a.pbem", "mini", "duel",
-                    [PlayerSpec("Red", "r@x.org", "junk"), PlayerSpec("Blue", "b@x.org", pub)])
+        Game.create(
+            tmp_path / "a.pbem",
+            "mini",
+            "duel",
+            [PlayerSpec("Red", "r@x.org", "junk"), PlayerSpec("Blue", "b@x.org", pub)],
+        )
     assert not (tmp_path / "a.pbem").exists() and not (tmp_path / "a.pbem.secret").exists()

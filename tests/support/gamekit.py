@@ -21,9 +21,16 @@ class Kit:
     def game(self) -> Game:
         return Game(self.path)
 
-    def envelope(self, power: str, lines: list[str] | str, phase: str | None = None,
-                 seq: int | None = None, game_id: str = "g", signer: keys.Signer | None = None,
-                 extra_headers: str = "") -> str:
+    def envelope(
+        self,
+        power: str,
+        lines: list[str] | str,
+        phase: str | None = None,
+        seq: int | None = None,
+        game_id: str = "g",
+        signer: keys.Signer | None = None,
+        extra_headers: str = "",
+    ) -> str:
         if phase is None:
             with self.game() as g:
                 phase = g.status().step.phase
@@ -46,7 +53,9 @@ class Kit:
         assert g.advance(max_steps=1)
 
 
-def new_game(tmp: Path, scenario: str = "duel", master: bytes = MASTER, name: str = "g.pbem") -> Kit:
+def new_game(
+    tmp: Path, scenario: str = "duel", master: bytes = MASTER, name: str = "g.pbem"
+) -> Kit:
     from mini_ruleset import SCENARIOS
 
     powers = SCENARIOS[scenario][1]
@@ -55,8 +64,11 @@ def new_game(tmp: Path, scenario: str = "duel", master: bytes = MASTER, name: st
         key = keys.private_from_seed(bytes([i + 1]) * 32)
         from cryptography.hazmat.primitives import serialization
 
-        pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                serialization.NoEncryption())
+        pem = key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
         signers[p] = keys.Signer.load(pem)
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", signers[p].public.line, p))
     path = tmp / name

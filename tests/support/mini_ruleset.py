@@ -159,14 +159,20 @@ class MiniRuleset(Ruleset):
         if s.stage in ("over", "setup"):
             return None
         if s.stage == "muster":
-            return Step(f"t{s.turn}-muster", f"Turn {s.turn}: muster", tuple(s.powers), turn=str(s.turn))
+            return Step(
+                f"t{s.turn}-muster", f"Turn {s.turn}: muster", tuple(s.powers), turn=str(s.turn)
+            )
         p = s.order[s.acting]
         return Step(f"t{s.turn}-attack-{p}", f"Turn {s.turn}: {p} attacks", (p,), turn=str(s.turn))
 
     def parse(self, s: MiniState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         orders: list[tuple] = []
         problems: list[Problem] = []
-        kind = "standing" if phase == STANDING else ("muster" if phase.endswith("muster") else "attack")
+        kind = (
+            "standing"
+            if phase == STANDING
+            else ("muster" if phase.endswith("muster") else "attack")
+        )
         allowed = {"muster": ["muster"], "attack": ["attack", "hold"], "standing": ["ambush"]}[kind]
 
         def area(word: str, n: int) -> str | None:
@@ -209,7 +215,11 @@ class MiniRuleset(Ruleset):
                 if len(words) != 4:
                     problems.append(Problem("write: attack FROM TO N", ol.line))
                     continue
-                f, t, n = area(words[1], ol.line), area(words[2], ol.line), number(words[3], ol.line)
+                f, t, n = (
+                    area(words[1], ol.line),
+                    area(words[2], ol.line),
+                    number(words[3], ol.line),
+                )
                 if f and t and n is not None:
                     orders.append(("attack", f, t, n, ol.line))
             elif verb == "hold":
@@ -261,7 +271,11 @@ class MiniRuleset(Ruleset):
             return
         p = s.order[s.acting]
         attack = next((o for o in orders.get(p, []) if o[0] == "attack"), None)
-        if attack is None or ctx.state.owner.get(attack[1]) != p or ctx.state.troops[attack[1]] < attack[3]:
+        if (
+            attack is None
+            or ctx.state.owner.get(attack[1]) != p
+            or ctx.state.troops[attack[1]] < attack[3]
+        ):
             ctx.emit(Held(power=p))
         else:
             self._battle(ctx, p, attack[1], attack[2], attack[3], standing)
@@ -297,8 +311,14 @@ class MiniRuleset(Ruleset):
         captured = defender != p and d - def_losses == 0 and n - att_losses > 0
         ctx.emit(
             Battle(
-                attacker=p, frm=frm, to=to, count=n, defender=defender if defender != p else None,
-                attacker_losses=att_losses, defender_losses=def_losses, captured=captured,
+                attacker=p,
+                frm=frm,
+                to=to,
+                count=n,
+                defender=defender if defender != p else None,
+                attacker_losses=att_losses,
+                defender_losses=def_losses,
+                captured=captured,
                 ambush=ambush,
             )
         )
@@ -306,8 +326,14 @@ class MiniRuleset(Ruleset):
     def apply(self, s: MiniState, e: Event) -> MiniState:
         if isinstance(e, SetUp):
             s = MiniState(
-                scenario=e.scenario, powers=e.powers, max_turns=e.max_turns, turn=1, stage="muster",
-                gold=dict(e.gold), owner=dict(e.owner), troops=dict(e.troops),
+                scenario=e.scenario,
+                powers=e.powers,
+                max_turns=e.max_turns,
+                turn=1,
+                stage="muster",
+                gold=dict(e.gold),
+                owner=dict(e.owner),
+                troops=dict(e.troops),
                 cards={p: [] for p in e.powers},
             )
         elif isinstance(e, CardDealt):

@@ -1,0 +1,126 @@
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+
+SUPPORT = str(Path(__file__).parent / "support")
+ENV = {
+    "PYTHONPATH": SUPPORT,
+    "PBEM_RULESETS": "mini=mini_ruleset:MiniRuleset",
+    "PBEM_NOW": "2026-01-01T00:00:00Z",
+}
+
+
+def run(*args, ok=True, code=None):
+    r = CliRunner().invoke(main, [str(a) for a in args], env=ENV)
+    want = 0 if ok and code is None else code
+    assert r.exit_code == want, f"exit {r.exit_code}\n{r.output}\n{r.exception!r}"
+    return r.output
+
+
+@pytest.mark.parametrize("cmd", [c for c in main.commands])
+def test_every_command_has_help_with_an_example(cmd):
+    out = run(cmd, "--help")
+    assert "Example" in out, out
+
+
+def test_a_game_through_the_cli(tmp_path):
+    os.chdir(tmp_path)
+    run("keygen", "red")
+    run("keygen", "blue")
+    assert run("keygen", "red", code=2)  # never overwrite a key
+    out = run(
+        "new",
+        "g.pbem",
+        "--ruleset",
+        "mini",
+        "--scenario",
+        "duel",
+        "--player",
+        "Red=red@example.org,red.pub",
+        "--player",
+        "Blue=blue@example.org,blue.pub,Bea",
+    )
+    assert "created g.pbem (game id g)" in out and "Red: owes orders" in out
+    Path("red.txt").write_text("Game: g\nPower: Red\nPhase: t1-muster\n\nmuster 2\n")
+    signed = run("sign", "red.txt", "--key", "red.key", "--seq", "1")
+    assert "Sequence: 1" in signed and "BEGIN PBEM SIGNATURE" in signed
+    Path("red.signed").write_text(signed)
+    assert "accepted as event" in run("submit", "g.pbem", "red.signed")
+    assert "duplicate" in run("submit", "g.pbem", "red.signed")
+    Path("bad.txt").write_text(
+        "Game: g\nPower: Blue\nPhase: t1-muster\nSequence: 1\n\nmuster 2 in Suth\n"
+    )
+    Path("bad.signed").write_text(run("sign", "bad.txt", "--key", "blue.key"))
+    out = run("submit", "g.pbem", "bad.signed", "red.signed", code=1)
+    assert "line 7: no area 'Suth' (did you mean 'South'?)" in out and "duplicate" in out
+    Path("latin1.txt").write_bytes("Gr\xfc\xdfe".encode("latin-1"))
+    assert "not UTF-8" in run("submit", "g.pbem", "latin1.txt", code=1)
+    assert "nothing to resolve" in run("advance", "g.pbem")
+    assert "deadline passed" in run("advance", "g.pbem", "--deadline-passed")
+    out = run("status", "g.pbem")
+    assert "waiting for: Turn 1:" in out
+    assert "muster" in run("log", "g.pbem")
+    assert '"gold"' in run("replay", "g.pbem", "--at", "t1-muster", "--json")
+    assert "did you mean" in run("replay", "g.pbem", "--at", "t1-mustr", code=2)
+    assert run("verify", "g.pbem").rstrip().endswith("OK")
+    con = sqlite3.connect("g.pbem")
+    con.execute("UPDATE events SET body = replace(body, 'red@example.org', 'evil@example.org')")
+    con.commit()
+    assert "FAILED" in run("verify", "g.pbem", code=3)
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert "no ruleset 'nope'" in run(
+        "new", tmp_path / "x.pbem", "--ruleset", "nope", "--scenario", "a", code=2
+    )
+    assert "POWER=EMAIL,KEYFILE" in run(
+        "new",
+        tmp_path / "x.pbem",
+        "--ruleset",
+        "mini",
+        "--scenario",
+        "duel",
+        "--player",
+        "Red",
+        code=2,
+    )
+
+
+def test_case_command(tmp_path):
+    cases = Path(__file__).parent / "cases" / "mini"
+    assert "3 passed, 0 failed" in run("case", cases)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        (cases / "ambush.toml")
+        .read_text()
+        .replace('"owner.South" = "Red"', '"owner.South" = "Blue"')
+    )
+    out = run("case", bad, code=3)
+    assert "state owner.South is 'Red', expected 'Blue'" in out
+
+
+def test_games_lists_rulesets():
+    assert "--scenario duel" in run("games")
+
+
+def test_console_script_demo(tmp_path):
+    """The installed `pbem` script plays the demo end to end (what `make demo` runs)."""
+    exe = Path(sys.executable).with_name("pbem")
+    env = {**os.environ, **ENV}
+    proc = subprocess.run(
+        [exe, "demo", "--dir", tmp_path / "demo"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "game over" in proc.stdout and proc.stdout.count("\nOK\n") == 1
+    assert (tmp_path / "demo" / "reports" / "Red" / "001.txt").exists()
