@@ -72,7 +72,9 @@ def encode(ev: Event) -> str:
 
 
 def decode(type_: str, version: int, body: str) -> Event:
-    cls = model_for(type_)
+    cls = _MODELS.get(type_)
+    if cls is None:
+        raise UnknownEventType(f"unknown event type {type_!r}")
     if version == cls.version:
         return cls.model_validate_json(body)
     if version > cls.version:

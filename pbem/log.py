@@ -8,9 +8,11 @@ batch in one IMMEDIATE transaction with synchronous=FULL.
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import starmap
 from pathlib import Path
 
 import sqlite_utils
@@ -39,17 +41,26 @@ class Row:
         return ev.decode(self.type, self.v, self.body)
 
 
-def chain(prev: str, first_seq: int, events: Iterable[ev.Event]) -> list[Row]:
-    """Hash-chain events after a head: the rows an append would write."""
-    rows = []
-    seq = first_seq
+_RowTuple = tuple[int, str, int, str, str, str]
+
+
+def _chain(prev: str, seq: int, events: Iterable[ev.Event]) -> list[_RowTuple]:
+    """`chain` as plain (seq, type, v, body, prev, hash) tuples: the append hot path."""
+    encode, sha256 = ev.encode, hashlib.sha256
+    out: list[_RowTuple] = []
+    add = out.append
     for e in events:
-        body = ev.encode(e)
-        h = row_hash(prev, seq, e.type, e.version, body)
-        rows.append(Row(seq, e.type, e.version, body, prev, h))
+        type_, v, body = e.type, e.version, encode(e)
+        h = sha256(f"{prev}\n{seq}\n{type_}\n{v}\n{body}".encode()).hexdigest()  # row_hash
+        add((seq, type_, v, body, prev, h))
         prev = h
         seq += 1
-    return rows
+    return out
+
+
+def chain(prev: str, first_seq: int, events: Iterable[ev.Event]) -> list[Row]:
+    """Hash-chain events after a head: the rows an append would write."""
+    return list(starmap(Row, _chain(prev, first_seq, events)))
 
 
 class EventLog:
@@ -98,18 +109,18 @@ class EventLog:
                     f"the game moved on: expected the log to end at event {expected_seq}, "
                     f"it ends at {seq}; nothing was written, try again"
                 )
-            rows = chain(head, seq + 1, events)
+            rows = _chain(head, seq + 1, events)
             self._insert(rows)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-        return rows
+        return list(starmap(Row, rows))
 
-    def _insert(self, rows: list[Row]) -> None:
+    def _insert(self, rows: list[_RowTuple]) -> None:
+        """Write (seq, type, v, body, prev, hash) tuples inside the open transaction."""
         self.conn.executemany(
-            "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)",
-            [(r.seq, r.type, r.v, r.body, r.prev, r.hash) for r in rows],
+            "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
         )
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[Row]:
@@ -118,8 +129,7 @@ class EventLog:
         if stop is not None:
             sql += " AND seq <= ?"
             args.append(stop)
-        for r in self.conn.execute(sql + " ORDER BY seq", args):
-            yield Row(*r)
+        yield from starmap(Row, self.conn.execute(sql + " ORDER BY seq", args))
 
     def row(self, seq: int) -> Row | None:
         r = self.conn.execute(
@@ -128,6 +138,12 @@ class EventLog:
         return None if r is None else Row(*r)
 
     def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, ev.Event]]:
+        """(seq, event) for each row in order: decoded straight from the cursor's tuples."""
+        sql = "SELECT seq, type, v, body FROM events WHERE seq >= ?"
+        args: list[int] = [start]
+        if stop is not None:
+            sql += " AND seq <= ?"
+            args.append(stop)
         decode = ev.decode
-        for r in self.rows(start, stop):
-            yield r.seq, decode(r.type, r.v, r.body)
+        for seq, type_, v, body in self.conn.execute(sql + " ORDER BY seq", args):
+            yield seq, decode(type_, v, body)
