@@ -60,4 +60,8 @@ def test_header_injection_attempts(kit):
 def test_truncated_mail(kit):
     text = kit.envelope("Red", ["muster 1"])
     r = _unchanged(kit, text[: len(text) // 2])
-    assert r.kind in ("truncated", "unsigned") and "cut off" in r.message() or "not signed" in r.message()
+    assert (
+        r.kind in ("truncated", "unsigned")
+        and "cut off" in r.message()
+        or "not signed" in r.message()
+    )
