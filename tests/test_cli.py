@@ -124,3 +124,12 @@ def test_console_script_demo(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "game over" in proc.stdout and proc.stdout.count("\nOK\n") == 1
     assert (tmp_path / "demo" / "reports" / "Red" / "001.txt").exists()
+
+
+def test_option_values():
+    from pbem.cli import _option
+
+    assert _option("rich") == ("rich", True)
+    assert _option("rich=false") == ("rich", False)
+    assert _option("turns=3") == ("turns", 3)
+    assert _option("ally=france") == ("ally", "france")
