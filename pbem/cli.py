@@ -46,6 +46,17 @@ def main() -> None:
     """
 
 
+def _option(text: str) -> tuple[str, object]:
+    """NAME (switched on), NAME=JSON (3, true, [..]) or NAME=plain text."""
+    name, eq, value = text.partition("=")
+    if not eq:
+        return name, True
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
 def _now(now: str | None) -> str | None:
     return now or os.environ.get("PBEM_NOW") or None
 
@@ -75,12 +86,7 @@ def new(game, ruleset_, scenario, players, options, game_id, now):
         --player Prussia=alice@example.org,alice.pub \\
         --player Austria=bob@example.org,bob.pub
     """
-    opts = {}
-    for o in options:
-        k, eq, v = o.partition("=")
-        opts[k] = (
-            (json.loads(v) if v[:1] in '0123456789[{tf"' and v not in ("",) else v) if eq else True
-        )
+    opts = dict(_option(o) for o in options)
     specs = [PlayerSpec.parse(p) for p in players]
     g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
     st = g.status()
