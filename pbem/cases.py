@@ -9,6 +9,7 @@ fragments and line numbers.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,13 +20,22 @@ from .dice import DiceScriptError, ScriptedDice
 from .errors import PbemError
 from .events import encode
 from .resolution import Resolution
-from .ruleset import STANDING, OrderLine, Ruleset
+from .ruleset import STANDING, OrderLine, Problem, Ruleset
 
 TOP_KEYS = {"case", "start", "step"}
 CASE_KEYS = {"title", "rule", "ruleset", "notes", "choice"}
 START_KEYS = {"scenario", "options", "dice", "state", "set"}
 STEP_KEYS = {"phase", "orders", "standing", "dice", "expect", "title"}
-EXPECT_KEYS = {"events", "no_events", "state", "rejected", "phase", "dice_left", "error"}
+EXPECT_KEYS = {
+    "events",
+    "no_events",
+    "state",
+    "rejected",
+    "phase",
+    "game_over",
+    "dice_left",
+    "error",
+}
 
 
 class CaseError(PbemError):
@@ -160,6 +170,7 @@ def run_case(path: str | Path) -> CaseResult:
             _set_path(dumped, k, v)
         state = rs.load_state(dumped)
 
+    standing: dict[str, Any] = {}  # in force until replaced, as in a game
     for n, s in enumerate(data.get("step", []), 1):
         where = f"step {n}" + (f" ({s['title']})" if "title" in s else "")
         expect = s.get("expect", {})
@@ -171,15 +182,20 @@ def run_case(path: str | Path) -> CaseResult:
             fail(f"{where}: the rules are at phase {step.phase!r}, the case says {s['phase']!r}")
             break
         orders: dict[str, Any] = {}
-        standing: dict[str, Any] = {}
+        new_standing: dict[str, Any] = {}
         rejected: dict[str, list[str]] = {}
         got_problems: list[tuple[str, Any]] = []
         for kind, src, dst in (
             ("orders", s.get("orders", {}), orders),
-            ("standing", s.get("standing", {}), standing),
+            ("standing", s.get("standing", {}), new_standing),
         ):
             for power, text in src.items():
                 phase = step.phase if kind == "orders" else STANDING
+                if kind == "orders" and power not in (*step.owes, *step.may):
+                    msg = f"{power} has no orders to give in {step.title}"
+                    rejected[power] = [msg]
+                    got_problems.append((power, Problem(msg)))
+                    continue
                 parsed = rs.parse(state, power, phase, _lines(text))
                 problems = parsed.problems or rs.validate(state, power, phase, parsed.orders)
                 if problems:
@@ -205,6 +221,7 @@ def run_case(path: str | Path) -> CaseResult:
             fail(f"{where}: orders rejected unexpectedly: {rejected}")
         if want_rej:
             continue  # a rejected order never changes the game
+        standing.update(new_standing)
         for power in step.owes:
             if power not in orders:
                 orders[power] = rs.default_orders(state, power, step.phase)
@@ -220,8 +237,11 @@ def run_case(path: str | Path) -> CaseResult:
                 continue
             fail(f"{where}: the rules raised {e}")
             break
+        if "error" in expect:
+            fail(f"{where}: expected the rules to refuse with {expect['error']!r}; they did not")
+            break
         state = ctx.state
-        got = [__import__("json").loads(encode(e)) for e in ctx.events]
+        got = [json.loads(encode(e)) for e in ctx.events]
         _match_events(where, expect.get("events", []), got, fail)
         for t in expect.get("no_events", []):
             if any(g["type"] == t for g in got):
@@ -241,6 +261,8 @@ def run_case(path: str | Path) -> CaseResult:
                 fail(
                     f"{where}: next phase is {nxt.phase if nxt else None!r}, expected {expect['phase']!r}"
                 )
+        if "game_over" in expect and (rs.step(state) is None) != expect["game_over"]:
+            fail(f"{where}: game_over is {rs.step(state) is None}, expected {expect['game_over']}")
         left = dice.remaining()
         if left != expect.get("dice_left", 0):
             fail(
@@ -256,7 +278,7 @@ def _match_events(where: str, want: list[dict], got: list[dict], fail) -> None:
         while i < len(got) and not subset(w, got[i]):
             i += 1
         if i == len(got):
-            shown = "\n      ".join(__import__("json").dumps(g) for g in got)
+            shown = "\n      ".join(json.dumps(g) for g in got)
             fail(f"{where}: no event matching {w} (in order); events were:\n      {shown}")
             return
         i += 1

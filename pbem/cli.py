@@ -153,7 +153,7 @@ def sign(file, keyfile, passphrase_env, seq):
 
         n = seq if seq is not None else int(time.time())
         head, sep, rest = body.partition("\n\n")
-        body = f"{head}\nSequence: {n}\n{sep}{rest}" if sep else f"{body}Sequence: {n}\n"
+        body = f"{head}\nSequence: {n}{sep}{rest}" if sep else f"{body}Sequence: {n}\n"
     pw = os.environ[passphrase_env].encode() if passphrase_env else None
     signer = keys.Signer.load(Path(keyfile).read_bytes(), pw)
     signed = envelope.sign(body, signer)

@@ -107,6 +107,7 @@ class GameCreated(Event):
     commitments: dict[str, str]  # stream -> hex anchor of its seed chain (see dice.py)
     chain_length: int
     created_at: str
+    software: str = ""  # "pbem X; ruleset Y": what to verify this game with
 
 
 @event

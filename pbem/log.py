@@ -9,6 +9,7 @@ batch in one IMMEDIATE transaction with synchronous=FULL.
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -136,6 +137,13 @@ class EventLog:
             "SELECT seq, type, v, body, prev, hash FROM events WHERE seq = ?", (seq,)
         ).fetchone()
         return None if r is None else Row(*r)
+
+    def ruleset_name(self) -> str | None:
+        """The ruleset named by the first event (game_created), read without decoding."""
+        r = self.conn.execute("SELECT type, body FROM events WHERE seq = 1").fetchone()
+        if r is None or r[0] != "game_created":
+            return None
+        return json.loads(r[1]).get("ruleset")
 
     def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, ev.Event]]:
         """(seq, event) for each row in order: decoded straight from the cursor's tuples."""

@@ -32,7 +32,8 @@ class Resolution:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = self.ruleset.apply(self.state, event)
+        if not isinstance(event, DiceRolled):  # core events are not the ruleset's to fold
+            self.state = self.ruleset.apply(self.state, event)
 
     def roll(self, label: str, count: int = 1, sides: int = 6) -> list[int]:
         """Roll `count` dice of `sides` faces, recorded with what they were for."""

@@ -73,6 +73,7 @@ class Parsed:
 class Ruleset(ABC):
     name: str
     title: str
+    version: str = "1"  # bump when a change would resolve an old game differently
     events: Sequence[type[Event]] = ()
 
     @abstractmethod

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import checkpoint, engine, envelope
+from . import __version__, checkpoint, engine, envelope
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
@@ -125,6 +125,9 @@ class Game:
         self.path = Path(path)
         self.log = EventLog(self.path)
         self._cache: GameState | None = None
+        name = self.log.ruleset_name()
+        if name:
+            registry.get(name)  # imports it: its event types must be known before decoding
 
     def close(self) -> None:
         self.log.close()
@@ -199,6 +202,7 @@ class Game:
             commitments={s: secrets.chain(s).anchor().hex() for s in ("public", "hidden")},
             chain_length=secrets.chain_length,
             created_at=now or utcnow(),
+            software=f"pbem {__version__}; {rs.name} {rs.version}",
         )
         inputs: list[ev.Event] = [created, *(by_power[p] for p in powers)]
         state = GameState()

@@ -38,6 +38,14 @@ def power_report(game: Game, power: str, start: int, stop: int) -> str:
     st = game.state(stop)
     rs = st.ruleset
     lines = [f"pbem report for {power}, game {st.game}, events {start}..{stop}", ""]
+    if start <= 1:
+        c = st.created
+        lines += [
+            "The referee committed to the dice before play; keep these to check every roll:",
+            *(f"  {stream} seed chain anchor: {h}" for stream, h in sorted(c.commitments.items())),
+            f"  referee key (signs checkpoints): {c.referee_key}",
+            "",
+        ]
     for _seq, e in game.log.events(start, stop):
         if visible_to(rs, e, power):
             if isinstance(e, ev.OrdersAccepted):

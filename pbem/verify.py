@@ -137,7 +137,16 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             find(Finding(r.seq, "hash mismatch: the event was changed after it was written"))
         prev = r.hash
 
-    # 2. decode
+    # 2. decode (the game's ruleset first: it registers its event types)
+    name = None
+    try:
+        with EventLog(path) as log:
+            name = log.ruleset_name()
+        if name:
+            registry.get(name)
+    except (PbemError, ValueError, ImportError) as e:
+        find(Finding(1, f"cannot load the ruleset {name!r} this game was played with: {e}"))
+        return rep
     decoded: list[tuple[Row, ev.Event]] = []
     for r in rows:
         try:
@@ -263,6 +272,8 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
     except envelope.EnvelopeError as x:
         find(Finding(row.seq, f"stored envelope unreadable: {x}"))
         return
+    if state.ended is not None:
+        find(Finding(row.seq, f"{e.power}'s orders accepted after the game ended"))
     reg = state.players.get(e.power)
     if reg is None:
         find(Finding(row.seq, f"orders for unregistered power {e.power!r}"))
@@ -330,6 +341,19 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
         return
     public[index] = seed
     rep.seeds += 1
+    closing = [x.type for _, x in after[:4]]
+    shapes = (
+        ["seed_revealed", "checkpoint_signed"],
+        ["seed_revealed", "game_ended", "seed_revealed", "checkpoint_signed"],
+    )
+    if not any(closing[: len(s)] == s for s in shapes):
+        find(
+            Finding(
+                row.seq,
+                f"resolution {index} is not closed by its seed reveal and a referee checkpoint "
+                f"(found {', '.join(closing) or 'nothing'})",
+            )
+        )
     hs = hidden_seed(index)
     recorded_hidden = [
         v for x in recorded if x.type == "dice_rolled" and x.stream == "hidden" for v in x.values

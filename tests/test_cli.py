@@ -95,7 +95,7 @@ def test_usage_errors_exit_2(tmp_path):
 
 def test_case_command(tmp_path):
     cases = Path(__file__).parent / "cases" / "mini"
-    assert "3 passed, 0 failed" in run("case", cases)
+    assert "4 passed, 0 failed" in run("case", cases)
     bad = tmp_path / "bad.toml"
     bad.write_text(
         (cases / "ambush.toml")
@@ -124,6 +124,17 @@ def test_console_script_demo(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "game over" in proc.stdout and proc.stdout.count("\nOK\n") == 1
     assert (tmp_path / "demo" / "reports" / "Red" / "001.txt").exists()
+    first = (tmp_path / "demo" / "reports" / "Red" / "001.txt").read_text()
+    assert "public seed chain anchor:" in first and "referee key" in first
+    # a fresh process knows nothing of the ruleset until it opens the game
+    game = tmp_path / "demo" / "game.pbem"
+    for args in (["verify", game], ["log", game], ["replay", game, "--json"], ["status", game]):
+        proc = subprocess.run([exe, *args], env=env, capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, (args, proc.stdout, proc.stderr)
+    assert (
+        "mini.battle"
+        in subprocess.run([exe, "log", game], env=env, capture_output=True, text=True).stdout
+    )
 
 
 def test_option_values():
