@@ -1,0 +1,73 @@
+"""Reading game content (layer 1 of DESIGN.md): the TOML data under ``games/<game>/``.
+
+This module only finds and parses files. What the data means, and whether it is
+consistent, is the business of each ruleset's content models
+(e.g. ``pbem.rulesets.soldier_kings.content``).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+__all__ = ["ContentError", "games_dir", "read_toml_dir"]
+
+
+class ContentError(ValueError):
+    """Game content is missing, unreadable or inconsistent.
+
+    The message always names the file (relative to the game's directory) and,
+    where there is one, the offending entry. ``problems`` holds one line per
+    problem when several were found at once.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems: list[str] = list(problems) if problems else [message]
+
+
+def games_dir() -> Path:
+    """The repository's top-level ``games/`` directory."""
+    return Path(__file__).resolve().parent.parent / "games"
+
+
+_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)|\(at end of document\)")
+
+
+def _line_count(path: Path) -> int:
+    """Number of lines in a text file (for errors at its end)."""
+    return max(1, len(path.read_text(encoding="utf-8", errors="replace").splitlines()))
+
+
+def read_toml_dir(game: str, root: Path | None = None) -> dict[str, dict]:
+    """Parse every ``*.toml`` file under ``games/<game>/`` (recursively).
+
+    Returns a mapping from each file's stem, relative to the game directory and
+    without the suffix (``"tables"``, ``"scenarios/1756"``), to its parsed content.
+    ``root`` replaces ``games_dir()`` (tests use it to read a broken copy).
+    A TOML syntax error is raised as a ContentError naming the file and line.
+    """
+    base = (root if root is not None else games_dir()) / game
+    if not base.is_dir():
+        raise ContentError(f"{base}: no content directory for game {game!r}")
+    raw: dict[str, dict] = {}
+    for path in sorted(base.rglob("*.toml")):
+        rel = path.relative_to(base)
+        stem = rel.with_suffix("").as_posix()
+        try:
+            raw[stem] = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            text = str(exc)
+            found = _POSITION.search(text)
+            if found and found.group(1):
+                where = f"line {found.group(1)}, column {found.group(2)}"
+            else:
+                where = f"line {_line_count(path)}, end of file"
+            reason = _POSITION.sub("", text).strip()
+            raise ContentError(f"{rel.as_posix()}: {where}: TOML syntax error: {reason}") from exc
+        except UnicodeDecodeError as exc:
+            raise ContentError(f"{rel.as_posix()}: not UTF-8 text: {exc}") from exc
+    if not raw:
+        raise ContentError(f"{base}: no .toml files for game {game!r}")
+    return raw
