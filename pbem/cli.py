@@ -355,13 +355,27 @@ def case(files, quiet):
 
 @main.command()
 @click.argument("ruleset_name", required=False)
-def games(ruleset_name):
+@click.option("--scenario", help="Show this scenario's forces, set-up limits and special rules.")
+def games(ruleset_name, scenario):
     """List the games pbem knows and their scenarios.
 
     \b
     Example:
       pbem games
+      pbem games soldier-kings --scenario 1757
     """
+    if scenario:
+        if not ruleset_name:
+            raise click.UsageError(
+                "--scenario needs the game, e.g. pbem games soldier-kings --scenario 1757"
+            )
+        rs = registry.get(ruleset_name)
+        if scenario not in rs.scenarios():
+            raise click.UsageError(
+                f"{ruleset_name} has no scenario {scenario!r}; see `pbem games {ruleset_name}`"
+            )
+        click.echo(rs.scenario_text(scenario))
+        return
     names = [ruleset_name] if ruleset_name else registry.available()
     if not names:
         click.echo("no games installed yet")

@@ -47,6 +47,12 @@ class Resolution:
         self.emit(DiceRolled(label=label, sides=sides, values=values, stream=_stream(self.public)))
         return values
 
+    def pick(self, label: str, n: int) -> int:
+        """A public uniform draw in 0..n-1 (random selection of face-up counters)."""
+        v = self.public.randbelow(label, n)
+        self.emit(DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.public)))
+        return v
+
     def draw(self, label: str, n: int) -> int:
         """A secret uniform draw in 0..n-1 from the hidden stream."""
         v = self.hidden.randbelow(label, n)

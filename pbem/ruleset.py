@@ -80,6 +80,10 @@ class Ruleset(ABC):
     def scenarios(self) -> dict[str, str]:
         """Scenario id -> title."""
 
+    def scenario_text(self, scenario: str) -> str:
+        """What a referee reads before choosing: forces, set-up limits, special rules."""
+        return self.scenarios()[scenario]
+
     def options(self) -> dict[str, str]:
         """Option name -> description (optional rules a game may switch on)."""
         return {}
@@ -152,7 +156,7 @@ class Ruleset(ABC):
 
 # --- registry -----------------------------------------------------------------
 
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {"soldier-kings": "pbem.rulesets.soldier_kings:load"}
 _LOADED: dict[str, Ruleset] = {}
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 
@@ -192,6 +196,6 @@ def get(name: str) -> Ruleset:
             )
         module, _, attr = spec.partition(":")
         obj = getattr(importlib.import_module(module), attr)
-        rs = obj() if isinstance(obj, type) else obj
+        rs = obj if isinstance(obj, Ruleset) else obj()  # a class or a factory
     _LOADED[name] = rs
     return rs

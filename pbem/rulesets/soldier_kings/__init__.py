@@ -1,4 +1,15 @@
-"""Soldier Kings (Avalanche Press): the Seven Years War in Europe, 1756-1762.
+"""Soldier Kings: the ruleset (ruleset.py) and its content (games/soldier-kings)."""
 
-Content models and loading live in ``content.py``; the ruleset is added here later.
-"""
+from __future__ import annotations
+
+
+def load():
+    """The registry's factory: read the content once (the only I/O), then pure rules."""
+    from pbem.canonical import digest_of
+    from pbem.content import read_toml_dir
+
+    from .content import load_content
+    from .ruleset import SoldierKings
+
+    raw = read_toml_dir("soldier-kings")
+    return SoldierKings(load_content(raw), digest_of(raw))

@@ -1,0 +1,97 @@
+"""The fold: how each Soldier Kings event changes the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pbem.events import Event
+
+from . import events as E
+from .state import Counter, LeaderPiece, SKState, Treasury
+
+_APPLY: dict[type, Callable[[SKState, Event], SKState | None]] = {}
+
+
+def on(cls):
+    def register(fn):
+        _APPLY[cls] = fn
+        return fn
+
+    return register
+
+
+def apply(s: SKState, e: Event) -> SKState:
+    fn = _APPLY.get(type(e))
+    if fn is None:
+        raise ValueError(f"the Soldier Kings rules do not know the event {e.type!r}")
+    out = fn(s, e)
+    return s if out is None else out
+
+
+@on(E.ScenarioStarted)
+def _(s: SKState, e: E.ScenarioStarted) -> SKState:
+    return SKState(
+        scenario=e.scenario,
+        number=e.number,
+        first_turn=e.first_turn,
+        last_turn=e.last_turn,
+        turn=e.first_turn,
+        stage="setup",
+        setup_order=[list(x) for x in e.setup_order],
+        players={k: list(v) for k, v in e.players.items()},
+        majors=list(e.majors),
+        allies=dict(e.allies),
+        control=dict(e.control),
+        treasury={p: Treasury(resources=r, manpower=m) for p, (r, m) in e.treasury.items()},
+        units={u["id"]: Counter(**u) for u in e.units},
+        leaders={ld["name"]: LeaderPiece(**ld) for ld in e.leaders},
+        hands={p: [] for p in e.players},
+        deck=list(e.deck),
+        frozen=dict(e.frozen),
+        subsidies=[dict(x) for x in e.subsidies],
+    )
+
+
+@on(E.UnitsSelected)
+def _(s: SKState, e: E.UnitsSelected) -> None:
+    for uid in e.units:
+        u = s.units[uid]
+        u.status = "setup"
+        u.hired_by = e.hired_by
+
+
+@on(E.LeadersSelected)
+def _(s: SKState, e: E.LeadersSelected) -> None:
+    for name in e.leaders:
+        s.leaders[name].status = "setup"
+
+
+@on(E.CardsDealt)
+def _(s: SKState, e: E.CardsDealt) -> None:
+    for card in e.cards:
+        s.deck.remove(card)
+    s.hands.setdefault(e.player, []).extend(e.cards)
+    s.hands[e.player].sort()
+
+
+@on(E.PiecesPlaced)
+def _(s: SKState, e: E.PiecesPlaced) -> None:
+    for area, pieces in e.placements.items():
+        for p in pieces:
+            piece = s.units.get(p) or s.leaders[p]
+            piece.status = "map"
+            piece.area = area
+            piece.arrives = None
+
+
+@on(E.SetupRoundDone)
+def _(s: SKState, e: E.SetupRoundDone) -> None:
+    s.setup_round = e.round + 1
+
+
+@on(E.TurnBegan)
+def _(s: SKState, e: E.TurnBegan) -> None:
+    s.turn = e.turn
+    s.stage = e.stage
+    s.acted = []
+    s.acting = 0

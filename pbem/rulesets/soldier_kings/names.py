@@ -1,0 +1,71 @@
+"""Reading names in orders: areas (with aliases), counters (Au-A3), leaders (with
+spaces, "Frederick II"), with 'did you mean' suggestions for anything unknown."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbem.ruleset import Problem
+from pbem.suggest import closest
+
+from .content import SoldierKingsContent
+from .state import SKState
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: str  # "unit" or "leader"
+    name: str  # counter id or leader name
+
+
+class Names:
+    def __init__(self, content: SoldierKingsContent, state: SKState):
+        self.content = content
+        self.state = state
+        self.areas = sorted(
+            [a.name for a in content.map.land_areas] + [s.name for s in content.map.sea_areas]
+        )
+        self._area_words = {
+            **{n.casefold(): n for n in self.areas},
+            **{
+                alias.casefold(): a.name
+                for a in (*content.map.land_areas, *content.map.sea_areas)
+                for alias in a.aliases
+            },
+        }
+        self._pieces = {u.casefold(): Piece("unit", u) for u in state.units}
+        for name in state.leaders:
+            self._pieces[name.casefold()] = Piece("leader", name)
+            for alias in content.leader(name).aliases:
+                self._pieces[alias.casefold()] = Piece("leader", name)
+
+    def area(self, text: str, line: int, problems: list[Problem]) -> str | None:
+        key = " ".join(text.split()).casefold()
+        if key in self._area_words:
+            return self._area_words[key]
+        hint = closest(text.strip(), list(self._area_words))
+        problems.append(
+            Problem(f"no area {text.strip()!r}", line, self._area_words.get(hint or ""))
+        )
+        return None
+
+    def pieces(self, text: str, line: int, problems: list[Problem]) -> list[Piece]:
+        """Counter ids and leader names, separated by commas or spaces."""
+        out: list[Piece] = []
+        for chunk in filter(None, (c.strip() for c in re.split(r"[,;]", text))):
+            words = chunk.split()
+            i = 0
+            while i < len(words):
+                for j in range(len(words), i, -1):  # longest name first
+                    key = " ".join(words[i:j]).casefold()
+                    if key in self._pieces:
+                        out.append(self._pieces[key])
+                        i = j
+                        break
+                else:
+                    word = words[i]
+                    hint = closest(word, [*self.state.units, *self.state.leaders])
+                    problems.append(Problem(f"no counter or leader {word!r}", line, hint))
+                    i += 1
+        return out

@@ -1,0 +1,155 @@
+"""Soldier Kings (Avalanche Press) as a pbem ruleset: the one-year "Frederick the
+Great" scenarios. Sections of ../shared/rules/soldier-kings.txt are cited as SK n.n.
+
+How the sequence of play (SK 4.0) maps onto steps (docs/ruleset-interface.md):
+  set-up, one step per side in set-up order (Austria's side first)   owes: that side
+  Purchase Phase (SK 4.1, 6.2-6.4)                                    owes: every power
+  Initiative Phase, Peace Phase, Winter phases                        run on standing orders
+  Action Phases, one per power in initiative order                    owes: that power
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pbem.events import Event
+from pbem.resolution import Resolution
+from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
+
+from . import events as E
+from . import fold, setup
+from .calendar import label
+from .content import SoldierKingsContent
+from .state import SKState
+
+
+class SoldierKings(Ruleset):
+    name = "soldier-kings"
+    title = "Soldier Kings: The Seven Years War (one-year scenarios)"
+    events: ClassVar = [
+        E.ScenarioStarted,
+        E.UnitsSelected,
+        E.LeadersSelected,
+        E.CardsDealt,
+        E.PiecesPlaced,
+        E.SetupRoundDone,
+        E.TurnBegan,
+    ]
+
+    def __init__(self, content: SoldierKingsContent, content_digest: str = ""):
+        self.content = content
+        self.version = f"1+{content_digest[:12]}" if content_digest else "1"
+
+    # --- scenarios ----------------------------------------------------------------
+
+    def scenarios(self) -> dict[str, str]:
+        return {
+            sc.name: f"Scenario #{sc.number}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, "
+            + " vs ".join("+".join(p.powers) for p in sc.players)
+            for sc in sorted(self.content.scenarios.values(), key=lambda s: s.number)
+        }
+
+    def scenario_text(self, scenario: str) -> str:
+        return setup.describe_scenario(self.content, self.content.scenario(scenario))
+
+    def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        return list(self.content.scenario(scenario).powers)
+
+    def new_state(self, scenario: str, options: dict[str, Any]) -> SKState:
+        return SKState()
+
+    def load_state(self, data: Any) -> SKState:
+        return SKState.model_validate(data)
+
+    def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
+        setup.start(ctx, self.content, self.content.scenario(scenario))
+
+    # --- the sequence of play -------------------------------------------------------
+
+    def step(self, s: SKState) -> Step | None:
+        if s.stage == "setup":
+            k = s.setup_round
+            side = s.setup_order[k]
+            return Step(
+                setup.setup_phase(s, k),
+                f"Set-up, {' and '.join(side)}" + (" (first)" if k == 0 else ""),
+                tuple(side),
+                turn=label(s.turn),
+            )
+        return None
+
+    # --- orders ---------------------------------------------------------------------
+
+    def parse(self, s: SKState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        if phase == STANDING:
+            return Parsed([], [Problem("Soldier Kings takes no standing orders yet")])
+        if s.stage == "setup":
+            return setup.parse_placement(self.content, s, power, lines)
+        return Parsed([], [Problem(f"no orders are taken in {s.stage}")])
+
+    def validate(self, s: SKState, power: str, phase: str, orders: Any) -> list[Problem]:
+        if s.stage == "setup":
+            out, problems = setup.resolve_placements(s, power, orders)
+            if problems:
+                return problems
+            sc = self.content.scenario(s.scenario)
+            return [Problem(m) for m in setup.check_placement(self.content, sc, s, power, out)]
+        return []
+
+    def default_orders(self, s: SKState, power: str, phase: str) -> Any:
+        return None
+
+    def resolve(self, ctx: Resolution, step: Step, orders: dict, standing: dict) -> None:
+        s: SKState = ctx.state
+        if s.stage == "setup":
+            sc = self.content.scenario(s.scenario)
+            for power in step.owes:
+                given = orders.get(power)
+                out, problems = (
+                    setup.resolve_placements(s, power, given) if given else ({}, ["none"])
+                )
+                if (
+                    given
+                    and not problems
+                    and not setup.check_placement(self.content, sc, s, power, out)
+                ):
+                    ctx.emit(setup.placement_event(out, power, defaulted=False))
+                else:
+                    out = setup.default_placement(self.content, sc, s, power)
+                    ctx.emit(setup.placement_event(out, power, defaulted=True))
+            k = s.setup_round
+            ctx.emit(E.SetupRoundDone(round=k))
+            if k + 1 >= len(s.setup_order):
+                ctx.emit(E.TurnBegan(turn=s.first_turn, stage="purchase"))
+
+    def apply(self, s: SKState, e: Event) -> SKState:
+        return fold.apply(s, e)
+
+    # --- what each power sees -----------------------------------------------------
+
+    def view(self, s: SKState, power: str | None) -> dict[str, Any]:
+        d = s.model_dump(mode="json")
+        if power is not None:
+            mine = s.player_of(power)
+            d["hands"] = {p: (h if p == mine else len(h)) for p, h in s.hands.items()}
+        return d
+
+    def visible(self, e: Event, power: str) -> bool:
+        if isinstance(e, E.CardsDealt):
+            return e.player == self._player(power)
+        return True
+
+    def _player(self, power: str) -> str:
+        for sc in self.content.scenarios.values():
+            for p in sc.players:
+                if power in p.powers:
+                    return p.name
+        return power
+
+    def describe(self, s: SKState) -> str:
+        if s.stage == "new":
+            return "not set up"
+        return f"{s.scenario}: {label(s.turn)}, {s.stage}"
+
+    def outcome(self, s: SKState) -> str:
+        return s.result or "game over"

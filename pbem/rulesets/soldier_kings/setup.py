@@ -1,0 +1,436 @@
+"""Setting up a one-year scenario: the counters of the mix, the forces each power
+starts with (SK 3.0, 6.1 random selection), the deal (SK 3.0), and the set-up
+placement phase (One-Year Scenario Special Rules; scenario Starting Forces)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Tally
+
+from pbem.resolution import Resolution
+from pbem.ruleset import OrderLine, Parsed, Problem
+
+from .calendar import phase_id
+from .content import Scenario, SoldierKingsContent
+from .events import CardsDealt, LeadersSelected, PiecesPlaced, ScenarioStarted, UnitsSelected
+from .names import Names, Piece
+from .state import SKState
+
+HAND_SIZE = 5  # SK 3.0
+
+
+def counter_mix(content: SoldierKingsContent) -> list[dict]:
+    """Every counter with its id: country abbreviation, A or F, and a number."""
+    out, seen = [], Tally()
+    for u in content.pieces.units:
+        abbr = content.country(u.power).abbreviation
+        letter = "A" if u.type == "army" else "F"
+        for _ in range(u.count):
+            seen[(abbr, letter)] += 1
+            out.append(
+                {
+                    "id": f"{abbr}-{letter}{seen[(abbr, letter)]}",
+                    "country": u.power,
+                    "type": u.type,
+                    "full": list(u.full),
+                    "reduced": list(u.reduced),
+                    "provincial": u.provincial,
+                }
+            )
+    return out
+
+
+def start(ctx: Resolution, content: SoldierKingsContent, sc: Scenario) -> None:
+    """Emit the scenario's opening events."""
+    treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
+    control = {}
+    for area in content.map.land_areas:
+        who = sc.controller(area)
+        if who:
+            control[area.name] = who
+    order = sorted({p.setup_order for p in sc.players})
+    ctx.emit(
+        ScenarioStarted(
+            scenario=sc.name,
+            number=sc.number,
+            first_turn=sc.first_turn,
+            last_turn=sc.last_turn,
+            players={p.name: list(p.powers) for p in sc.players},
+            setup_order=[
+                [pw for p in sc.players if p.setup_order == k for pw in p.powers] for k in order
+            ],
+            majors=list(sc.powers),
+            allies={m.country: m.ally for m in sc.minor_allies},
+            control=control,
+            treasury=treasury,
+            units=counter_mix(content),
+            leaders=[
+                {
+                    "name": ld.name,
+                    "country": ld.power,
+                    "role": ld.role,
+                    "rating": ld.rating,
+                    "movement": ld.movement,
+                    "royal": ld.royal,
+                }
+                for ld in content.pieces.leaders
+            ],
+            deck=sorted(content.deck(globe=False)),  # SK 3.0: no Globe cards
+            frozen={s.power: s.until_turn for s in sc.special if s.kind == "frozen"},
+            subsidies=[s.model_dump(mode="json") for s in sc.special if s.kind == "subsidy"],
+        )
+    )
+    for f in sc.forces:
+        _select(ctx, f.power, f)
+    deal(ctx, sorted(ctx.state.players), HAND_SIZE)
+
+
+def _select(ctx: Resolution, power: str, forces) -> None:
+    s: SKState = ctx.state
+    if forces.leaders:
+        ctx.emit(LeadersSelected(country=power, leaders=list(forces.leaders)))
+
+    def pool(country: str, type_: str, strength=None) -> list[str]:
+        return sorted(
+            (
+                u.id
+                for u in s.units.values()
+                if u.country == country
+                and u.type == type_
+                and u.status == "pool"
+                and not u.provincial  # SK 19.42: never on the Europe map
+                and (strength is None or tuple(u.full) == tuple(strength))
+            ),
+            key=_id_order,
+        )
+
+    specific = []
+    for spec in forces.armies:
+        have = pool(power, "army", spec.strength)
+        specific += have[: spec.count]
+    if specific:
+        ctx.emit(UnitsSelected(country=power, units=specific, how="specific"))
+    for type_, n in (("army", forces.random_armies), ("fleet", forces.random_fleets)):
+        if n:
+            ctx.emit(
+                UnitsSelected(
+                    country=power,
+                    units=_draw(ctx, pool(power, type_), n, f"{power} {type_}"),
+                    how="random",
+                )
+            )
+    for hire in forces.mercenaries:
+        units = _draw(
+            ctx, pool(hire.country, "army"), hire.count, f"{hire.country} army hired by {power}"
+        )
+        ctx.emit(UnitsSelected(country=hire.country, units=units, how="random", hired_by=power))
+
+
+def _draw(ctx: Resolution, pool: list[str], n: int, what: str) -> list[str]:
+    """SK 6.1: draw n counters of a type at random from the pool."""
+    pool = list(pool)
+    out = []
+    for k in range(n):
+        out.append(pool.pop(ctx.pick(f"random selection: {what} {k + 1} of {n}", len(pool))))
+    return sorted(out, key=_id_order)
+
+
+def deal(ctx: Resolution, players: list[str], n: int) -> None:
+    """SK 3.0: deal n cards to each player from the hidden stream."""
+    for player in players:
+        deck = sorted(ctx.state.deck)
+        cards = []
+        for k in range(min(n, len(deck))):
+            cards.append(deck.pop(ctx.draw(f"deal to {player}, card {k + 1}", len(deck))))
+        ctx.emit(CardsDealt(player=player, cards=sorted(cards)))
+
+
+def _id_order(uid: str) -> tuple[str, int]:
+    """Au-A2 before Au-A10."""
+    prefix, num = uid.rsplit("-", 1)
+    return (prefix + num[0], int(num[1:]))
+
+
+# --- the set-up placement phase ---------------------------------------------------
+
+
+def setup_phase(s: SKState, k: int) -> str:
+    return phase_id(s.first_turn, f"setup-{k + 1}")
+
+
+def placed_by(s: SKState, power: str) -> tuple[list[str], list[str]]:
+    """Counters and leaders `power` must place now: its own, its minor allies', its hirelings'."""
+    units = sorted(
+        (u.id for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
+        key=_id_order,
+    )
+    leaders = sorted(
+        ld.name
+        for ld in s.leaders.values()
+        if ld.status == "setup" and (ld.country == power or s.allies.get(ld.country) == power)
+    )
+    return units, leaders
+
+
+def parse_placement(
+    content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+) -> Parsed:
+    """`place PIECES in AREA`, or `AREA: PIECES`; `rest` means every piece not yet named."""
+    names = Names(content, s)
+    problems: list[Problem] = []
+    placements: list[tuple[str, list[Piece] | str, int]] = []
+    for ol in lines:
+        text = ol.text.split("#", 1)[0].strip()
+        if not text:
+            continue
+        low = text.casefold()
+        if low.startswith("place "):
+            body = text[6:]
+            where = body.casefold().rfind(" in ")
+            if where < 0:
+                problems.append(Problem("write: place PIECES in AREA", ol.line))
+                continue
+            what, area_text = body[:where], body[where + 4 :]
+        elif ":" in text:
+            area_text, _, what = text.partition(":")
+        else:
+            verb = text.split()[0]
+            problems.append(
+                Problem(
+                    f"{verb!r} is not a set-up order (place)",
+                    ol.line,
+                    "place" if verb.lower().startswith("pl") else None,
+                )
+            )
+            continue
+        area = names.area(area_text, ol.line, problems)
+        pieces: list[Piece] | str = (
+            "rest" if what.strip().casefold() == "rest" else names.pieces(what, ol.line, problems)
+        )
+        if area:
+            placements.append((area, pieces, ol.line))
+    return Parsed(placements, problems)
+
+
+def resolve_placements(
+    s: SKState, power: str, placements: list[tuple[str, list[Piece] | str, int]]
+) -> tuple[dict[str, list[str]], list[Problem]]:
+    units, leaders = placed_by(s, power)
+    todo = set(units) | set(leaders)
+    out: dict[str, list[str]] = {}
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    rest_area: tuple[str, int] | None = None
+    for area, pieces, line in placements:
+        if pieces == "rest":
+            rest_area = (area, line)
+            continue
+        for p in pieces:
+            if p.name not in todo and p.name not in seen:
+                problems.append(
+                    Problem(f"{p.name} is not one of the pieces {power} sets up now", line)
+                )
+            elif p.name in seen:
+                problems.append(
+                    Problem(f"{p.name} is placed twice (also on line {seen[p.name]})", line)
+                )
+            else:
+                seen[p.name] = line
+                out.setdefault(area, []).append(p.name)
+    left = [x for x in [*units, *leaders] if x not in seen]
+    if left and rest_area:
+        out.setdefault(rest_area[0], []).extend(left)
+    elif left:
+        problems.append(
+            Problem(f"not placed: {', '.join(left)} (name them, or add 'place rest in AREA')")
+        )
+    return out, problems
+
+
+def check_placement(
+    content: SoldierKingsContent, sc: Scenario, s: SKState, power: str, out: dict[str, list[str]]
+) -> list[str]:
+    """Every way a placement breaks the scenario's limits, in words."""
+    bad: list[str] = []
+    where: dict[str, str] = {p: a for a, ps in out.items() for p in ps}
+    for area, pieces in out.items():
+        land = content.is_land(area)
+        for p in pieces:
+            country = s.units[p].country if p in s.units else s.leaders[p].country
+            if p in s.units and s.units[p].hired_by:
+                country = s.units[p].hired_by
+            allowed = content.allowed_setup_areas(sc, country)
+            if area not in allowed:
+                bad.append(f"{p} may not set up in {area} (allowed: {', '.join(sorted(allowed))})")
+            elif not land:
+                bad.append(f"{p} must set up in a land area, not the sea area {area}")
+            elif (
+                p in s.units and s.units[p].type == "fleet" and not content.land_area(area).coastal
+            ):
+                bad.append(f"fleet {p} must set up in a coastal area; {area} is inland (SK 6.3)")
+        # opposing pieces already there (the other side set up first)
+        enemies = sorted({u.country for u in s.on_map(area) if not s.friendly(u.country, power)})
+        for enemy in enemies:
+            shared = any(
+                r.kind == "shared" and area in r.areas and {power, enemy} <= set(r.powers)
+                for r in sc.setup.rules
+            )
+            if not shared:
+                bad.append(f"{area} holds {enemy}'s units; {power} may not set up there too")
+    for r in sc.setup_rules(power, "at_least"):
+        country = r.country or power
+        n = sum(
+            1
+            for p, a in where.items()
+            if p in s.units
+            and s.units[p].country == country
+            and s.units[p].type == r.piece
+            and a in r.areas
+        )
+        if n < r.count:
+            bad.append(
+                f"at least {r.count} {country} {r.piece}(s) must set up in {' or '.join(r.areas)}; {n} do"
+            )
+    for r in sc.setup_rules(power, "leader"):
+        if where.get(r.leader) not in r.areas:
+            bad.append(f"{r.leader} must set up in {' or '.join(r.areas)}")
+    return bad
+
+
+def default_placement(
+    content: SoldierKingsContent, sc: Scenario, s: SKState, power: str
+) -> dict[str, list[str]]:
+    """The documented default (docs/orders-soldier-kings.md): required pieces first
+    (named leaders, `at least` rules), then armies round-robin over the allowed land
+    areas with a Manpower value, strongest fortification first, then fleets
+    round-robin over the allowed coastal areas; leaders join the largest army."""
+    units, leaders = placed_by(s, power)
+    out: dict[str, list[str]] = {}
+    left_units = list(units)
+    left_leaders = list(leaders)
+
+    def ok(area: str, country: str) -> bool:
+        return not check_placement(
+            content, sc, s, power, {area: []}
+        ) and area in content.allowed_setup_areas(sc, country)
+
+    for r in sc.setup_rules(power, "at_least"):
+        country = r.country or power
+        cands = [
+            u for u in left_units if s.units[u].country == country and s.units[u].type == r.piece
+        ]
+        for u in cands[: r.count]:
+            out.setdefault(r.areas[0], []).append(u)
+            left_units.remove(u)
+    for r in sc.setup_rules(power, "leader"):
+        if r.leader in left_leaders:
+            out.setdefault(r.areas[0], []).append(r.leader)
+            left_leaders.remove(r.leader)
+
+    def ranked(country: str, coastal: bool) -> list[str]:
+        areas = [
+            content.land_area(a)
+            for a in content.allowed_setup_areas(sc, country)
+            if content.is_land(a) and (not coastal or content.land_area(a).coastal)
+        ]
+        areas = [a for a in areas if ok(a.name, country) and (coastal or a.manpower)] or areas
+        return [
+            a.name for a in sorted(areas, key=lambda a: (-a.fortification, -a.resources, a.name))
+        ]
+
+    turn: dict[tuple[str, str], int] = {}
+    for u in left_units:
+        c = s.units[u]
+        country = c.hired_by or c.country
+        areas = ranked(country, c.type == "fleet")
+        k = turn.get((country, c.type), 0)
+        turn[(country, c.type)] = k + 1
+        out.setdefault(areas[k % len(areas)], []).append(u)
+    for ld in left_leaders:
+        country = s.leaders[ld].country
+        own = [
+            a
+            for a, ps in out.items()
+            if any(p in s.units and s.units[p].country == country for p in ps)
+        ]
+        best = max(
+            own,
+            key=lambda a: (sum(p in s.units for p in out[a]), a),
+            default=ranked(country, False)[0],
+        )
+        out.setdefault(best, []).append(ld)
+    return out
+
+
+def placement_event(out: dict[str, list[str]], power: str, defaulted: bool) -> PiecesPlaced:
+    return PiecesPlaced(
+        power=power,
+        placements={a: sorted(ps, key=_sort_piece) for a, ps in sorted(out.items())},
+        defaulted=defaulted,
+    )
+
+
+def _sort_piece(p: str) -> tuple[int, str, int]:
+    """Counters (by id) before leaders (by name)."""
+    if re.fullmatch(r"[A-Za-z]{1,3}-[AF]\d+", p):
+        key = _id_order(p)
+        return (0, key[0], key[1])
+    return (1, p, 0)
+
+
+def describe_scenario(content: SoldierKingsContent, sc: Scenario) -> str:
+    """The scenario as a referee reads it before `pbem new`."""
+    from .calendar import label
+
+    out = [
+        f"Scenario #{sc.number}: {sc.name} (turns {sc.first_turn}-{sc.last_turn}: "
+        f"{label(sc.first_turn)} to {label(sc.last_turn)})",
+        "",
+        "Players (set-up order):",
+    ]
+    for p in sorted(sc.players, key=lambda p: p.setup_order):
+        out.append(f"  {p.setup_order}. {p.name}: {', '.join(p.powers)}")
+    for m in sc.minor_allies:
+        out.append(f"  {m.country} is {m.ally}'s minor country ally")
+    out += ["", "Starting forces:"]
+    for f in sc.forces:
+        parts = list(f.leaders)
+        parts += [f"{a.count} {'-'.join(map(str, a.strength))} army" for a in f.armies]
+        if f.random_armies:
+            parts.append(f"{f.random_armies} other armies (random)")
+        if f.random_fleets:
+            parts.append(f"{f.random_fleets} fleet{'s' if f.random_fleets > 1 else ''} (random)")
+        parts += [f"{h.count} {h.country} mercenary army (hired)" for h in f.mercenaries]
+        money = (
+            f"; {f.resources} Resources, {f.manpower} Manpower" if f.resources is not None else ""
+        )
+        out.append(f"  {f.power}: {', '.join(parts)}{money}")
+    if sc.control:
+        out += ["", "Control at the start (SK 7.1):"]
+        out += [f"  {c.power} controls {c.area}" for c in sc.control]
+    out += ["", "Set-up limits:"]
+    for r in sc.setup.rules:
+        if r.kind == "allowed":
+            where = sorted(content.allowed_setup_areas(sc, r.power))
+            out.append(f"  {r.power} sets up in: {', '.join(where)}")
+        elif r.kind == "at_least":
+            out.append(
+                f"  at least {r.count} {r.country or r.power} {r.piece}(s) in {' or '.join(r.areas)}"
+            )
+        elif r.kind == "leader":
+            out.append(f"  {r.leader} ({r.power}) sets up in {' or '.join(r.areas)}")
+        else:
+            out.append(f"  {' and '.join(r.powers)} may both set up in {', '.join(r.areas)}")
+    if sc.special:
+        out += ["", "Special instructions:"]
+        for x in sc.special:
+            if x.kind == "subsidy":
+                out.append(
+                    f"  in the Purchase Phase of Turn {x.turn}, {x.giver} may give {x.receiver} up to {x.max_resources} Resources"
+                )
+            else:
+                retreat = " (they may retreat if attacked)" if x.may_retreat else ""
+                out.append(
+                    f"  no {x.power} unit or leader may move until Turn {x.until_turn}{retreat}"
+                )
+    return "\n".join(out)

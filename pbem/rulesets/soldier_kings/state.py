@@ -1,0 +1,154 @@
+"""The state of a Soldier Kings game: what is on the map, the track, the tracks of
+Resources and Manpower, the hands, and where the turn stands. Pure data."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+UnitType = Literal["army", "fleet"]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Counter(_M):
+    """One army or fleet counter (SK 2.4). Eliminated counters go back to the pool."""
+
+    id: str  # "Au-A3": country abbreviation, A(rmy)/F(leet), number
+    country: str
+    type: UnitType
+    full: tuple[int, int]  # attack, defence
+    reduced: tuple[int, int]
+    provincial: bool = False
+    status: Literal["pool", "setup", "track", "map"] = "pool"
+    area: str | None = None  # on the map: the land or sea area
+    arrives: int | None = None  # on the turn track: the turn it arrives (SK 6.2)
+    is_reduced: bool = False
+    hired_by: str | None = None  # mercenaries: the major power that pays them (SK 19.1)
+
+    @property
+    def strength(self) -> tuple[int, int]:
+        return self.reduced if self.is_reduced else self.full
+
+    @property
+    def attack(self) -> int:
+        return self.strength[0]
+
+    @property
+    def defence(self) -> int:
+        return self.strength[1]
+
+
+class LeaderPiece(_M):
+    name: str
+    country: str
+    role: Literal["general", "admiral"]
+    rating: int
+    movement: int | None = None
+    royal: bool = False
+    status: Literal["pool", "setup", "track", "map", "killed", "captured"] = "pool"
+    area: str | None = None
+    arrives: int | None = None
+    captured_by: str | None = None
+
+
+class Treasury(_M):
+    resources: int = 0
+    manpower: int = 0
+
+
+class Peace(_M):
+    """SK 15.3: `victor` may not attack `loser` (or enter its areas) until `until_turn`."""
+
+    loser: str
+    victor: str
+    until_turn: int
+
+
+class SKState(_M):
+    scenario: str = ""
+    number: int = 0
+    first_turn: int = 0
+    last_turn: int = 0
+    turn: int = 0
+    # where the turn stands: setup, purchase, initiative, action, peace,
+    # attrition, maintenance, victory, over
+    stage: str = "new"
+    setup_round: int = 0  # index into setup_order
+    setup_order: list[list[str]] = Field(default_factory=list)  # powers, by set-up order
+    players: dict[str, list[str]] = Field(default_factory=dict)  # player -> powers
+    majors: list[str] = Field(default_factory=list)  # the warring major powers
+    allies: dict[str, str] = Field(default_factory=dict)  # minor country -> major power
+    control: dict[str, str] = Field(default_factory=dict)  # land area -> controlling country
+    fort_hits: dict[str, int] = Field(default_factory=dict)  # area -> siege hits (SK 12.2)
+    besieger: dict[str, str] = Field(default_factory=dict)  # area -> power holding the hits
+    treasury: dict[str, Treasury] = Field(default_factory=dict)
+    units: dict[str, Counter] = Field(default_factory=dict)
+    leaders: dict[str, LeaderPiece] = Field(default_factory=dict)
+    hands: dict[str, list[str]] = Field(default_factory=dict)  # player -> cards (SK 3.0)
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    initiative: list[str] = Field(default_factory=list)  # powers, in action-phase order
+    acting: int = 0  # index into initiative
+    acted: list[str] = Field(default_factory=list)  # units that moved or fought this turn
+    entered: dict[str, list[str]] = Field(default_factory=dict)  # this phase: area -> from
+    peace: list[Peace] = Field(default_factory=list)
+    frozen: dict[str, int] = Field(default_factory=dict)  # power -> first turn it may move
+    subsidies: list[dict] = Field(default_factory=list)  # scenario subsidies still open
+    victory_points: dict[str, int] = Field(default_factory=dict)
+    result: str = ""
+
+    # --- who is who -------------------------------------------------------------
+
+    def player_of(self, power: str) -> str:
+        for player, powers in self.players.items():
+            if power in powers:
+                return player
+        major = self.allies.get(power)
+        return self.player_of(major) if major else power
+
+    def side_of(self, country: str) -> str | None:
+        """The player a country fights for, if any (majors, their minors, hirelings)."""
+        if country in self.majors:
+            return self.player_of(country)
+        if country in self.allies:
+            return self.player_of(self.allies[country])
+        return None
+
+    def commander(self, unit: Counter) -> str | None:
+        """The major power that gives orders to this counter."""
+        if unit.hired_by:
+            return unit.hired_by
+        if unit.country in self.majors:
+            return unit.country
+        return self.allies.get(unit.country)
+
+    def friendly(self, a: str | None, b: str | None) -> bool:
+        """SK 1.0 Friendly/Ally: same country, or on the same side (the same player or
+        allied in the scenario, with their minor allies)."""
+        if a is None or b is None:
+            return False
+        if a == b:
+            return True
+        sa, sb = self.side_of(a), self.side_of(b)
+        return sa is not None and sa == sb
+
+    # --- what is where ----------------------------------------------------------
+
+    def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
+        return [
+            u
+            for u in self.units.values()
+            if u.status == "map"
+            and (area is None or u.area == area)
+            and (type_ is None or u.type == type_)
+        ]
+
+    def leaders_in(self, area: str) -> list[LeaderPiece]:
+        return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]
+
+    def unit_side(self, unit: Counter) -> str | None:
+        return self.side_of(unit.hired_by or unit.country)
