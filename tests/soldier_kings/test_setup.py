@@ -48,9 +48,9 @@ def test_every_scenario_starts_with_its_printed_forces(tmp_path, rs, scenario):
     assert len(s.hands) == len(sc.players)
     for c in sc.control:
         assert s.control[c.area] == c.power
-    while g.game.status().step is not None:
+    while g.state.stage == "setup":
         g.game.declare_deadline(now="2026-03-02T00:00:00Z")
-        g.game.advance()
+        g.game.advance(max_steps=1)
     s = g.state
     assert s.stage == "purchase" and not [u for u in s.units.values() if u.status == "setup"]
     assert verify(g.path).ok

@@ -94,4 +94,6 @@ def _(s: SKState, e: E.TurnBegan) -> None:
     s.turn = e.turn
     s.stage = e.stage
     s.acted = []
+    s.attacked = []
+    s.moves = []
     s.acting = 0

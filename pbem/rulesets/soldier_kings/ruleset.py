@@ -16,10 +16,11 @@ from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
+from . import actions, economy, fold, initiative, peace, phases, setup, standing, winter  # noqa: F401  (register their stages)
 from . import events as E
-from . import fold, setup
 from .calendar import label
 from .content import SoldierKingsContent
+from .standing import StandingOrders
 from .state import SKState
 
 
@@ -64,7 +65,7 @@ class SoldierKings(Ruleset):
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
         setup.start(ctx, self.content, self.content.scenario(scenario))
 
-    # --- the sequence of play -------------------------------------------------------
+    # --- the sequence of play (phases.py) -------------------------------------------
 
     def step(self, s: SKState) -> Step | None:
         if s.stage == "setup":
@@ -76,51 +77,61 @@ class SoldierKings(Ruleset):
                 tuple(side),
                 turn=label(s.turn),
             )
-        return None
+        return phases.current_step(s)
 
     # --- orders ---------------------------------------------------------------------
 
     def parse(self, s: SKState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         if phase == STANDING:
-            return Parsed([], [Problem("Soldier Kings takes no standing orders yet")])
+            return standing.parse(self.content, s, power, lines)
         if s.stage == "setup":
             return setup.parse_placement(self.content, s, power, lines)
-        return Parsed([], [Problem(f"no orders are taken in {s.stage}")])
+        return phases.STAGES[s.stage].parse(self.content, s, power, lines)
 
     def validate(self, s: SKState, power: str, phase: str, orders: Any) -> list[Problem]:
+        if phase == STANDING:
+            return []
         if s.stage == "setup":
             out, problems = setup.resolve_placements(s, power, orders)
             if problems:
                 return problems
             sc = self.content.scenario(s.scenario)
             return [Problem(m) for m in setup.check_placement(self.content, sc, s, power, out)]
-        return []
+        return phases.STAGES[s.stage].validate(self.content, s, power, orders)
 
     def default_orders(self, s: SKState, power: str, phase: str) -> Any:
-        return None
+        if s.stage == "setup":
+            return None
+        return phases.STAGES[s.stage].default(self.content, s, power)
 
     def resolve(self, ctx: Resolution, step: Step, orders: dict, standing: dict) -> None:
         s: SKState = ctx.state
         if s.stage == "setup":
-            sc = self.content.scenario(s.scenario)
-            for power in step.owes:
-                given = orders.get(power)
-                out, problems = (
-                    setup.resolve_placements(s, power, given) if given else ({}, ["none"])
-                )
-                if (
-                    given
-                    and not problems
-                    and not setup.check_placement(self.content, sc, s, power, out)
-                ):
-                    ctx.emit(setup.placement_event(out, power, defaulted=False))
-                else:
-                    out = setup.default_placement(self.content, sc, s, power)
-                    ctx.emit(setup.placement_event(out, power, defaulted=True))
-            k = s.setup_round
-            ctx.emit(E.SetupRoundDone(round=k))
-            if k + 1 >= len(s.setup_order):
-                ctx.emit(E.TurnBegan(turn=s.first_turn, stage="purchase"))
+            self._resolve_setup(ctx, step, orders)
+            return
+        empty = StandingOrders()
+        standing = {p: standing.get(p, empty) for p in s.majors}
+        phases.STAGES[s.stage].resolve(ctx, self.content, step, orders, standing)
+
+    def _resolve_setup(self, ctx: Resolution, step: Step, orders: dict) -> None:
+        s: SKState = ctx.state
+        sc = self.content.scenario(s.scenario)
+        for power in step.owes:
+            given = orders.get(power)
+            out, problems = setup.resolve_placements(s, power, given) if given else ({}, ["none"])
+            if (
+                given
+                and not problems
+                and not setup.check_placement(self.content, sc, s, power, out)
+            ):
+                ctx.emit(setup.placement_event(out, power, defaulted=False))
+            else:
+                out = setup.default_placement(self.content, sc, s, power)
+                ctx.emit(setup.placement_event(out, power, defaulted=True))
+        k = s.setup_round
+        ctx.emit(E.SetupRoundDone(round=k))
+        if k + 1 >= len(s.setup_order):
+            ctx.emit(E.TurnBegan(turn=s.first_turn, stage="purchase"))
 
     def apply(self, s: SKState, e: Event) -> SKState:
         return fold.apply(s, e)

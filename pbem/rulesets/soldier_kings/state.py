@@ -55,6 +55,17 @@ class LeaderPiece(_M):
     captured_by: str | None = None
 
 
+class Move(_M):
+    """One army's step from area to area this action phase (SK 8.0), kept for the
+    rules that ask how units entered an area (SK 9.5 retreats, 9.6 mountain routes)."""
+
+    unit: str
+    country: str
+    frm: str
+    to: str
+    mountain: bool = False
+
+
 class Treasury(_M):
     resources: int = 0
     manpower: int = 0
@@ -82,6 +93,9 @@ class SKState(_M):
     players: dict[str, list[str]] = Field(default_factory=dict)  # player -> powers
     majors: list[str] = Field(default_factory=list)  # the warring major powers
     allies: dict[str, str] = Field(default_factory=dict)  # minor country -> major power
+    alliances: list[list[str]] = Field(
+        default_factory=list
+    )  # SK 16.1 formal alliances between majors
     control: dict[str, str] = Field(default_factory=dict)  # land area -> controlling country
     fort_hits: dict[str, int] = Field(default_factory=dict)  # area -> siege hits (SK 12.2)
     besieger: dict[str, str] = Field(default_factory=dict)  # area -> power holding the hits
@@ -93,9 +107,14 @@ class SKState(_M):
     discard: list[str] = Field(default_factory=list)
     initiative: list[str] = Field(default_factory=list)  # powers, in action-phase order
     acting: int = 0  # index into initiative
-    acted: list[str] = Field(default_factory=list)  # units that moved or fought this turn
-    entered: dict[str, list[str]] = Field(default_factory=dict)  # this phase: area -> from
+    acted: list[str] = Field(default_factory=list)  # units that moved this turn (SK 16.1)
+    attacked: list[str] = Field(default_factory=list)  # units that attacked this turn (SK 16.1)
+    entered: dict[str, list[str]] = Field(default_factory=dict)  # unused; kept empty
+    moves: list[Move] = Field(default_factory=list)  # this action phase (SK 8.0)
     peace: list[Peace] = Field(default_factory=list)
+    surrenders: dict[str, list[str]] = Field(
+        default_factory=dict
+    )  # declared this turn: loser -> victors
     frozen: dict[str, int] = Field(default_factory=dict)  # power -> first turn it may move
     subsidies: list[dict] = Field(default_factory=list)  # scenario subsidies still open
     victory_points: dict[str, int] = Field(default_factory=dict)
@@ -126,15 +145,25 @@ class SKState(_M):
             return unit.country
         return self.allies.get(unit.country)
 
+    def major_of(self, country: str) -> str | None:
+        """The major power a country fights for: itself, or its minor country's ally."""
+        if country in self.majors:
+            return country
+        return self.allies.get(country)
+
     def friendly(self, a: str | None, b: str | None) -> bool:
-        """SK 1.0 Friendly/Ally: same country, or on the same side (the same player or
-        allied in the scenario, with their minor allies)."""
+        """SK 1.0 Friendly/Ally: the same country, or countries whose major powers are
+        one player's or formally allied (SK 16.1), with their minor allies (SK 1.0 Ally)."""
         if a is None or b is None:
             return False
         if a == b:
             return True
-        sa, sb = self.side_of(a), self.side_of(b)
-        return sa is not None and sa == sb
+        ma, mb = self.major_of(a), self.major_of(b)
+        if ma is None or mb is None:
+            return False
+        if ma == mb or self.player_of(ma) == self.player_of(mb):
+            return True
+        return any(ma in group and mb in group for group in self.alliances)
 
     # --- what is where ----------------------------------------------------------
 
@@ -152,3 +181,7 @@ class SKState(_M):
 
     def unit_side(self, unit: Counter) -> str | None:
         return self.side_of(unit.hired_by or unit.country)
+
+    def unit_side_country(self, unit: Counter) -> str:
+        """The country whose side a counter fights on (a hireling fights for its payer)."""
+        return unit.hired_by or unit.country

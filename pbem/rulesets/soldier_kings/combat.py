@@ -1,0 +1,748 @@
+"""SK 9 Land Combat, with leaders in battle (SK 13.2, 13.5, 13.6) and allies fighting
+together (SK 16.4, 16.5).
+
+    attack AREA probe|assault|invasion [with PIECES] [against POWER]
+           [stop after N rounds] [stop below N armies]
+
+The defender's decisions come from its standing orders (docs/orders-soldier-kings.md):
+    retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]
+    hold out LEADER              (SK 9.2: kept out of combat)
+    casualties UNIT UNIT ...     (SK 9.7: who takes step losses first, where the rules leave a choice)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from . import casualties, retreats, standing
+from .content import SoldierKingsContent
+from .fold import on
+from .names import Names
+from .state import SKState
+
+LEVELS = ("Probe", "Assault", "Invasion")  # SK 9.4, cheapest first
+MAX_ROUNDS = 50  # an Invasion between forces that can no longer hurt each other ends here
+
+
+@dataclass(frozen=True)
+class AttackOrder:
+    area: str
+    level: str
+    units: tuple[str, ...] | None  # None: all the power's armies there (SK 9.1)
+    against: str | None
+    stop_after: int | None
+    stop_below: int | None
+    line: int
+
+
+# --- events ------------------------------------------------------------------------
+
+
+@event
+class AttackPaid(Event):
+    """SK 9.4 / 16.4: the cost of the attack, paid before combat by each attacking power."""
+
+    type: Literal["sk.attack_paid"] = "sk.attack_paid"
+    power: str
+    area: str
+    level: str
+    resources: int
+
+
+@event
+class BattleBegan(Event):
+    type: Literal["sk.battle_began"] = "sk.battle_began"
+    area: str
+    level: str
+    rounds: int | None  # None: Invasion
+    attackers: dict[str, list[str]]  # power -> units
+    defenders: dict[str, list[str]]
+    mountain: bool  # SK 9.6: an attacker entered by a mountain route
+    fortification: int  # added to the defender's dice (0 if it does not control the area)
+
+
+@event
+class Retreated(Event):
+    """SK 9.5 before battle, 9.8 forced or voluntary after a round."""
+
+    type: Literal["sk.retreated"] = "sk.retreated"
+    power: str
+    units: list[str]
+    leaders: list[str]
+    frm: str
+    to: str
+    why: Literal["before battle", "forced", "voluntary"]
+
+
+@event
+class RoundFought(Event):
+    """SK 9.6-9.7: one round: dice (recorded just before), hits, step losses."""
+
+    type: Literal["sk.round_fought"] = "sk.round_fought"
+    area: str
+    round: int
+    attacker_dice: int
+    defender_dice: int
+    attacker_hits: int  # hits scored by the attacker
+    defender_hits: int
+    losses: dict[str, int]  # unit -> step losses taken this round
+    unallocated: dict[str, int] = {}  # side -> hits left unallocated (SK 9.7)
+
+
+@event
+class Eliminated(Event):
+    type: Literal["sk.eliminated"] = "sk.eliminated"
+    units: list[str]
+    area: str
+    why: str
+
+
+@event
+class LeaderKilled(Event):
+    """SK 13.5: 2d6 + the side's step losses this round >= 12."""
+
+    type: Literal["sk.leader_killed"] = "sk.leader_killed"
+    leader: str
+    area: str
+    total: int
+
+
+@event
+class LeaderCaptured(Event):
+    """SK 13.6: every unit of his side in the battle eliminated."""
+
+    type: Literal["sk.leader_captured"] = "sk.leader_captured"
+    leader: str
+    area: str
+    by: str
+
+
+@event
+class BattleEnded(Event):
+    type: Literal["sk.battle_ended"] = "sk.battle_ended"
+    area: str
+    rounds: int
+    outcome: str
+    attacked: list[str]  # the attacking units (SK 16.1: each attacks once per turn)
+
+
+@on(AttackPaid)
+def _(s: SKState, e: AttackPaid) -> None:
+    s.treasury[e.power].resources -= e.resources
+
+
+@on(BattleBegan)
+def _(s: SKState, e: BattleBegan) -> None:
+    pass
+
+
+@on(Retreated)
+def _(s: SKState, e: Retreated) -> None:
+    for u in e.units:
+        s.units[u].area = e.to
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+
+
+@on(RoundFought)
+def _(s: SKState, e: RoundFought) -> None:
+    for uid, n in e.losses.items():
+        for _ in range(n):
+            step_loss(s, uid)
+
+
+@on(Eliminated)
+def _(s: SKState, e: Eliminated) -> None:
+    for uid in e.units:
+        eliminate(s, uid)
+
+
+@on(LeaderKilled)
+def _(s: SKState, e: LeaderKilled) -> None:
+    ld = s.leaders[e.leader]
+    ld.status, ld.area = "killed", None
+
+
+@on(LeaderCaptured)
+def _(s: SKState, e: LeaderCaptured) -> None:
+    ld = s.leaders[e.leader]
+    ld.status, ld.area, ld.captured_by = "captured", None, e.by
+
+
+@on(BattleEnded)
+def _(s: SKState, e: BattleEnded) -> None:
+    for u in e.attacked:
+        if u not in s.attacked:
+            s.attacked.append(u)
+
+
+def step_loss(s: SKState, uid: str) -> None:
+    """SK 1.0 Step Loss: flip to the reduced side, or eliminate a reduced unit."""
+    u = s.units[uid]
+    if u.status != "map":
+        return
+    if u.is_reduced:
+        eliminate(s, uid)
+    else:
+        u.is_reduced = True
+
+
+def eliminate(s: SKState, uid: str) -> None:
+    """SK 1.0: eliminated units go back to the pool and can be bought again."""
+    u = s.units[uid]
+    u.status, u.area, u.is_reduced, u.hired_by = "pool", None, False, None
+
+
+# --- orders ------------------------------------------------------------------------
+
+
+def parse_attack(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> AttackOrder | None:
+    m = re.match(r"(?is)(.+?)\s+(probe|assault|invasion)\b(.*)$", text.strip())
+    if not m:
+        problems.append(
+            Problem("write: attack AREA probe|assault|invasion [with PIECES] [against POWER]", line)
+        )
+        return None
+    area = names.area(m.group(1), line, problems)
+    level = m.group(2).title()
+    rest = m.group(3)
+    units = None
+    against = None
+    stop_after = stop_below = None
+    for clause in re.split(r"(?i)\s+(?=with\b|against\b|stop\b)", " " + rest):
+        c = clause.strip()
+        low = c.casefold()
+        if not c:
+            continue
+        if low.startswith("with "):
+            units = tuple(p.name for p in names.pieces(c[5:], line, problems) if p.kind == "unit")
+        elif low.startswith("against "):
+            against = c[8:].strip().title()
+            if against not in s.majors and against not in s.allies:
+                problems.append(Problem(f"no power {against!r} in this game", line))
+        elif mm := re.fullmatch(r"(?i)stop after (\d+) rounds?", c):
+            stop_after = int(mm.group(1))
+        elif mm := re.fullmatch(r"(?i)stop below (\d+) armies", c):
+            stop_below = int(mm.group(1))
+        else:
+            problems.append(
+                Problem(
+                    f"cannot read {c!r} (with PIECES, against POWER, stop after N rounds, stop below N armies)",
+                    line,
+                )
+            )
+    if (stop_after or stop_below) and level != "Invasion":
+        problems.append(Problem("only an Invasion lasts until the attacker stops (SK 9.4)", line))
+    if area is None:
+        return None
+    return AttackOrder(area, level, units, against, stop_after, stop_below, line)
+
+
+def attack_cost(content: SoldierKingsContent, level: str) -> int:
+    return next(x.resources for x in content.tables.attack_levels if x.name == level)
+
+
+def rounds_of(content: SoldierKingsContent, level: str) -> int | None:
+    r = next(x.rounds for x in content.tables.attack_levels if x.name == level)
+    return None if r == "unlimited" else int(r)
+
+
+def enemies_in(s: SKState, power: str, area: str) -> list[str]:
+    return sorted(
+        u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
+    )
+
+
+def validate_attacks(
+    content: SoldierKingsContent, s: SKState, power: str, attacks: list[AttackOrder]
+) -> list[Problem]:
+    problems = []
+    seen: set[str] = set()
+    for a in attacks:
+
+        def bad(msg: str, a: AttackOrder = a) -> None:
+            problems.append(Problem(msg, a.line))
+
+        if a.area in seen:
+            bad(f"{a.area} is attacked twice; one attack per area (SK 9.2)")
+        seen.add(a.area)
+        mine = [u for u in s.on_map(a.area, "army") if s.commander(u) == power]
+        if not mine:
+            bad(f"{power} has no armies in {a.area} (after its moves) to attack with (SK 9.1)")
+            continue
+        if not enemies_in(s, power, a.area):
+            bad(f"there are no enemy armies in {a.area} to attack (SK 9.1)")
+        chosen = a.units if a.units is not None else tuple(u.id for u in mine)
+        for uid in chosen:
+            u = s.units.get(uid)
+            if u is None or u.area != a.area or u.status != "map" or s.commander(u) != power:
+                bad(f"{uid} is not one of {power}'s armies in {a.area}")
+            elif uid in s.attacked:
+                bad(f"{uid} has already attacked this turn (SK 16.1)")
+        for p in s.peace:
+            if (
+                p.victor == power
+                and s.turn < p.until_turn
+                and any(
+                    (s.units[x].hired_by or s.units[x].country)
+                    in (p.loser, *[m for m, mj in s.allies.items() if mj == p.loser])
+                    for x in enemies_in(s, power, a.area)
+                )
+            ):
+                bad(f"{power} may not attack {p.loser}'s units until Turn {p.until_turn} (SK 15.3)")
+    return problems
+
+
+# --- resolution ----------------------------------------------------------------------
+
+
+def resolve_attacks(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    acting: str,
+    attacks: dict[str, list[AttackOrder]],
+    standing_orders: dict,
+) -> None:
+    """SK 9.2: battles in the order the acting power declared; an ally's attack on the
+    same area joins that battle (SK 16.4), its other attacks follow in its order."""
+    order: list[str] = []
+    by_area: dict[str, dict[str, AttackOrder]] = {}
+    for power in [acting, *(p for p in attacks if p != acting)]:
+        for a in attacks.get(power, []):
+            if a.area not in by_area:
+                order.append(a.area)
+            by_area.setdefault(a.area, {})[power] = a
+    for area in order:
+        battle(ctx, content, area, by_area[area], standing_orders)
+
+
+def battle(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    area: str,
+    declared: dict[str, AttackOrder],
+    standing_orders: dict,
+) -> None:
+    s: SKState = ctx.state
+    # still possible? (an earlier battle may have changed things)
+    attackers: dict[str, list[str]] = {}
+    for power, a in declared.items():
+        mine = [
+            u.id
+            for u in s.on_map(area, "army")
+            if s.commander(u) == power and u.id not in s.attacked
+        ]
+        chosen = [u for u in (a.units if a.units is not None else mine) if u in mine]
+        if chosen:
+            attackers[power] = sorted(chosen)
+    first = next(iter(declared))
+    if not attackers or not enemies_in(s, first, area):
+        return
+    # SK 16.4: allies agree on one level; if they do not, the least expensive
+    level = min((a.level for a in declared.values()), key=LEVELS.index)
+    for power in attackers:
+        ctx.emit(
+            AttackPaid(power=power, area=area, level=level, resources=attack_cost(content, level))
+        )
+    max_rounds = rounds_of(content, level)
+    lead = declared[first]
+    defenders = _defenders(s, first, area)
+    attacking_units = {u for us in attackers.values() for u in us}
+    mountain = any(m.to == area and m.mountain and m.unit in attacking_units for m in s.moves)
+    ctx.emit(
+        BattleBegan(
+            area=area,
+            level=level,
+            rounds=max_rounds,
+            attackers=attackers,
+            defenders=defenders,
+            mountain=mountain,
+            fortification=_fort(content, s, area, defenders),
+        )
+    )
+    # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
+    for power in sorted(defenders):
+        _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
+    rnd = 0
+    while True:
+        defenders = _defenders(s, first, area)
+        attackers = {
+            p: [u for u in us if s.units[u].status == "map" and s.units[u].area == area]
+            for p, us in attackers.items()
+        }
+        attackers = {p: us for p, us in attackers.items() if us}
+        if not defenders or not attackers:
+            break
+        if max_rounds is not None and rnd >= max_rounds:
+            break
+        if max_rounds is None and _stop(lead, rnd, attackers):
+            break
+        if rnd >= MAX_ROUNDS:
+            break
+        rnd += 1
+        before = {
+            u: s.units[u].is_reduced
+            for us in (*attackers.values(), *defenders.values())
+            for u in us
+        }
+        dice_a, dice_d = _round(
+            ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
+        )
+        if dice_a == 0 and dice_d == 0:
+            break
+        # SK 9.8: units reduced this round must retreat (unable: eliminated)
+        reduced_now = {
+            u
+            for u, was in before.items()
+            if not was and s.units[u].status == "map" and s.units[u].is_reduced
+        }
+        for side, group in (("defender", defenders), ("attacker", attackers)):
+            for power in sorted(group):
+                forced = [u for u in group[power] if u in reduced_now]
+                if forced:
+                    _forced_retreat(
+                        ctx, content, area, power, forced, side, standing_orders.get(power, {})
+                    )
+        # then voluntary retreats, defender first (standing orders)
+        for power in sorted(_defenders(s, first, area)):
+            _standing_retreat(
+                ctx,
+                content,
+                area,
+                power,
+                standing_orders.get(power, {}),
+                when="after",
+                rnd=rnd,
+                attackers=attackers,
+            )
+    _after_battle(ctx, area, attackers, first, rnd, declared)
+
+
+def _stop(order: AttackOrder, rnd: int, attackers: dict[str, list[str]]) -> bool:
+    if order.stop_after is not None and rnd >= order.stop_after:
+        return True
+    n = sum(len(us) for us in attackers.values())
+    return order.stop_below is not None and n < order.stop_below
+
+
+def _defenders(s: SKState, attacker: str, area: str) -> dict[str, list[str]]:
+    """SK 9.1-9.2: every enemy army in the area defends, grouped by commanding power."""
+    out: dict[str, list[str]] = {}
+    for u in s.on_map(area, "army"):
+        if not s.friendly(s.unit_side_country(u), attacker):
+            out.setdefault(s.commander(u) or u.country, []).append(u.id)
+    return {p: sorted(us) for p, us in sorted(out.items())}
+
+
+def _fort(
+    content: SoldierKingsContent, s: SKState, area: str, defenders: dict[str, list[str]]
+) -> int:
+    """SK 9.6: the area's fortification value, if (and only if) the defender controls it;
+    a fortification reduced by siege hits counts at its current value (SK 12.2)."""
+    owner = s.control.get(area)
+    if not any(s.friendly(owner, p) for p in defenders):
+        return 0
+    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+
+
+def _leaders(s: SKState, area: str, powers: list[str], held_out: set[str]) -> list[str]:
+    return sorted(
+        ld.name
+        for ld in s.leaders_in(area)
+        if ld.role == "general"
+        and (ld.country in powers or s.allies.get(ld.country) in powers)
+        and ld.name not in held_out
+    )
+
+
+def _round(
+    ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
+) -> tuple[int, int]:
+    s: SKState = ctx.state
+    held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
+    a_powers, d_powers = sorted(attackers), sorted(defenders)
+    a_leaders = _leaders(s, area, a_powers, set())
+    d_leaders = _leaders(s, area, d_powers, held)
+    # SK 9.6 / 13.2: attack strengths + leadership ratings (+ fortification, defender)
+    dice_a = sum(s.units[u].attack for us in attackers.values() for u in us) + sum(
+        s.leaders[n].rating for n in a_leaders
+    )
+    dice_d = (
+        sum(s.units[u].attack for us in defenders.values() for u in us)
+        + sum(s.leaders[n].rating for n in d_leaders)
+        + _fort(content, s, area, defenders)
+    )
+    rolls_a = (
+        ctx.roll(f"{area}, round {rnd}, attacker ({', '.join(a_powers)})", dice_a) if dice_a else []
+    )
+    rolls_d = (
+        ctx.roll(f"{area}, round {rnd}, defender ({', '.join(d_powers)})", dice_d) if dice_d else []
+    )
+    hits_a = sum(1 for v in rolls_a if v == 6)
+    hits_d = sum(1 for v in rolls_d if v + (1 if mountain else 0) >= 6)  # SK 9.6 mountain route
+    losses: dict[str, int] = {}
+    unallocated: dict[str, int] = {}
+    for side, group, hits, enemy in (
+        ("defender", defenders, hits_a, a_powers),
+        ("attacker", attackers, hits_d, d_powers),
+    ):
+        got, left = _allocate(s, group, hits, standing_orders, enemy)
+        losses.update(got)
+        unallocated[side] = left
+    ctx.emit(
+        RoundFought(
+            area=area, round=rnd, attacker_dice=dice_a, defender_dice=dice_d,
+            attacker_hits=hits_a, defender_hits=hits_d,
+            losses={u: n for u, n in sorted(losses.items()) if n}, unallocated=unallocated,
+        )
+    )  # fmt: skip
+    # SK 13.5: each side's leaders, one roll each, until one dies
+    for powers, names in ((a_powers, a_leaders), (d_powers, d_leaders)):
+        steps = sum(n for u, n in losses.items() if _owner(s, u) in powers)
+        for n in names:
+            if s.leaders[n].status != "map":
+                continue
+            total = sum(ctx.roll(f"{area}, round {rnd}, {n} casualty check", 2)) + steps
+            if total >= 12:
+                ctx.emit(LeaderKilled(leader=n, area=area, total=total))
+                break
+    return dice_a, dice_d
+
+
+def _owner(s: SKState, uid: str) -> str:
+    u = s.units[uid]
+    return s.commander(u) or u.country
+
+
+def _allocate(
+    s: SKState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
+):
+    """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
+    last sentence); SK 16.5 joint casualties between allied players."""
+    by_player: dict[str, list[str]] = {}
+    for power, us in group.items():
+        by_player.setdefault(s.player_of(power), []).extend(us)
+    targets = [
+        casualties.Target.of(s.units[u], player)
+        for player, us in sorted(by_player.items())
+        for u in sorted(us)
+    ]
+    if not targets or not hits:
+        return {}, hits
+    prefer = {
+        player: [
+            x
+            for p in group
+            if s.player_of(p) == player
+            for e in standing_orders.get(p, {}).get("casualties", [])
+            for x in e
+        ]
+        for player in by_player
+    }
+    if len(by_player) == 1:
+        alloc = casualties.allocate(hits, targets, next(iter(prefer.values())))
+    else:
+        # SK 16.5: on equal numbers "the enemy player selects": by default, the enemy
+        # puts the first loss on the ally whose units are strongest in attack
+        strongest = sorted(
+            by_player, key=lambda pl: (-sum(s.units[u].attack for u in by_player[pl]), pl)
+        )
+        alloc = casualties.allocate_joint(hits, targets, enemy_choice=strongest, prefer=prefer)
+    return casualties.losses_of(alloc), casualties.unallocated_of(alloc)
+
+
+def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
+    """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
+    s: SKState = ctx.state
+    options = retreats.retreat_areas(content, s, area, power, len(units), set())
+    wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area]
+    if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
+        wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
+    to = retreats.choose_retreat(content, s, power, options, wanted)
+    if to is None:
+        ctx.emit(
+            Eliminated(units=sorted(units), area=area, why="reduced and unable to retreat (SK 9.8)")
+        )
+    else:
+        ctx.emit(
+            Retreated(power=power, units=sorted(units), leaders=[], frm=area, to=to, why="forced")
+        )
+
+
+def _standing_retreat(
+    ctx, content, area, power, orders, when: str, rnd: int = 0, attackers=None
+) -> None:
+    """SK 9.5 / 9.8 voluntary retreats the defender ordered in advance."""
+    s: SKState = ctx.state
+    for e in orders.get("retreat", []):
+        if e["frm"] != area:
+            continue
+        if when == "before" and e["after"] is not None:
+            continue
+        if when == "after" and (e["after"] is None or rnd < e["after"]):
+            continue
+        units = [u.id for u in s.on_map(area, "army") if s.commander(u) == power]
+        if e["units"]:
+            units = [u for u in units if u in e["units"]]
+        if not units:
+            return
+        if e["if_outnumbered"]:
+            n_att = sum(
+                1 for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
+            )
+            if n_att <= len(
+                [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), power)]
+            ):
+                continue
+        options = retreats.retreat_areas(content, s, area, power, len(units), set())
+        if e["to"] not in options:
+            continue  # that way is closed now: they stay and fight
+        held = set(orders.get("hold", []))
+        leaders = [
+            ld.name
+            for ld in s.leaders_in(area)
+            if (ld.country == power or s.allies.get(ld.country) == power)
+        ]
+        all_leave = len(units) == len(
+            [u for u in s.on_map(area, "army") if s.commander(u) == power]
+        )
+        ctx.emit(
+            Retreated(
+                power=power, units=sorted(units),
+                leaders=sorted(x for x in leaders if all_leave or x in held),
+                frm=area, to=e["to"], why="before battle" if when == "before" else "voluntary",
+            )
+        )  # fmt: skip
+        return
+
+
+def _after_battle(
+    ctx, area: str, attackers: dict[str, list[str]], first: str, rnd: int, declared
+) -> None:
+    """SK 13.6 capture; leaders follow their side's units out; the battle's record."""
+    s: SKState = ctx.state
+    all_attackers = sorted({u for us in attackers.values() for u in us})
+    for ld in sorted(s.leaders_in(area), key=lambda x: x.name):
+        side = ld.country if ld.country in s.majors else s.allies.get(ld.country, ld.country)
+        own_units = [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), side)]
+        enemy_units = [
+            u for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), side)
+        ]
+        if own_units or not enemy_units:
+            continue
+        # his side's armies are gone: retreated ones take him along, else he is captured
+        went = [m for m in _retreats_this_battle(ctx, area) if s.friendly(m.power, side)]
+        if went:
+            ctx.emit(
+                Retreated(
+                    power=went[-1].power,
+                    units=[],
+                    leaders=[ld.name],
+                    frm=area,
+                    to=went[-1].to,
+                    why="voluntary",
+                )
+            )
+        else:
+            captors: dict[str, int] = {}
+            for u in enemy_units:
+                captors[s.commander(u) or u.country] = (
+                    captors.get(s.commander(u) or u.country, 0) + 1
+                )
+            by = max(sorted(captors), key=lambda p: captors[p])  # SK 13.6: most units present
+            ctx.emit(LeaderCaptured(leader=ld.name, area=area, by=by))
+    left_a = [u for u in all_attackers if s.units[u].status == "map" and s.units[u].area == area]
+    left_d = enemies_in(s, first, area)
+    outcome = (
+        "the defender holds" if left_d and not left_a
+        else "the attacker holds the field" if left_a and not left_d
+        else "both sides remain" if left_a
+        else "no army remains"
+    )  # fmt: skip
+    ctx.emit(BattleEnded(area=area, rounds=rnd, outcome=outcome, attacked=all_attackers))
+
+
+def _retreats_this_battle(ctx: Resolution, area: str) -> list[Retreated]:
+    out = []
+    for e in reversed(ctx.events):
+        if isinstance(e, BattleBegan) and e.area == area:
+            break
+        if isinstance(e, Retreated) and e.frm == area and e.units:
+            out.append(e)
+    return list(reversed(out))
+
+
+# --- standing orders -------------------------------------------------------------------
+
+
+@standing.verb("retreat")
+def _retreat(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]"""
+    text = " ".join(words)
+    m = re.fullmatch(
+        r"(?is)from\s+(.+?)\s+to\s+(.+?)(\s+if outnumbered)?(\s+after round (\d+))?", text
+    )
+    if not m:
+        problems.append(
+            Problem(
+                "write: retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]", line
+            )
+        )
+        return None
+    frm = names.area(m.group(1), line, problems)
+    dest_and_units = m.group(2).split()
+    to = None
+    units: list[str] = []
+    for k in range(len(dest_and_units), 0, -1):  # longest area name first, pieces after
+        probe: list[Problem] = []
+        to = names.area(" ".join(dest_and_units[:k]), line, probe)
+        if to:
+            rest = " ".join(dest_and_units[k:])
+            units = (
+                [p.name for p in names.pieces(rest, line, problems) if p.kind == "unit"]
+                if rest
+                else []
+            )
+            break
+    if to is None:
+        names.area(m.group(2), line, problems)
+        return None
+    if frm is None:
+        return None
+    return {
+        "frm": frm,
+        "to": to,
+        "units": units,
+        "if_outnumbered": bool(m.group(3)),
+        "after": int(m.group(5)) if m.group(5) else None,
+    }
+
+
+@standing.verb("hold")
+def _hold(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """hold out LEADER (SK 9.2)"""
+    if not words or words[0].casefold() != "out":
+        problems.append(Problem("write: hold out LEADER", line))
+        return None
+    pieces = names.pieces(" ".join(words[1:]), line, problems)
+    return next((p.name for p in pieces if p.kind == "leader"), None)
+
+
+@standing.verb("casualties")
+def _casualties(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """casualties UNIT UNIT ... (SK 9.7: these take step losses first where the rules leave a choice)"""
+    return [p.name for p in names.pieces(" ".join(words), line, problems) if p.kind == "unit"]

@@ -1,0 +1,917 @@
+"""Soldier Kings economy: the Purchase Phase (SK 4.1, 6.2-6.4, 7.5, 18.3, the scenarios'
+subsidies) and the collection of Resources and Manpower (SK 7.1-7.3, 7.6).
+
+Purchase Phase orders, one per line (docs/orders-soldier-kings.md, "Purchase Phase"):
+    place UNIT[, UNIT...] in AREA   (or AREA: UNIT, ...)  units arriving this turn (SK 6.3)
+    buy army | buy 2 armies | buy fleet                    new units (SK 6.2)
+    recover UNIT[, UNIT...]                                reduced units to full (SK 6.4, 18.3)
+    give N to POWER                                        a scenario subsidy
+
+Resolution order (SK 4.1): subsidies first (so the receiver may spend them), then every
+power's arrivals are placed, then its purchases and recoveries, line by line.
+
+Defaults (each pinned by a case in tests/cases/soldier-kings/):
+- arrivals not placed by an order go to the allowed area (SK 6.3) without enemy units,
+  strongest fortification first, then highest Resource value, then name
+  (arrival-default.toml); with no allowed area they wait for the next campaign turn
+  (arrival-delayed.toml);
+- no orders: nothing bought, nothing recovered, no subsidy given (purchase-default.toml);
+- minor allies' reduced units recover free, up to the table's Recovery number (SK 18.3):
+  those named by `recover` first, then the strongest (recovery-minor-default.toml);
+- hired mercenaries recover at the Cost Chart's price, paid by the hirer
+  (recovery-mercenary.toml);
+- the subsidy is given before anyone buys; orders are checked against the most the
+  receiver may get (purchase-subsidy*.toml);
+- SK 7.5 read as: no total may drop below zero, and a power with zero Resources or zero
+  Manpower when its purchases begin (after any subsidy) may not purchase or recover at all
+  (zero-*.toml). An order that can no longer be paid at resolution is skipped with an
+  `sk.purchase_skipped` event.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter as Tally
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import OrderLine, Parsed, Problem, Step
+from pbem.suggest import closest
+
+from . import phases
+from .calendar import campaign_turns_after, label
+from .content import SoldierKingsContent
+from .events import PiecesPlaced
+from .fold import on
+from .names import Names
+from .state import Counter, SKState, Treasury
+
+# --------------------------------------------------------------------------- events
+
+
+@event
+class SubsidyGiven(Event):
+    """A scenario subsidy (e.g. Scenario #2: Britain may give Prussia up to 8 Resources)."""
+
+    type: Literal["sk.subsidy_given"] = "sk.subsidy_given"
+    giver: str
+    receiver: str
+    resources: int
+    turn: int
+
+
+@event
+class ArrivalDelayed(Event):
+    """SK 6.3: no area to place them in; they go to a later turn's box."""
+
+    type: Literal["sk.arrival_delayed"] = "sk.arrival_delayed"
+    power: str
+    units: list[str]
+    arrives: int
+    reason: str
+
+
+@event
+class UnitsBought(Event):
+    """SK 6.2: new units drawn at random from the pool, placed on the turn track."""
+
+    type: Literal["sk.units_bought"] = "sk.units_bought"
+    power: str
+    units: list[str]
+    arrives: int
+    resources: int  # paid
+    manpower: int
+
+
+@event
+class UnitsRecovered(Event):
+    """SK 6.4 (paid) or SK 18.3 (a minor ally's, free): reduced units flip to full."""
+
+    type: Literal["sk.units_recovered"] = "sk.units_recovered"
+    power: str
+    units: list[str]
+    resources: int  # paid
+    manpower: int
+    rule: str
+
+
+@event
+class PurchaseSkipped(Event):
+    """An accepted order that could not be carried out when the phase was resolved."""
+
+    type: Literal["sk.purchase_skipped"] = "sk.purchase_skipped"
+    power: str
+    order: str
+    line: int | None = None
+    reason: str
+
+
+def _pay(s: SKState, power: str, resources: int, manpower: int) -> None:
+    t = s.treasury.setdefault(power, Treasury())
+    t.resources = max(0, t.resources - resources)  # SK 7.5
+    t.manpower = max(0, t.manpower - manpower)
+
+
+@on(SubsidyGiven)
+def _(s: SKState, e: SubsidyGiven) -> None:
+    _pay(s, e.giver, e.resources, 0)
+    s.treasury.setdefault(e.receiver, Treasury()).resources += e.resources
+    s.subsidies = [
+        x
+        for x in s.subsidies
+        if not (
+            x.get("giver") == e.giver
+            and x.get("receiver") == e.receiver
+            and x.get("turn") == e.turn
+        )
+    ]
+
+
+@on(ArrivalDelayed)
+def _(s: SKState, e: ArrivalDelayed) -> None:
+    for uid in e.units:
+        s.units[uid].arrives = e.arrives
+
+
+@on(UnitsBought)
+def _(s: SKState, e: UnitsBought) -> None:
+    for uid in e.units:
+        u = s.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced = "track", None, e.arrives, False
+    _pay(s, e.power, e.resources, e.manpower)
+
+
+@on(UnitsRecovered)
+def _(s: SKState, e: UnitsRecovered) -> None:
+    for uid in e.units:
+        s.units[uid].is_reduced = False
+    _pay(s, e.power, e.resources, e.manpower)
+
+
+@on(PurchaseSkipped)
+def _(s: SKState, e: PurchaseSkipped) -> None:
+    return None
+
+
+# --------------------------------------------------------------------------- orders
+
+
+@dataclass(frozen=True)
+class Place:
+    line: int
+    units: tuple[str, ...]
+    area: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    line: int
+    kind: str  # "army" or "fleet"
+    count: int
+
+    @property
+    def text(self) -> str:
+        plural = {"army": "armies", "fleet": "fleets"}[self.kind]
+        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {self.kind}"
+
+
+@dataclass(frozen=True)
+class Recover:
+    line: int
+    units: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "recover " + ", ".join(self.units)
+
+
+@dataclass(frozen=True)
+class Give:
+    line: int
+    amount: int
+    to: str
+
+    @property
+    def text(self) -> str:
+        return f"give {self.amount} to {self.to}"
+
+
+VERBS = ("place", "buy", "recover", "give")
+_UNIT_WORDS = {"army": "army", "armies": "army", "fleet": "fleet", "fleets": "fleet"}
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_GIVE = re.compile(r"^give\s+(\S+)\s+(?:resources?\s+)?to\s+(.+)$", re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def one_year(content: SoldierKingsContent, s: SKState) -> bool:
+    return content.scenario(s.scenario).rules == "one_year"
+
+
+def cost(content: SoldierKingsContent, what: str) -> tuple[int, int]:
+    """(Resources, Manpower) from the Cost Chart (tables.toml [costs]), e.g. purchase_army."""
+    c = getattr(content.tables.costs, what)
+    return c.resources, c.manpower
+
+
+def id_order(uid: str) -> tuple[str, int]:
+    prefix, num = uid.rsplit("-", 1)
+    digits = num.lstrip("AF")
+    return (prefix + num[: len(num) - len(digits)], int(digits) if digits.isdigit() else 0)
+
+
+def treasury(s: SKState, power: str) -> tuple[int, int]:
+    t = s.treasury.get(power, Treasury())
+    return t.resources, t.manpower
+
+
+def _money(r: int, m: int) -> str:
+    parts = []
+    if r:
+        parts.append(f"{r} Resource{'s' if r != 1 else ''}")
+    if m:
+        parts.append(f"{m} Manpower")
+    return " and ".join(parts) or "nothing"
+
+
+def arrivals(s: SKState, power: str) -> list[str]:
+    """The power's units due this turn on the turn track (SK 6.3)."""
+    return sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.status == "track"
+            and u.arrives is not None
+            and u.arrives <= s.turn
+            and s.commander(u) == power
+        ),
+        key=id_order,
+    )
+
+
+def pool(s: SKState, power: str, kind: str) -> list[str]:
+    """Counters a power may buy: its own of that type in the pool, never provincials
+    (SK 19.42: provincial armies do not appear on the Europe map)."""
+    return sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == power and u.type == kind and u.status == "pool" and not u.provincial
+        ),
+        key=id_order,
+    )
+
+
+def placement_problem(
+    content: SoldierKingsContent, s: SKState, u: Counter, area: str
+) -> str | None:
+    """Why `u` may not be placed in `area` (SK 6.3), or None."""
+    if not content.is_land(area):
+        return f"{area} is a sea area; new units are placed in land areas (SK 6.3)"
+    a = content.land_area(area)
+    if a.home != u.country:
+        return f"{area} is not a home area of {u.country} (SK 6.3)"
+    ctrl = s.control.get(area)
+    if not s.friendly(ctrl, u.country):
+        return f"{area} is controlled by {ctrl or 'nobody'}, not a friendly power (SK 6.3)"
+    if content.country(u.country).kind == "major" and not a.manpower:
+        return f"{area} has no Manpower value; Major Power units are placed only where there is one (SK 6.3)"
+    if u.type == "fleet" and not a.coastal:
+        return f"{u.id} is a fleet and {area} is not coastal (SK 6.3)"
+    return None
+
+
+def placement_areas(content: SoldierKingsContent, s: SKState, u: Counter) -> list[str]:
+    return sorted(
+        a.name
+        for a in content.map.land_areas
+        if a.home == u.country and placement_problem(content, s, u, a.name) is None
+    )
+
+
+def default_area(content: SoldierKingsContent, s: SKState, u: Counter) -> str | None:
+    """The default placement (documented): an allowed area without enemy units first,
+    then the strongest fortification, the highest Resource value, the name."""
+    power = s.commander(u) or u.country
+
+    def key(name: str):
+        a = content.land_area(name)
+        enemy = any(not s.friendly(x.hired_by or x.country, power) for x in s.on_map(name))
+        return (enemy, -a.fortification, -a.resources, name)
+
+    areas = placement_areas(content, s, u)
+    return min(areas, key=key) if areas else None
+
+
+def minor_conquered(content: SoldierKingsContent, s: SKState, minor: str) -> bool:
+    """SK 18.7: every home area of the minor is controlled by its enemies."""
+    homes = content.home_areas(minor)
+    return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
+
+
+def recovery_number(content: SoldierKingsContent, minor: str) -> int:
+    try:
+        return content.minor_row(minor).recovery
+    except KeyError:
+        return 0
+
+
+def _recovery_kind(content: SoldierKingsContent, s: SKState, u: Counter) -> str:
+    """ "paid" (the power's own units, SK 6.4; hired mercenaries, paid by the hirer) or
+    "minor" (a minor ally's unit, free within its Recovery number, SK 18.3)."""
+    if u.hired_by is None and u.country in s.allies:
+        return "minor"
+    return "paid"
+
+
+def recover_cost(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
+    return cost(content, f"recover_{u.type}")
+
+
+def subsidies_to(s: SKState, power: str) -> list[dict]:
+    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("receiver") == power]
+
+
+def subsidies_from(s: SKState, power: str) -> list[dict]:
+    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("giver") == power]
+
+
+def _incoming(s: SKState, power: str) -> int:
+    """The most a power may receive this Purchase Phase from subsidies."""
+    return sum(
+        min(x.get("max_resources", 0), treasury(s, x["giver"])[0]) for x in subsidies_to(s, power)
+    )
+
+
+def _shortfall(have: tuple[int, int], price: tuple[int, int]) -> tuple[int, int]:
+    return max(0, price[0] - have[0]), max(0, price[1] - have[1])
+
+
+# --------------------------------------------------------------------------- the stage
+
+
+class Purchase:
+    """SK 4.1 Purchase Phase, owed by every warring major power."""
+
+    def owes(self, s: SKState) -> tuple[str, ...]:
+        return tuple(s.majors)
+
+    # ---- parse -------------------------------------------------------------------
+
+    def parse(
+        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+    ) -> Parsed:
+        names = Names(content, s)
+        out: list[Any] = []
+        problems: list[Problem] = []
+        for ol in lines:
+            text = " ".join(ol.text.split("#", 1)[0].split())
+            if not text:
+                continue
+            words = text.split()
+            verb = words[0].casefold()
+            if verb == "place" or (verb not in VERBS and ":" in text):
+                order = self._parse_place(names, text, ol.line, problems)
+            elif verb == "buy":
+                order = self._parse_buy(words[1:], ol.line, problems)
+            elif verb == "recover":
+                units = self._units(names, " ".join(words[1:]), ol.line, problems, "recover")
+                order = Recover(ol.line, tuple(units)) if units else None
+            elif verb == "give":
+                order = self._parse_give(s, text, ol.line, problems)
+            else:
+                problems.append(
+                    Problem(
+                        f"{words[0]!r} is not an order of the Purchase Phase ({', '.join(VERBS)})",
+                        ol.line,
+                        closest(verb, VERBS),
+                    )
+                )
+                continue
+            if order is not None:
+                out.append(order)
+        return Parsed(out, problems)
+
+    @staticmethod
+    def _units(names: Names, text: str, line: int, problems: list[Problem], verb: str) -> list[str]:
+        before = len(problems)
+        pieces = names.pieces(text, line, problems)
+        units = []
+        for p in pieces:
+            if p.kind == "leader":
+                problems.append(
+                    Problem(f"{p.name} is a leader; {verb} names armies and fleets", line)
+                )
+            else:
+                units.append(p.name)
+        if not pieces and len(problems) == before:
+            problems.append(Problem(f"{verb}: name at least one army or fleet (e.g. Pr-A3)", line))
+        return units
+
+    def _parse_place(self, names: Names, text: str, line: int, problems: list[Problem]):
+        if text.casefold().startswith("place "):
+            body = text[6:]
+            where = body.casefold().rfind(" in ")
+            if where < 0:
+                problems.append(Problem("write: place UNIT[, UNIT...] in AREA", line))
+                return None
+            what, area_text = body[:where], body[where + 4 :]
+        else:
+            area_text, _, what = text.partition(":")
+        area = names.area(area_text, line, problems)
+        units = self._units(names, what, line, problems, "place")
+        return Place(line, tuple(units), area) if area and units else None
+
+    @staticmethod
+    def _parse_buy(words: list[str], line: int, problems: list[Problem]):
+        usage = "write: buy army, buy 2 armies, buy fleet"
+        if not words:
+            problems.append(Problem(usage, line))
+            return None
+        count = 1
+        if words[0].isdigit():
+            count = int(words[0])
+            words = words[1:]
+        elif words[0].casefold() in _COUNT_WORDS and len(words) > 1:
+            count = _COUNT_WORDS[words[0].casefold()]
+            words = words[1:]
+        if count < 1:
+            problems.append(Problem(f"buy {count}: buy at least one unit", line))
+            return None
+        if len(words) != 1:
+            if any(w.casefold().startswith("provincial") for w in words):
+                problems.append(
+                    Problem("provincial armies are not used on the Europe map (SK 19.42)", line)
+                )
+            else:
+                problems.append(Problem(usage, line))
+            return None
+        kind = _UNIT_WORDS.get(words[0].casefold())
+        if kind is None:
+            problems.append(
+                Problem(
+                    f"cannot buy {words[0]!r}: armies and fleets are bought ({usage})",
+                    line,
+                    closest(words[0], list(_UNIT_WORDS)),
+                )
+            )
+            return None
+        return Buy(line, kind, count)
+
+    @staticmethod
+    def _parse_give(s: SKState, text: str, line: int, problems: list[Problem]):
+        m = _GIVE.match(text)
+        if not m:
+            problems.append(Problem("write: give N to POWER (e.g. give 8 to Prussia)", line))
+            return None
+        amount_text, who = m.group(1), m.group(2).strip()
+        if not amount_text.isdigit() or int(amount_text) < 1:
+            problems.append(
+                Problem(f"give {amount_text}: give a whole number of Resources, 1 or more", line)
+            )
+            return None
+        powers = {p.casefold(): p for p in s.majors}
+        if who.casefold() not in powers:
+            problems.append(Problem(f"no warring power {who!r}", line, closest(who, s.majors)))
+            return None
+        return Give(line, int(amount_text), powers[who.casefold()])
+
+    # ---- validate ----------------------------------------------------------------
+
+    def validate(
+        self, content: SoldierKingsContent, s: SKState, power: str, orders: list
+    ) -> list[Problem]:
+        problems: list[Problem] = []
+        due = arrivals(s, power)
+        placed: dict[str, int] = {}
+        for o in (o for o in orders if isinstance(o, Place)):
+            for uid in o.units:
+                u = s.units[uid]
+                if uid in placed:
+                    problems.append(
+                        Problem(f"{uid} is placed twice (also on line {placed[uid]})", o.line)
+                    )
+                    continue
+                placed[uid] = o.line
+                if uid not in due:
+                    problems.append(Problem(self._not_arriving(s, power, u, due), o.line))
+                    continue
+                why = placement_problem(content, s, u, o.area)
+                if why:
+                    allowed = placement_areas(content, s, u)
+                    hint = (
+                        f" (allowed: {', '.join(allowed)})"
+                        if allowed
+                        else "; no area is allowed, so it waits for the next turn"
+                    )
+                    problems.append(Problem(why + hint, o.line))
+        # SK 6.2: random selection by type needs counters left in the pool
+        wanted: Tally[str] = Tally()
+        for o in (o for o in orders if isinstance(o, Buy)):
+            wanted[o.kind] += o.count
+            left = len(pool(s, power, o.kind))
+            if wanted[o.kind] > left:
+                what = {"army": "armies", "fleet": "fleets"}[o.kind]
+                problems.append(
+                    Problem(
+                        f"{power} has {left or 'no'} {what} left in its pool to buy"
+                        + (f"; this line brings the total to {wanted[o.kind]}" if left else "")
+                        + " (SK 6.2)",
+                        o.line,
+                    )
+                )
+        # SK 6.4, 18.3, 18.7
+        seen: dict[str, int] = {}
+        free: Tally[str] = Tally()
+        for o in (o for o in orders if isinstance(o, Recover)):
+            for uid in o.units:
+                u = s.units[uid]
+                if uid in seen:
+                    problems.append(
+                        Problem(f"{uid} is recovered twice (also on line {seen[uid]})", o.line)
+                    )
+                    continue
+                seen[uid] = o.line
+                if s.commander(u) != power:
+                    problems.append(Problem(f"{uid} is not one of {power}'s units", o.line))
+                elif u.status != "map":
+                    problems.append(
+                        Problem(
+                            f"{uid} is not on the map; only units on the map recover (SK 6.4)",
+                            o.line,
+                        )
+                    )
+                elif not u.is_reduced:
+                    problems.append(Problem(f"{uid} is at full strength already", o.line))
+                elif _recovery_kind(content, s, u) == "minor":
+                    if minor_conquered(content, s, u.country):
+                        problems.append(
+                            Problem(
+                                f"{u.country} is conquered: its units may not recover (SK 18.7)",
+                                o.line,
+                            )
+                        )
+                        continue
+                    free[u.country] += 1
+                    n = recovery_number(content, u.country)
+                    if free[u.country] > n:
+                        problems.append(
+                            Problem(
+                                f"{u.country} recovers at most {n} unit{'s' if n != 1 else ''} each Purchase Phase (SK 18.3)",
+                                o.line,
+                            )
+                        )
+        # subsidies (scenario special instructions)
+        given: Tally[str] = Tally()
+        for o in (o for o in orders if isinstance(o, Give)):
+            offers = [x for x in subsidies_from(s, power) if x.get("receiver") == o.to]
+            if not offers:
+                problems.append(Problem(self._no_subsidy(s, power, o.to), o.line))
+                continue
+            given[o.to] += o.amount
+            most = offers[0].get("max_resources", 0)
+            if given[o.to] > most:
+                problems.append(
+                    Problem(f"{power} may give {o.to} at most {most} Resources this turn", o.line)
+                )
+        bad = {p.line for p in problems}
+        problems += self._check_money(content, s, power, [o for o in orders if o.line not in bad])
+        return problems
+
+    @staticmethod
+    def _not_arriving(s: SKState, power: str, u: Counter, due: list[str]) -> str:
+        arriving = (
+            f" (arriving now: {', '.join(due)})" if due else " (none of its units arrive now)"
+        )
+        if s.commander(u) != power:
+            return f"{u.id} is not one of {power}'s units" + arriving
+        if u.status == "track":
+            return f"{u.id} arrives on {label(u.arrives or 0)}, not now" + arriving
+        return f"{u.id} is not on the turn track" + arriving
+
+    @staticmethod
+    def _no_subsidy(s: SKState, power: str, to: str) -> str:
+        for x in s.subsidies:
+            if x.get("giver") == power and x.get("receiver") == to:
+                return f"{power} may give {to} Resources only in the Purchase Phase of Turn {x.get('turn')}"
+        return f"{power} may not give Resources to {to}: the scenario allows no such subsidy"
+
+    def _check_money(
+        self, content: SoldierKingsContent, s: SKState, power: str, orders: list
+    ) -> list[Problem]:
+        """SK 7.5: spending, line by line, never beyond what the power has (counting a
+        subsidy it may still receive this phase)."""
+        problems: list[Problem] = []
+        r, m = treasury(s, power)
+        incoming = _incoming(s, power)
+        r += incoming
+        note = f" (counting the {incoming} Resources it may be given)" if incoming else ""
+        zero = r == 0 or m == 0
+        costed = sorted(
+            (o for o in orders if isinstance(o, Buy | Recover | Give)), key=lambda o: o.line
+        )
+        for o in costed:
+            price = self._price(content, s, o)
+            if price == (0, 0):
+                continue
+            if zero and not isinstance(o, Give):
+                problems.append(
+                    Problem(
+                        f"{power} has {r} Resources and {m} Manpower{note}: with zero Resources or "
+                        "zero Manpower a power may not purchase or recover units (SK 7.5)",
+                        o.line,
+                    )
+                )
+                continue
+            short = _shortfall((r, m), price)
+            if short != (0, 0):
+                problems.append(
+                    Problem(
+                        f"{o.text} costs {_money(*price)}; {power} has {_money(r, m)} left{note} "
+                        f"(short by {_money(*short)}) (SK 7.5)",
+                        o.line,
+                    )
+                )
+                continue
+            r, m = r - price[0], m - price[1]
+        return problems
+
+    @staticmethod
+    def _price(content: SoldierKingsContent, s: SKState, o: Any) -> tuple[int, int]:
+        if isinstance(o, Buy):
+            r, m = cost(content, f"purchase_{o.kind}")
+            return r * o.count, m * o.count
+        if isinstance(o, Give):
+            return o.amount, 0
+        r = m = 0
+        for uid in o.units:
+            u = s.units[uid]
+            if _recovery_kind(content, s, u) == "paid":
+                cr, cm = recover_cost(content, u)
+                r, m = r + cr, m + cm
+        return r, m
+
+    # ---- default -----------------------------------------------------------------
+
+    def default(self, content: SoldierKingsContent, s: SKState, power: str) -> list:
+        """No orders: arrivals placed by the default, nothing bought, recovered or given
+        (minor allies still recover free, SK 18.3)."""
+        return []
+
+    # ---- resolve -----------------------------------------------------------------
+
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing: dict,
+    ) -> None:
+        s: SKState = ctx.state
+        # scenario subsidies, before anyone's purchases
+        for sub in [x for x in s.subsidies if x.get("turn") == s.turn]:
+            giver, receiver = sub["giver"], sub["receiver"]
+            want = sum(
+                o.amount
+                for o in orders.get(giver) or []
+                if isinstance(o, Give) and o.to == receiver
+            )
+            amount = min(want, sub.get("max_resources", 0), treasury(ctx.state, giver)[0])
+            ctx.emit(SubsidyGiven(giver=giver, receiver=receiver, resources=amount, turn=s.turn))
+        for power in s.majors:  # SK 6.3: new units in the current turn box
+            self._place(ctx, content, power, orders.get(power) or [])
+        # SK 18.1 (new minor units each Spring): the One-Year Scenario Special Rules give
+        # minor allies no extra Spring units (game.toml one_year_rules), and every scenario
+        # in games/soldier-kings is a one-year scenario, so there is nothing to do here.
+        for power in s.majors:
+            self._spend(ctx, content, power, orders.get(power) or [])
+        ctx.emit(phases.StageOver(stage="purchase", next="initiative"))
+
+    def _place(
+        self, ctx: Resolution, content: SoldierKingsContent, power: str, orders: list
+    ) -> None:
+        s: SKState = ctx.state
+        due = arrivals(s, power)
+        if not due:
+            return
+        ordered: dict[str, list[str]] = {}
+        done: set[str] = set()
+        for o in (o for o in orders if isinstance(o, Place)):
+            for uid in o.units:
+                if (
+                    uid in due
+                    and uid not in done
+                    and placement_problem(content, s, s.units[uid], o.area) is None
+                ):
+                    ordered.setdefault(o.area, []).append(uid)
+                    done.add(uid)
+        if ordered:
+            ctx.emit(_placed(power, ordered, defaulted=False))
+        by_default: dict[str, list[str]] = {}
+        waiting: list[str] = []
+        for uid in due:
+            if uid in done:
+                continue
+            area = default_area(content, ctx.state, ctx.state.units[uid])
+            if area is None:
+                waiting.append(uid)
+            else:
+                by_default.setdefault(area, []).append(uid)
+        if by_default:
+            ctx.emit(_placed(power, by_default, defaulted=True))
+        if waiting:  # SK 6.3: no appropriate area under friendly control
+            ctx.emit(
+                ArrivalDelayed(
+                    power=power,
+                    units=waiting,
+                    arrives=campaign_turns_after(s.turn, 1),
+                    reason=f"{power} controls none of the areas where they may be placed (SK 6.3)",
+                )
+            )
+
+    def _spend(
+        self, ctx: Resolution, content: SoldierKingsContent, power: str, orders: list
+    ) -> None:
+        s: SKState = ctx.state
+        r, m = treasury(s, power)
+        zero = r == 0 or m == 0  # SK 7.5, after any subsidy
+        free_used: Tally[str] = Tally()
+
+        def skip(o: Any, reason: str) -> None:
+            ctx.emit(PurchaseSkipped(power=power, order=o.text, line=o.line, reason=reason))
+
+        def short_reason(price: tuple[int, int]) -> str:
+            have = treasury(ctx.state, power)
+            return (
+                f"costs {_money(*price)}; {power} has {_money(*have)} "
+                f"(short by {_money(*_shortfall(have, price))}) (SK 7.5)"
+            )
+
+        zero_reason = (
+            f"{power} has {r} Resources and {m} Manpower: with zero Resources or zero "
+            "Manpower a power may not purchase or recover units (SK 7.5)"
+        )
+        for o in sorted((o for o in orders if isinstance(o, Buy | Recover)), key=lambda o: o.line):
+            if isinstance(o, Buy):
+                if zero:
+                    skip(o, zero_reason)
+                    continue
+                unit_price = cost(content, f"purchase_{o.kind}")
+                left = pool(ctx.state, power, o.kind)
+                have = treasury(ctx.state, power)
+                n = 0
+                while n < min(o.count, len(left)) and _shortfall(
+                    have, (unit_price[0] * (n + 1), unit_price[1] * (n + 1))
+                ) == (0, 0):
+                    n += 1
+                if n:
+                    self._buy(ctx, content, power, o, n)
+                if n < o.count:
+                    rest = Buy(o.line, o.kind, o.count - n)
+                    if n >= len(left):
+                        skip(rest, f"no {o.kind} left in {power}'s pool (SK 6.2)")
+                    else:
+                        skip(
+                            rest,
+                            short_reason(
+                                (unit_price[0] * (o.count - n), unit_price[1] * (o.count - n))
+                            ),
+                        )
+                continue
+            paid: list[str] = []
+            minor: list[str] = []
+            for uid in o.units:
+                u = ctx.state.units[uid]
+                one = Recover(o.line, (uid,))
+                if s.commander(u) != power or u.status != "map" or not u.is_reduced:
+                    skip(one, f"{uid} is no longer a reduced unit of {power} on the map")
+                elif _recovery_kind(content, ctx.state, u) == "minor":
+                    if minor_conquered(content, ctx.state, u.country):
+                        skip(one, f"{u.country} is conquered (SK 18.7)")
+                    elif free_used[u.country] >= recovery_number(content, u.country):
+                        skip(one, f"{u.country} has no recovery left this phase (SK 18.3)")
+                    else:
+                        free_used[u.country] += 1
+                        minor.append(uid)
+                else:
+                    price = recover_cost(content, u)
+                    if zero:
+                        skip(one, zero_reason)
+                    elif _shortfall(treasury(ctx.state, power), price) != (0, 0):
+                        skip(one, short_reason(price))
+                    else:
+                        paid.append(uid)
+                        ctx.emit(
+                            UnitsRecovered(
+                                power=power,
+                                units=[uid],
+                                resources=price[0],
+                                manpower=price[1],
+                                rule="SK 6.4",
+                            )
+                        )
+            if minor:
+                ctx.emit(
+                    UnitsRecovered(
+                        power=power, units=minor, resources=0, manpower=0, rule="SK 18.3"
+                    )
+                )
+        self._minor_recovery(ctx, content, power, free_used)
+
+    @staticmethod
+    def _buy(ctx: Resolution, content: SoldierKingsContent, power: str, o: Buy, n: int) -> None:
+        s: SKState = ctx.state
+        left = pool(s, power, o.kind)
+        chosen = []
+        for k in range(n):  # SK 6.1, 6.2: random selection by type
+            chosen.append(
+                left.pop(
+                    ctx.pick(
+                        f"purchase: {power} {o.kind} {k + 1} of {n} (line {o.line})", len(left)
+                    )
+                )
+            )
+        turns = getattr(content.tables.constants, f"{o.kind}_arrival_turns").value
+        r, m = cost(content, f"purchase_{o.kind}")
+        ctx.emit(
+            UnitsBought(
+                power=power,
+                units=sorted(chosen, key=id_order),
+                arrives=campaign_turns_after(s.turn, turns),  # SK 6.2
+                resources=r * n,
+                manpower=m * n,
+            )
+        )
+
+    @staticmethod
+    def _minor_recovery(
+        ctx: Resolution, content: SoldierKingsContent, power: str, used: Tally[str]
+    ) -> None:
+        """SK 18.3: the rest of each minor ally's free recoveries, strongest units first."""
+        s: SKState = ctx.state
+        for minor in sorted(c for c, major in s.allies.items() if major == power):
+            left = recovery_number(content, minor) - used[minor]
+            if left <= 0 or minor_conquered(content, s, minor):
+                continue
+            reduced = sorted(
+                (
+                    u
+                    for u in s.units.values()
+                    if u.country == minor and u.status == "map" and u.is_reduced and not u.hired_by
+                ),
+                key=lambda u: (-u.full[0], -u.full[1], id_order(u.id)),
+            )
+            if reduced:
+                ctx.emit(
+                    UnitsRecovered(
+                        power=power,
+                        units=[u.id for u in reduced[:left]],
+                        resources=0,
+                        manpower=0,
+                        rule="SK 18.3",
+                    )
+                )
+
+
+def _placed(power: str, out: dict[str, list[str]], defaulted: bool) -> PiecesPlaced:
+    return PiecesPlaced(
+        power=power,
+        placements={a: sorted(us, key=id_order) for a, us in sorted(out.items())},
+        defaulted=defaulted,
+    )
+
+
+phases.register("purchase", Purchase())
+
+
+# --------------------------------------------------------------------------- collection
+
+
+def collect(content: SoldierKingsContent, s: SKState, power: str) -> tuple[int, int]:
+    """Resources and Manpower `power` collects in a Resource and Manpower Phase (SK 7.1-7.3,
+    7.6), Europe only: each land area it controls with no enemy units in it gives its
+    Resource and Manpower values; an area originally a home area of another major power
+    (even one played as a minor) gives one Manpower less. Minor allies give nothing
+    (SK 18.0, 18.5: they control their own areas). Not used by the one-year scenarios,
+    which skip the phase (One-Year Scenario Special Rules)."""
+    resources = manpower = 0
+    for name, ctrl in sorted(s.control.items()):
+        if ctrl != power or not content.is_land(name):
+            continue
+        area = content.land_area(name)
+        if any(not s.friendly(power, u.hired_by or u.country) for u in s.on_map(name)):
+            continue  # SK 7.3: no enemy units in it
+        mp = area.manpower or 0
+        if (
+            area.home is not None
+            and area.home != power
+            and content.country(area.home).kind == "major"
+        ):
+            mp = max(0, mp - 1)  # SK 7.6
+        resources += area.resources
+        manpower += mp
+    return resources, manpower

@@ -1,0 +1,236 @@
+"""SK 8 Land Movement, with generals (SK 13.1 command, 13.3 army movement, 13.9),
+the scenario freeze (Scenario #2) and peace (SK 15.2-15.3).
+
+`move PIECES to AREA[, AREA...]` moves one group, all starting in one area, along
+the land routes named, as the whole of its movement this phase. Costs are counted
+in half movement points: entering a friendly or allied-controlled area costs 1
+(1/2 MP), a neutral or enemy-controlled one 2 (1 MP) (SK 8.2).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from .content import SoldierKingsContent
+from .fold import on
+from .names import Names
+from .state import Move, SKState
+
+
+@dataclass(frozen=True)
+class MoveOrder:
+    units: tuple[str, ...]
+    leaders: tuple[str, ...]
+    path: tuple[str, ...]
+    line: int
+
+
+@event
+class GroupMoved(Event):
+    """SK 8: a group's move along `path`, with what it cost."""
+
+    type: Literal["sk.group_moved"] = "sk.group_moved"
+    power: str
+    units: list[str]
+    leaders: list[str]
+    path: list[str]  # start area first
+    half_mps: int
+    allowance: int  # in half movement points
+    mountain: list[bool]  # per step: entered by a mountain route
+
+
+@on(GroupMoved)
+def _(s: SKState, e: GroupMoved) -> None:
+    end = e.path[-1]
+    for u in e.units:
+        unit = s.units[u]
+        unit.area = end
+        if u not in s.acted:
+            s.acted.append(u)
+        for k in range(1, len(e.path)):
+            s.moves.append(
+                Move(
+                    unit=u,
+                    country=unit.country,
+                    frm=e.path[k - 1],
+                    to=e.path[k],
+                    mountain=e.mountain[k - 1],
+                )
+            )
+    for name in e.leaders:
+        s.leaders[name].area = end
+
+
+def parse_move(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> MoveOrder | None:
+    m = re.match(r"(?is)(.+?)\s+to\s+(.+)$", text)
+    if not m:
+        problems.append(Problem("write: move PIECES to AREA[, AREA...]", line))
+        return None
+    pieces = names.pieces(m.group(1), line, problems)
+    path_text = re.split(r"\s*(?:,|->|-(?=\s)|\bthen\b)\s*", m.group(2).strip())
+    path = [names.area(a, line, problems) for a in path_text if a.strip()]
+    if not pieces or not path or None in path:
+        return None
+    return MoveOrder(
+        tuple(p.name for p in pieces if p.kind == "unit"),
+        tuple(p.name for p in pieces if p.kind == "leader"),
+        tuple(path),  # type: ignore[arg-type]
+        line,
+    )
+
+
+def allowance(s: SKState, units: list[str], leaders: list[str]) -> int:
+    """Half movement points of a group. SK 8.1: an army alone has 1 MP. SK 13.3: armies
+    directed by generals have the generals' allowance (Frederick 3, others 2), SK 13.1: a
+    general directs rating + 1 armies. A group moves at its slowest general's
+    allowance when its generals can direct all its armies, else at 1 MP."""
+    generals = [s.leaders[n] for n in leaders if s.leaders[n].role == "general"]
+    armies = [u for u in units if s.units[u].type == "army"]
+    if not generals:
+        return 2
+    slowest = min(g.movement or 2 for g in generals)
+    if not armies or len(armies) <= sum(g.rating + 1 for g in generals):
+        return 2 * slowest
+    return 2
+
+
+def step_cost(s: SKState, power: str, area: str) -> int:
+    """SK 8.2: 1/2 MP into a friendly or allied-controlled area, 1 MP otherwise."""
+    return 1 if s.friendly(s.control.get(area), power) else 2
+
+
+def _enemy_armies(s: SKState, power: str, area: str) -> list[str]:
+    return [u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)]
+
+
+def check_move(
+    content: SoldierKingsContent, s: SKState, power: str, o: MoveOrder, moved: set[str]
+) -> list[Problem]:
+    out: list[Problem] = []
+
+    def bad(msg: str) -> None:
+        out.append(Problem(msg, o.line))
+
+    starts = set()
+    for u in o.units:
+        unit = s.units[u]
+        if s.commander(unit) != power:
+            bad(f"{u} is not {power}'s to move")
+        elif unit.status != "map":
+            bad(f"{u} is not on the map")
+        elif unit.type != "army":
+            bad(f"{u} is a fleet; fleets move at sea (SK 10)")
+        else:
+            starts.add(unit.area)
+        if u in s.acted or u in moved:
+            bad(f"{u} has already moved or fought this turn (SK 16.1)")
+        if s.frozen.get(unit.country, 0) > s.turn:
+            bad(f"no {unit.country} unit may move until Turn {s.frozen[unit.country]} (scenario)")
+    for n in o.leaders:
+        ld = s.leaders[n]
+        if ld.country != power and s.allies.get(ld.country) != power:
+            bad(f"{n} is not {power}'s leader")
+        elif ld.status != "map":
+            bad(f"{n} is not on the map")
+        elif ld.role != "general":
+            bad(f"{n} is an admiral; admirals move with fleets (SK 13.4)")
+        else:
+            starts.add(ld.area)
+        if s.frozen.get(ld.country, 0) > s.turn:
+            bad(f"no {ld.country} leader may move until Turn {s.frozen[ld.country]} (scenario)")
+        if n in moved:
+            bad(f"{n} has already moved this phase")
+    if len(starts) > 1:
+        bad(f"a group must start in one area; these pieces are in {', '.join(sorted(starts))}")
+    if out or not starts:
+        return out
+    here = starts.pop()
+    path = [here, *o.path] if o.path[0] != here else list(o.path)
+    if len(path) < 2:
+        bad(f"the group is already in {here}")
+        return out
+    spent = 0
+    limit = allowance(s, list(o.units), list(o.leaders))
+    for k in range(1, len(path)):
+        a, b = path[k - 1], path[k]
+        if not content.is_land(b):
+            bad(f"{b} is a sea area; armies move by land routes (SK 8)")
+            return out
+        if content.route_between(a, b) is None:
+            near = sorted(content.neighbours(a))
+            bad(f"no land route from {a} to {b} (from {a}: {', '.join(near)})")
+            return out
+        if _enemy_armies(s, power, a) and k > 1:
+            bad(f"the group must stop in {a}: it holds enemy armies (SK 8.3)")
+            return out
+        for p in s.peace:
+            if p.victor == power and s.turn < p.until_turn and _belongs_to(s, content, b, p.loser):
+                bad(
+                    f"{power} may not enter {b}, an area of {p.loser}, until Turn {p.until_turn} (SK 15.3)"
+                )
+        spent += step_cost(s, power, b)
+    if spent > limit:
+        bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} (SK 8.1-8.2, 13.3)")
+    return out
+
+
+def _belongs_to(s: SKState, content: SoldierKingsContent, area: str, power: str) -> bool:
+    owner = s.control.get(area)
+    return owner == power or s.allies.get(owner or "") == power
+
+
+def validate_moves(
+    content: SoldierKingsContent, s: SKState, power: str, moves: list[MoveOrder]
+) -> list[Problem]:
+    problems: list[Problem] = []
+    moved: set[str] = set()
+    for o in moves:
+        problems += check_move(content, s, power, o, moved)
+        moved |= set(o.units) | set(o.leaders)
+    return problems
+
+
+def after_moves(
+    content: SoldierKingsContent, s: SKState, power: str, moves: list[MoveOrder]
+) -> SKState:
+    """The state once these (valid) moves are made: what attacks and sieges are checked on."""
+    t = s.model_copy(deep=True)
+    for o in moves:
+        e = _event(content, t, power, o)
+        from .fold import apply
+
+        apply(t, e)
+    return t
+
+
+def _event(content: SoldierKingsContent, s: SKState, power: str, o: MoveOrder) -> GroupMoved:
+    start = s.units[o.units[0]].area if o.units else s.leaders[o.leaders[0]].area
+    path = [start, *o.path] if o.path[0] != start else list(o.path)
+    return GroupMoved(
+        power=power,
+        units=list(o.units),
+        leaders=list(o.leaders),
+        path=path,
+        half_mps=sum(step_cost(s, power, b) for b in path[1:]),
+        allowance=allowance(s, list(o.units), list(o.leaders)),
+        mountain=[bool(content.route_between(path[k - 1], path[k])) for k in range(1, len(path))],
+    )
+
+
+def resolve_moves(
+    ctx: Resolution, content: SoldierKingsContent, power: str, moves: list[MoveOrder]
+) -> None:
+    moved: set[str] = set()
+    for o in moves:
+        if check_move(content, ctx.state, power, o, moved):
+            continue  # validated on submission; a move the phase made impossible is dropped
+        ctx.emit(_event(content, ctx.state, power, o))
+        moved |= set(o.units) | set(o.leaders)

@@ -1,0 +1,200 @@
+"""SK 15 Peace: in the Peace Phase a major power may surrender to one or more enemy
+major powers; the victor must accept (SK 15.0).
+
+    surrender to POWER[, POWER]   (in the power's own action-phase orders; carried out
+                                   at that turn's Peace Phase)
+Standing order of a possible victor (docs/orders-soldier-kings.md):
+    take AREA[, AREA...]          (the area it takes if someone surrenders to it)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem, Step
+
+from . import phases, standing
+from .content import SoldierKingsContent
+from .fold import on
+from .names import Names
+from .phases import NoOrders
+from .siege import ControlChanged
+from .state import Peace, SKState
+
+
+@event
+class Surrendered(Event):
+    """SK 15.0-15.3: the loser, the victors, the area each takes, the peace's length."""
+
+    type: Literal["sk.surrendered"] = "sk.surrendered"
+    loser: str
+    victors: list[str]
+    turns: int  # SK 15.3: one die
+    until_turn: int  # the first turn the victors may attack the loser again
+
+
+@event
+class Repatriated(Event):
+    """SK 15.2: the victors' units leave the loser's remaining areas."""
+
+    type: Literal["sk.repatriated"] = "sk.repatriated"
+    power: str
+    units: list[str]
+    leaders: list[str]
+    frm: str
+    to: str
+
+
+@on(Surrendered)
+def _(s: SKState, e: Surrendered) -> None:
+    for v in e.victors:
+        s.peace.append(Peace(loser=e.loser, victor=v, until_turn=e.until_turn))
+    s.surrenders.pop(e.loser, None)
+
+
+@on(Repatriated)
+def _(s: SKState, e: Repatriated) -> None:
+    for u in e.units:
+        s.units[u].area = e.to
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+
+
+@event
+class SurrenderDeclared(Event):
+    """Declared in the loser's action phase; carried out in the Peace Phase (SK 15.0)."""
+
+    type: Literal["sk.surrender_declared"] = "sk.surrender_declared"
+    loser: str
+    victors: list[str]
+
+
+@on(SurrenderDeclared)
+def _(s: SKState, e: SurrenderDeclared) -> None:
+    s.surrenders[e.loser] = list(e.victors)
+
+
+def parse_surrender(
+    names: Names, s: SKState, power: str, text: str, line: int, problems: list[Problem]
+) -> list[str] | None:
+    words = text.split()
+    if not words or words[0].casefold() != "to" or len(words) < 2:
+        problems.append(Problem("write: surrender to POWER[, POWER]", line))
+        return None
+    out = []
+    for w in " ".join(words[1:]).replace(",", " ").split():
+        p = w.title()
+        if p not in s.majors or p == power or s.friendly(p, power):
+            problems.append(Problem(f"{w!r} is not an enemy major power of {power}", line))
+        else:
+            out.append(p)
+    return out or None
+
+
+@standing.verb("take")
+def _take(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    areas = [names.area(a, line, problems) for a in " ".join(words).split(",") if a.strip()]
+    return [a for a in areas if a] or None
+
+
+class PeacePhase(NoOrders):
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing_orders: dict,
+    ) -> None:
+        s: SKState = ctx.state
+        for loser in [p for p in s.majors if p in s.surrenders]:
+            victors = s.surrenders[loser]
+            # SK 15.1: each victor takes one European area the loser controls
+            for v in victors:
+                area = _choice(content, s, loser, standing_orders.get(v, {}).get("take", []))
+                if area:
+                    ctx.emit(
+                        ControlChanged(
+                            area=area, frm=loser, to=v, why=f"{loser} surrendered (SK 15.1)"
+                        )
+                    )
+            turns = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
+            ctx.emit(
+                Surrendered(
+                    loser=loser, victors=victors, turns=turns, until_turn=s.turn + 1 + turns
+                )
+            )
+            for v in victors:
+                _repatriate(ctx, content, v, loser)
+        phases.next_turn(ctx)
+
+
+def _choice(
+    content: SoldierKingsContent, s: SKState, loser: str, wanted: list[list[str]]
+) -> str | None:
+    held = sorted(a for a, c in s.control.items() if c == loser and content.is_land(a))
+    for areas in reversed(wanted):
+        for a in areas:
+            if a in held:
+                return a
+    # default: the richest area (Resources, then Manpower, then name)
+    return max(
+        held,
+        key=lambda a: (content.land_area(a).resources, content.land_area(a).manpower or 0, a),
+        default=None,
+    )
+
+
+def _repatriate(ctx: Resolution, content: SoldierKingsContent, victor: str, loser: str) -> None:
+    """SK 15.2 "as quickly as possible": at once, each stack to the nearest area (by
+    land routes) that is not the loser's, friendly-controlled areas first."""
+    s: SKState = ctx.state
+    theirs = {a for a, c in s.control.items() if c == loser or s.allies.get(c) == loser}
+    stacks: dict[str, list[str]] = {}
+    for u in s.on_map(type_="army"):
+        if s.commander(u) == victor and u.area in theirs:
+            stacks.setdefault(u.area, []).append(u.id)
+    for area in sorted(stacks):
+        to = _nearest_outside(content, s, victor, area, theirs)
+        if to:
+            leaders = sorted(ld.name for ld in s.leaders_in(area) if ld.country == victor)
+            ctx.emit(
+                Repatriated(
+                    power=victor, units=sorted(stacks[area]), leaders=leaders, frm=area, to=to
+                )
+            )
+
+
+def _nearest_outside(
+    content: SoldierKingsContent, s: SKState, power: str, start: str, theirs: set[str]
+) -> str | None:
+    seen = {start}
+    frontier = deque([start])
+    while frontier:
+        ring = sorted(frontier)
+        frontier.clear()
+        found = [a for a in ring if a not in theirs and a != start]
+        if found:
+            # its own areas first, then allied ones, then any other
+            return sorted(
+                found,
+                key=lambda a: (
+                    s.control.get(a) != power,
+                    not s.friendly(s.control.get(a), power),
+                    a,
+                ),
+            )[0]
+        for a in ring:
+            for b in sorted(content.neighbours(a)):
+                if b not in seen:
+                    seen.add(b)
+                    frontier.append(b)
+    return None
+
+
+phases.register("peace", PeacePhase())

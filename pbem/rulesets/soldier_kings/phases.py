@@ -1,0 +1,180 @@
+"""The sequence of play (SK 4.1 campaign turns, 4.2 winter turns, One-Year Scenario
+Special Rules) as stages, and the rules of each stage behind one small interface.
+
+A stage's rules object has:
+    owes(s)                       -> powers that must send orders (() = runs on standing orders)
+    parse(content, s, power, lines) -> Parsed
+    validate(content, s, power, orders) -> list[Problem]
+    default(content, s, power)    -> the orders of a power that sent none
+    resolve(ctx, content, step, orders, standing) -> None (emits events, ends with a transition)
+Modules register theirs with `register(stage, rules)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import OrderLine, Parsed, Problem, Step
+
+from .calendar import is_winter, label, phase_id
+from .content import SoldierKingsContent
+from .fold import on
+from .state import SKState
+
+CAMPAIGN = ("purchase", "initiative", "action", "peace")  # SK 4.1
+WINTER = ("attrition", "maintenance", "victory")  # SK 4.2 as the one-year rules cut it
+TITLES = {
+    "purchase": "Purchase Phase",
+    "initiative": "Initiative Phase",
+    "peace": "Peace Phase",
+    "attrition": "Winter Attrition Phase",
+    "maintenance": "Maintenance Phase",
+    "victory": "Victory Phase",
+}
+
+
+class StageRules(Protocol):
+    def owes(self, s: SKState) -> tuple[str, ...]: ...
+
+    def parse(
+        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+    ) -> Parsed: ...
+
+    def validate(
+        self, content: SoldierKingsContent, s: SKState, power: str, orders: Any
+    ) -> list[Problem]: ...
+
+    def default(self, content: SoldierKingsContent, s: SKState, power: str) -> Any: ...
+
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing: dict,
+    ) -> None: ...
+
+
+STAGES: dict[str, StageRules] = {}
+
+
+def register(stage: str, rules: StageRules) -> None:
+    STAGES[stage] = rules
+
+
+class NoOrders:
+    """A stage run on standing orders only."""
+
+    def owes(self, s: SKState) -> tuple[str, ...]:
+        return ()
+
+    def parse(self, content, s, power, lines) -> Parsed:
+        return Parsed(
+            None, [Problem("no orders are taken in this phase; give standing orders instead")]
+        )
+
+    def validate(self, content, s, power, orders) -> list[Problem]:
+        return []
+
+    def default(self, content, s, power) -> Any:
+        return None
+
+
+def same_side(s: SKState, power: str) -> tuple[str, ...]:
+    """SK 16.1: formal allies move and fight in each other's action phases. Powers
+    played by one player count as formal allies (issue choice, docs/orders-soldier-kings.md)."""
+    return tuple(p for p in s.majors if p != power and s.friendly(p, power))
+
+
+def current_step(s: SKState) -> Step | None:
+    if s.stage in ("over", "new", "setup"):
+        return None
+    if s.stage not in STAGES:
+        raise ValueError(f"no rules registered for the stage {s.stage!r}")
+    rules = STAGES[s.stage]
+    if s.stage == "action":
+        power = s.initiative[s.acting]
+        return Step(
+            phase_id(s.turn, "action", power),
+            f"{label(s.turn)}: {power}'s Action Phase",
+            (power,),
+            may=same_side(s, power),
+            turn=label(s.turn),
+        )
+    return Step(
+        phase_id(s.turn, s.stage),
+        f"{label(s.turn)}: {TITLES[s.stage]}",
+        rules.owes(s),
+        turn=label(s.turn),
+    )
+
+
+# --- transitions ------------------------------------------------------------------
+
+
+@event
+class StageOver(Event):
+    """The phase is done; `next` is the stage that follows within the turn."""
+
+    type: Literal["sk.stage_over"] = "sk.stage_over"
+    stage: str
+    next: str
+
+
+@event
+class InitiativeSet(Event):
+    """SK 4.1 Initiative Phase: the order of the action phases."""
+
+    type: Literal["sk.initiative_set"] = "sk.initiative_set"
+    order: list[str]
+
+
+@event
+class ActionPhaseOver(Event):
+    type: Literal["sk.action_phase_over"] = "sk.action_phase_over"
+    power: str
+
+
+@event
+class GameOver(Event):
+    type: Literal["sk.game_over"] = "sk.game_over"
+    result: str
+
+
+@on(StageOver)
+def _(s: SKState, e: StageOver) -> None:
+    s.stage = e.next
+
+
+@on(InitiativeSet)
+def _(s: SKState, e: InitiativeSet) -> None:
+    s.initiative = list(e.order)
+    s.acting = 0
+    s.stage = "action"
+
+
+@on(ActionPhaseOver)
+def _(s: SKState, e: ActionPhaseOver) -> None:
+    s.acting += 1
+    s.entered = {}
+    s.moves = []
+    if s.acting >= len(s.initiative):
+        s.stage = "peace"
+
+
+@on(GameOver)
+def _(s: SKState, e: GameOver) -> None:
+    s.stage = "over"
+    s.result = e.result
+
+
+def next_turn(ctx: Resolution) -> None:
+    """End the turn: the next turn begins, or the scenario is over (SK 20.32)."""
+    from .events import TurnBegan
+
+    s: SKState = ctx.state
+    t = s.turn + 1
+    ctx.emit(TurnBegan(turn=t, stage="attrition" if is_winter(t) else "purchase"))

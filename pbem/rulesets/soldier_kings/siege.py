@@ -1,0 +1,277 @@
+"""SK 12 Siege (with SK 16.6 allies in siege): control of land areas changes hands
+by knocking out their fortifications.
+
+    siege AREA N rounds       (in the action phase; carried out in its Siege Step)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from . import combat
+from .content import SoldierKingsContent
+from .fold import on
+from .names import Names
+from .state import SKState
+
+
+@dataclass(frozen=True)
+class SiegeOrder:
+    area: str
+    rounds: int
+    line: int
+
+
+@event
+class SiegePaid(Event):
+    type: Literal["sk.siege_paid"] = "sk.siege_paid"
+    power: str
+    area: str
+    rounds: int
+    resources: int
+
+
+@event
+class SiegeRound(Event):
+    """SK 12.2-12.3: the besieger's hits on the fortification, the defensive fire's
+    step losses on the besiegers."""
+
+    type: Literal["sk.siege_round"] = "sk.siege_round"
+    area: str
+    round: int
+    besieger_dice: int
+    hits: int
+    fort_hits: int  # the total now on the fortification
+    fortification: int
+    defensive_dice: int
+    defensive_hits: int
+    losses: dict[str, int]
+    besieger: str  # the power whose siege the hits count for (SK 12.2 marker)
+
+
+@event
+class ControlChanged(Event):
+    """SK 7.1 / 12.2: a control marker; SK 12.7 the fortification is restored."""
+
+    type: Literal["sk.control_changed"] = "sk.control_changed"
+    area: str
+    frm: str | None
+    to: str
+    why: str
+
+
+@event
+class SiegeLifted(Event):
+    """SK 12.4 / 12.5: the besiegers are gone; the fortification is restored (SK 12.7)."""
+
+    type: Literal["sk.siege_lifted"] = "sk.siege_lifted"
+    area: str
+    why: str
+
+
+@on(SiegePaid)
+def _(s: SKState, e: SiegePaid) -> None:
+    s.treasury[e.power].resources -= e.resources
+
+
+@on(SiegeRound)
+def _(s: SKState, e: SiegeRound) -> None:
+    s.fort_hits[e.area] = e.fort_hits
+    s.besieger.setdefault(e.area, e.besieger)
+    for uid, n in e.losses.items():
+        for _ in range(n):
+            combat.step_loss(s, uid)
+
+
+@on(ControlChanged)
+def _(s: SKState, e: ControlChanged) -> None:
+    s.control[e.area] = e.to
+    s.fort_hits.pop(e.area, None)
+    s.besieger.pop(e.area, None)
+
+
+@on(SiegeLifted)
+def _(s: SKState, e: SiegeLifted) -> None:
+    s.fort_hits.pop(e.area, None)
+    s.besieger.pop(e.area, None)
+
+
+def round_cost(content: SoldierKingsContent) -> int:
+    return content.tables.costs.siege_round.resources
+
+
+def parse_siege(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> SiegeOrder | None:
+    m = re.fullmatch(r"(?is)(.+?)\s+(\d+)\s+rounds?", text.strip())
+    if not m:
+        problems.append(Problem("write: siege AREA N rounds", line))
+        return None
+    area = names.area(m.group(1), line, problems)
+    n = int(m.group(2))
+    if n < 1:
+        problems.append(Problem("a siege has at least 1 round", line))
+        return None
+    return SiegeOrder(area, n, line) if area else None
+
+
+def _besiegers(s: SKState, power: str, area: str) -> list[str]:
+    return sorted(u.id for u in s.on_map(area, "army") if s.commander(u) == power)
+
+
+def siege_blocked(content: SoldierKingsContent, s: SKState, power: str, area: str) -> str | None:
+    """Why `power` may not besiege `area` now (SK 12.0, 12.1, 12.5), or None."""
+    if not content.is_land(area):
+        return f"{area} is a sea area"
+    owner = s.control.get(area)
+    if s.friendly(owner, power):
+        return f"{area} is controlled by {owner}, {'itself' if owner == power else 'an ally'} (SK 12.0)"
+    if owner is None or owner not in s.majors and owner not in s.allies:
+        return f"{area} belongs to a neutral country: besieging neutrals comes with the minor-country rules (SK 17.7), not yet in this game"
+    if not _besiegers(s, power, area):
+        return f"{power} has no armies in {area} (SK 12.1)"
+    if combat.enemies_in(s, power, area):
+        return f"enemy armies are in {area}; it may not be besieged (SK 12.0, 12.1, 12.5)"
+    for p in s.peace:
+        if (
+            p.victor == power
+            and s.turn < p.until_turn
+            and (owner == p.loser or s.allies.get(owner) == p.loser)
+        ):
+            return f"{power} may not attack {p.loser} until Turn {p.until_turn} (SK 15.3)"
+    return None
+
+
+def validate_sieges(
+    content: SoldierKingsContent, s: SKState, power: str, sieges: list[SiegeOrder], attacks: list
+) -> list[Problem]:
+    problems = []
+    attacked = {a.area for a in attacks}
+    seen: set[str] = set()
+    for g in sieges:
+        if g.area in seen:
+            problems.append(Problem(f"{g.area} is besieged twice", g.line))
+        seen.add(g.area)
+        why = siege_blocked(content, s, power, g.area)
+        if why and not (g.area in attacked and "enemy armies" in why):
+            problems.append(Problem(why, g.line))
+    return problems
+
+
+def resolve_sieges(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    acting: str,
+    sieges: dict[str, list[SiegeOrder]],
+    standing_orders: dict,
+) -> None:
+    order: list[str] = []
+    by_area: dict[str, dict[str, SiegeOrder]] = {}
+    for power in [acting, *(p for p in sieges if p != acting)]:
+        for g in sieges.get(power, []):
+            if g.area not in by_area:
+                order.append(g.area)
+            by_area.setdefault(g.area, {})[power] = g
+    for area in order:
+        _siege(ctx, content, area, acting, by_area[area], standing_orders)
+
+
+def _siege(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    area: str,
+    acting: str,
+    declared: dict[str, SiegeOrder],
+    standing_orders: dict,
+) -> None:
+    s: SKState = ctx.state
+    powers = [p for p in declared if siege_blocked(content, s, p, area) is None]
+    if not powers:
+        return  # the battle did not clear the area: no siege, nothing paid
+    # SK 16.6 with 16.4 by analogy: allies who disagree on rounds get the fewest
+    rounds = min(declared[p].rounds for p in powers)
+    for p in powers:
+        ctx.emit(
+            SiegePaid(power=p, area=area, rounds=rounds, resources=round_cost(content) * rounds)
+        )
+    fort = content.land_area(area).fortification
+    owner = s.control.get(area)
+    mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
+    for rnd in range(1, rounds + 1):
+        armies = {p: _besiegers(s, p, area) for p in powers}
+        if not any(armies.values()):
+            break
+        leaders = sorted(
+            ld.name for ld in s.leaders_in(area)
+            if ld.role == "general" and (ld.country in powers or s.allies.get(ld.country) in powers)
+        )  # fmt: skip
+        # SK 12.2: combat strength of the besieging armies + leadership ratings
+        dice = sum(s.units[u].attack for us in armies.values() for u in us) + sum(
+            s.leaders[n].rating for n in leaders
+        )
+        current = max(0, fort - s.fort_hits.get(area, 0))
+        rolls = (
+            ctx.roll(f"{area}, siege round {rnd}, besieger ({', '.join(powers)})", dice)
+            if dice
+            else []
+        )
+        hits = sum(1 for v in rolls if v == 6)
+        # SK 12.3: defensive fire, dice = the current fortification value; +1 after a mountain route
+        mountain = any(u in mountain_units for us in armies.values() for u in us)
+        fire = (
+            ctx.roll(f"{area}, siege round {rnd}, defensive fire ({owner})", current)
+            if current
+            else []
+        )
+        fire_hits = sum(1 for v in fire if v + (1 if mountain else 0) >= 6)
+        group = {p: us for p, us in armies.items() if us}
+        losses, _left = combat._allocate(
+            s, group, fire_hits, standing_orders, [owner] if owner else []
+        )
+        before = {u: s.units[u].is_reduced for us in group.values() for u in us}
+        total = s.fort_hits.get(area, 0) + hits
+        ctx.emit(
+            SiegeRound(
+                area=area, round=rnd, besieger_dice=dice, hits=hits, fort_hits=min(total, fort),
+                fortification=fort, defensive_dice=current, defensive_hits=fire_hits,
+                losses={u: n for u, n in sorted(losses.items()) if n},
+                besieger=s.besieger.get(area, acting if acting in powers else powers[0]),
+            )
+        )  # fmt: skip
+        # SK 12.3 -> 9.8: units reduced by defensive fire retreat or are eliminated
+        for p in powers:
+            forced = [
+                u
+                for u in group.get(p, [])
+                if not before[u] and s.units[u].status == "map" and s.units[u].is_reduced
+            ]
+            if forced:
+                combat._forced_retreat(
+                    ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
+                )
+        left = {p: _besiegers(s, p, area) for p in powers}
+        if s.fort_hits.get(area, 0) >= fort:
+            if any(left.values()):
+                # SK 16.6: allies' choice; by default the power with most armies there, then the acting power
+                taker = max(powers, key=lambda p: (len(left[p]), p == acting))
+                ctx.emit(ControlChanged(area=area, frm=owner, to=taker, why="siege (SK 12.2)"))
+            else:
+                ctx.emit(
+                    SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")
+                )
+            return
+
+
+def lift_sieges(ctx: Resolution) -> None:
+    """SK 12.5: when all the besieging armies have left, the fortification is restored."""
+    s: SKState = ctx.state
+    for area in sorted(s.fort_hits):
+        power = s.besieger.get(area)
+        if not any(s.friendly(s.unit_side_country(u), power) for u in s.on_map(area, "army")):
+            ctx.emit(SiegeLifted(area=area, why="the besieging armies left (SK 12.5)"))

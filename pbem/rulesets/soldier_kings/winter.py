@@ -1,0 +1,414 @@
+"""Soldier Kings winter turns (SK 4.2 as the One-Year Scenario Special Rules cut it):
+the Winter Attrition Phase (SK 20.1, 20.2), the Maintenance Phase (SK 6.5, 7.5, 18.2)
+and the Victory Phase (SK 20.31, 20.32). None of them takes phase orders; the choices
+the rules leave to players come from standing orders:
+
+    unsupported UNIT[, UNIT...]   armies to leave unsupported first (SK 20.1)
+    unpaid UNIT[, UNIT...]        units to leave unpaid first (SK 6.5)
+
+Defaults (docs/orders-soldier-kings.md; cases attrition-*.toml, maintenance-*.toml):
+- both lists are read in order and then completed by the same default order: full-strength
+  units before reduced ones (a step loss only flips a full unit, which can recover in the
+  next Purchase Phase, where a reduced one would be eliminated), then the weakest first
+  (lowest attack, then lowest defence, as the counter stands), then by counter id;
+- a named unit that does not help (not in the area, not on the map, or, in maintenance,
+  a unit whose cost would not reduce what the power is short of) is passed over;
+- areas with no controller (neutral areas no country owns) count every army as enemy;
+- SK 7.5: a power with zero Resources or zero Manpower when the Maintenance Phase begins
+  may not maintain any unit: every unit it pays for takes a step loss;
+- hired mercenaries are maintained by the hirer at the Cost Chart's army rate (SK 19.1's
+  rehire is not yet applied); minor allies maintain their own units free (SK 18.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem, Step
+
+from . import phases, standing
+from .content import SoldierKingsContent
+from .economy import cost, id_order, one_year, treasury
+from .fold import on
+from .names import Names
+from .state import Counter, SKState, Treasury
+
+# --------------------------------------------------------------------------- events
+
+
+@event
+class Attrition(Event):
+    """SK 20.1: an area held more armies than it supports (limits SK 20.2)."""
+
+    type: Literal["sk.attrition"] = "sk.attrition"
+    area: str
+    controller: str | None
+    enemy_armies: int
+    enemy_limit: int
+    friendly_armies: int
+    friendly_limit: int
+    reduced: list[str]  # full -> reduced
+    eliminated: list[str]  # reduced -> back to the pool
+
+
+@event
+class Maintained(Event):
+    """SK 6.5: what a power paid, and the units it could not pay for (each a step loss)."""
+
+    type: Literal["sk.maintenance"] = "sk.maintenance"
+    power: str
+    maintained: int  # units paid for
+    resources: int  # paid
+    manpower: int
+    unpaid: list[str]
+    reduced: list[str]
+    eliminated: list[str]
+    reason: str = ""
+
+
+@event
+class VictoryPoints(Event):
+    """SK 20.31: Resource values of areas with the power's control markers, minus those of
+    its home areas under enemy control."""
+
+    type: Literal["sk.victory_points"] = "sk.victory_points"
+    power: str
+    points: int
+    gained: dict[str, int]  # area -> Resource value
+    lost: dict[str, int]
+
+
+def step_losses(s: SKState, reduced: Iterable[str], eliminated: Iterable[str]) -> None:
+    """SK 1.0 Step Loss: flip to the reduced side, or eliminate a reduced unit (it goes
+    back to the pool and can be bought again)."""
+    for uid in reduced:
+        s.units[uid].is_reduced = True
+    for uid in eliminated:
+        u = s.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "pool", None, None, False, None
+
+
+def _split(s: SKState, units: list[str]) -> tuple[list[str], list[str]]:
+    return (
+        [x for x in units if not s.units[x].is_reduced],
+        [x for x in units if s.units[x].is_reduced],
+    )
+
+
+@on(Attrition)
+def _(s: SKState, e: Attrition) -> None:
+    step_losses(s, e.reduced, e.eliminated)
+
+
+@on(Maintained)
+def _(s: SKState, e: Maintained) -> None:
+    t = s.treasury.setdefault(e.power, Treasury())
+    t.resources = max(0, t.resources - e.resources)  # SK 7.5
+    t.manpower = max(0, t.manpower - e.manpower)
+    step_losses(s, e.reduced, e.eliminated)
+
+
+@on(VictoryPoints)
+def _(s: SKState, e: VictoryPoints) -> None:
+    s.victory_points[e.power] = e.points
+
+
+# --------------------------------------------------------------------------- standing orders
+
+
+def _unit_list(
+    names: Names,
+    s: SKState,
+    power: str,
+    words: list[str],
+    line: int,
+    problems: list[Problem],
+    verb: str,
+    armies_only: bool,
+) -> list[str] | None:
+    text = " ".join(w for w in words if w != ":")
+    before = len(problems)
+    pieces = names.pieces(text, line, problems)
+    out: list[str] = []
+    for p in pieces:
+        if p.kind == "leader":
+            problems.append(Problem(f"{p.name} is a leader; {verb} names units", line))
+            continue
+        u = s.units[p.name]
+        if armies_only and u.type != "army":
+            problems.append(
+                Problem(f"{p.name} is a fleet; fleets are not subject to attrition (SK 20.1)", line)
+            )
+        elif verb == "unpaid" and u.hired_by is None and u.country in s.allies:
+            problems.append(
+                Problem(
+                    f"{p.name} is {u.country}'s: minor allies maintain their own units (SK 18.2)",
+                    line,
+                )
+            )
+        elif s.commander(u) != power and not (u.country == power and u.hired_by is None):
+            problems.append(Problem(f"{p.name} is not one of {power}'s units", line))
+        else:
+            out.append(p.name)
+    if not pieces and len(problems) == before:
+        problems.append(Problem(f"{verb}: name at least one unit (e.g. Pr-A3)", line))
+    return out or None
+
+
+@standing.verb("unsupported")
+def _unsupported(names, s, power, words, line, problems):
+    """`unsupported UNIT[, UNIT...]`: armies to leave unsupported first (SK 20.1)."""
+    return _unit_list(names, s, power, words, line, problems, "unsupported", armies_only=True)
+
+
+@standing.verb("unpaid")
+def _unpaid(names, s, power, words, line, problems):
+    """`unpaid UNIT[, UNIT...]`: units to leave unpaid first (SK 6.5)."""
+    return _unit_list(names, s, power, words, line, problems, "unpaid", armies_only=False)
+
+
+def preference(standing_orders: dict, powers: Iterable[str], kind: str) -> list[str]:
+    """The units the powers' standing orders name under `kind`, in order, each once."""
+    out: list[str] = []
+    for p in powers:
+        so = standing_orders.get(p)
+        entries = so.of(kind) if so is not None and hasattr(so, "of") else []
+        for entry in entries:
+            for uid in entry or []:
+                if uid not in out:
+                    out.append(uid)
+    return out
+
+
+def default_key(u: Counter) -> tuple:
+    """The default order of units to give up first (documented in the module docstring):
+    full strength before reduced, weakest first, then counter id."""
+    return (u.is_reduced, u.attack, u.defence, id_order(u.id))
+
+
+def choose(s: SKState, candidates: list[str], preferred: list[str]) -> list[str]:
+    """All candidates in give-up order: those preferred (in their order), then the default."""
+    first = [x for x in preferred if x in candidates]
+    rest = sorted((x for x in candidates if x not in first), key=lambda x: default_key(s.units[x]))
+    return first + rest
+
+
+# --------------------------------------------------------------------------- attrition
+
+
+def support_limits(content: SoldierKingsContent, s: SKState, area: str) -> tuple[int, int]:
+    """SK 20.2: (enemy, friendly and allied) armies `area` supports."""
+    a = content.land_area(area)
+    lim = content.tables.support_limits
+    ctrl = s.control.get(area)
+    home = a.home is not None and ctrl == a.home  # controlled by its original owner
+    return a.resources * lim.enemy, a.resources * (lim.home if home else lim.friendly)
+
+
+class WinterAttrition(phases.NoOrders):
+    """SK 20.1 Winter Attrition Phase: automatic; choices from `unsupported`."""
+
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing: dict,
+    ) -> None:
+        s: SKState = ctx.state
+        areas = sorted(
+            {u.area for u in s.on_map(type_="army") if u.area and content.is_land(u.area)}
+        )
+        for area in areas:  # armies in sea areas are loaded on fleets: exempt (SK 20.1)
+            s = ctx.state
+            armies = [u for u in s.on_map(area, "army")]
+            ctrl = s.control.get(area)
+            enemy_limit, friendly_limit = support_limits(content, s, area)
+            friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]
+            enemy = [u.id for u in armies if u.id not in friendly]
+            losing: list[str] = []
+            if len(enemy) > enemy_limit:
+                losing += sorted(enemy, key=id_order)  # ALL enemy armies (SK 20.1)
+            if len(friendly) > friendly_limit:
+                owners = [
+                    p for p in s.majors if any(s.commander(s.units[x]) == p for x in friendly)
+                ]
+                order = choose(s, friendly, preference(standing, owners, "unsupported"))
+                losing += order[: len(friendly) - friendly_limit]
+            if not losing:
+                continue
+            reduced, eliminated = _split(s, losing)
+            ctx.emit(
+                Attrition(
+                    area=area,
+                    controller=ctrl,
+                    enemy_armies=len(enemy),
+                    enemy_limit=enemy_limit,
+                    friendly_armies=len(friendly),
+                    friendly_limit=friendly_limit,
+                    reduced=reduced,
+                    eliminated=eliminated,
+                )
+            )
+        ctx.emit(phases.StageOver(stage="attrition", next="maintenance"))
+
+
+# --------------------------------------------------------------------------- maintenance
+
+
+def maintained_by(s: SKState, power: str) -> list[Counter]:
+    """Units on the map `power` pays for (SK 6.5): its own and the mercenaries it hired.
+    Minor allies maintain their own (SK 18.2)."""
+    return sorted(
+        (
+            u
+            for u in s.on_map()
+            if (u.hired_by == power) or (u.hired_by is None and u.country == power)
+        ),
+        key=lambda u: id_order(u.id),
+    )
+
+
+def upkeep(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
+    # Hired mercenaries at the army rate until SK 19.1's rehiring is applied.
+    return cost(content, f"maintain_{u.type}")
+
+
+class Maintenance(phases.NoOrders):
+    """SK 6.5 Maintenance Phase: automatic; choices from `unpaid`."""
+
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing: dict,
+    ) -> None:
+        for power in list(ctx.state.majors):
+            s: SKState = ctx.state
+            units = maintained_by(s, power)
+            if not units:
+                continue
+            have = treasury(s, power)
+            price = {u.id: upkeep(content, u) for u in units}
+            paid = [u.id for u in units]
+            reason = ""
+            if have[0] == 0 or have[1] == 0:  # SK 7.5
+                unpaid = choose(s, paid, preference(standing, [power], "unpaid"))
+                paid = []
+                reason = (
+                    f"{power} has {have[0]} Resources and {have[1]} Manpower: with zero Resources "
+                    "or zero Manpower a power may not maintain units (SK 7.5)"
+                )
+            else:
+                order = choose(s, paid, preference(standing, [power], "unpaid"))
+                unpaid = []
+                for uid in order:
+                    bill = (sum(price[x][0] for x in paid), sum(price[x][1] for x in paid))
+                    short = (bill[0] > have[0], bill[1] > have[1])
+                    if not any(short):
+                        break
+                    cr, cm = price[uid]
+                    if (short[0] and cr) or (short[1] and cm):  # it helps
+                        paid.remove(uid)
+                        unpaid.append(uid)
+                if unpaid:
+                    reason = f"{power} could not pay for all its units (SK 6.5)"
+            reduced, eliminated = _split(s, unpaid)
+            ctx.emit(
+                Maintained(
+                    power=power,
+                    maintained=len(paid),
+                    resources=sum(price[x][0] for x in paid),
+                    manpower=sum(price[x][1] for x in paid),
+                    unpaid=unpaid,
+                    reduced=reduced,
+                    eliminated=eliminated,
+                    reason=reason,
+                )
+            )
+        ctx.emit(phases.StageOver(stage="maintenance", next="victory"))
+
+
+# --------------------------------------------------------------------------- victory
+
+
+def victory_points(
+    content: SoldierKingsContent, s: SKState, power: str
+) -> tuple[int, dict[str, int], dict[str, int]]:
+    """SK 20.31: (net points, areas gained -> Resources, home areas lost -> Resources).
+
+    A control marker is any area the power controls that is not its own home area,
+    including control the scenario gives at the start (Scenario #2: Prussia controls
+    Saxony). Areas controlled by minor countries count for nobody (SK 18.5), but a home
+    area a minor ally of the enemy holds still counts as lost (SK 20.31 example:
+    Swedes in Mecklenburg)."""
+    gained = {
+        a: content.land_area(a).resources
+        for a, ctrl in sorted(s.control.items())
+        if ctrl == power and content.is_land(a) and content.land_area(a).home != power
+    }
+    lost = {
+        a: content.land_area(a).resources
+        for a in sorted(content.home_areas(power))
+        if not s.friendly(s.control.get(a), power)
+    }
+    return sum(gained.values()) - sum(lost.values()), gained, lost
+
+
+def result_text(s: SKState) -> str:
+    """SK 20.32 and the One-Year Special Rules: each player's powers' points added
+    together; the highest total wins; ties share the victory."""
+    totals = {
+        player: sum(s.victory_points.get(p, 0) for p in powers)
+        for player, powers in s.players.items()
+    }
+    ranked = sorted(totals, key=lambda p: (-totals[p], p))
+    top = totals[ranked[0]]
+    winners = [p for p in ranked if totals[p] == top]
+    score = " to ".join(str(totals[p]) for p in ranked)
+
+    def detail(player: str) -> str:
+        powers = s.players[player]
+        if len(powers) == 1:
+            return f"{player} {totals[player]}"
+        parts = ", ".join(f"{p} {s.victory_points.get(p, 0)}" for p in powers)
+        return f"{player} {totals[player]}: {parts}"
+
+    details = "; ".join(detail(p) for p in ranked)
+    if len(winners) == 1:
+        verb = "wins" if len(s.players[winners[0]]) == 1 else "win"
+        return f"{winners[0]} {verb}, {score} ({details})"
+    return f"{' & '.join(winners)} share the victory, {score} ({details})"
+
+
+class Victory(phases.NoOrders):
+    """SK 20.3 Victory Phase: automatic."""
+
+    def resolve(
+        self,
+        ctx: Resolution,
+        content: SoldierKingsContent,
+        step: Step,
+        orders: dict,
+        standing: dict,
+    ) -> None:
+        s: SKState = ctx.state
+        for power in s.majors:
+            points, gained, lost = victory_points(content, ctx.state, power)
+            ctx.emit(VictoryPoints(power=power, points=points, gained=gained, lost=lost))
+        s = ctx.state
+        if one_year(content, s) and s.turn >= s.last_turn:  # SK 20.32
+            ctx.emit(phases.GameOver(result=result_text(s)))
+        else:
+            phases.next_turn(ctx)
+
+
+phases.register("attrition", WinterAttrition())
+phases.register("maintenance", Maintenance())
+phases.register("victory", Victory())
