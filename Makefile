@@ -11,10 +11,9 @@ $(BIN)/pbem: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/pbem
 
-# Until the first game ships, the demo plays the core's test ruleset (tests/support).
+# Soldier Kings scenario #1 (1756), played end to end by scripted players.
 demo: $(BIN)/pbem
-	PYTHONPATH=tests/support PBEM_RULESETS=mini=mini_ruleset:MiniRuleset \
-		$(BIN)/pbem demo --dir demo-game
+	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1756 --dir demo-game
 
 test: $(BIN)/pbem
 	$(BIN)/python -m pytest

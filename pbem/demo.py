@@ -64,6 +64,22 @@ def run_demo(
         reported = st.seq
 
     reports()
+    standing = getattr(rs, "demo_standing", None)
+    if standing:
+        st = game.state()
+        for p in powers:
+            lines = standing(st.rules, p)
+            if lines:
+                seqs[p] += 1
+                body = (
+                    f"Game: {st.game}\nPower: {p}\nPhase: standing\nSequence: {seqs[p]}\n\n"
+                    + "\n".join(lines)
+                    + "\n"
+                )
+                (d / "orders" / f"standing-{p}.txt").write_text(body)
+                result = game.submit(envelope.sign(body, signers[p]))
+                if not result.ok:
+                    raise RuntimeError(f"demo standing orders rejected: {result.message()}")
     while True:
         status = game.status()
         if status.ended is not None or status.step is None:

@@ -115,7 +115,7 @@ def test_console_script_demo(tmp_path):
     exe = Path(sys.executable).with_name("pbem")
     env = {**os.environ, **ENV}
     proc = subprocess.run(
-        [exe, "demo", "--dir", tmp_path / "demo"],
+        [exe, "demo", "--ruleset", "mini", "--dir", tmp_path / "demo"],
         env=env,
         capture_output=True,
         text=True,

@@ -162,5 +162,15 @@ class SoldierKings(Ruleset):
             return "not set up"
         return f"{s.scenario}: {label(s.turn)}, {s.stage}"
 
+    def demo_orders(self, s: SKState, power: str, step: Step) -> list[str]:
+        from . import demo
+
+        return demo.orders(self.content, s, power, step)
+
+    def demo_standing(self, s: SKState, power: str) -> list[str]:
+        from . import demo
+
+        return demo.standing_orders(s, power)
+
     def outcome(self, s: SKState) -> str:
         return s.result or "game over"

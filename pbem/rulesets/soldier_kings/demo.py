@@ -1,0 +1,153 @@
+"""A scripted player for demos and end-to-end tests: plain, legal, deterministic
+orders for any power at any step, written as a player would write them. Not an AI
+worth playing against; it exists to drive every rule through real envelopes."""
+
+from __future__ import annotations
+
+from pbem.ruleset import Step
+
+from . import combat, movement, setup
+from .content import SoldierKingsContent
+from .state import SKState
+
+RESERVE = 2  # Resources kept back for attacks and sieges
+
+
+def orders(content: SoldierKingsContent, s: SKState, power: str, step: Step) -> list[str]:
+    if s.stage == "setup":
+        return _setup(content, s, power)
+    if s.stage == "purchase":
+        return _purchase(content, s, power)
+    if s.stage == "action":
+        return _action(content, s, power)
+    return []
+
+
+def standing_orders(s: SKState, power: str) -> list[str]:
+    """What the scripted players tell the referee in advance."""
+    own = sorted(
+        (u for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
+        key=lambda u: (u.full, u.id),
+    )
+    lines = []
+    if own:  # the weakest armies take the losses first, where the rules leave a choice
+        lines.append("casualties " + " ".join(u.id for u in own[:3]))
+    if power == "Prussia":
+        lines.append("initiative +2")
+    return lines
+
+
+def _setup(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+    """The scenario's required pieces and the minor allies' where the default puts
+    them; every other piece of the power's own on its most contested frontier area."""
+    sc = content.scenario(s.scenario)
+    out = setup.default_placement(content, sc, s, power)
+    required = set()
+    for r in sc.setup_rules(power, "leader"):
+        required.add(r.leader)
+    for r in sc.setup_rules(power, "at_least"):
+        country = r.country or power
+        required |= {
+            p
+            for a in r.areas
+            for p in out.get(a, [])
+            if p in s.units and s.units[p].country == country and s.units[p].type == r.piece
+        }
+    allowed = sorted(a for a in content.allowed_setup_areas(sc, power) if content.is_land(a))
+    ok = [a for a in allowed if not setup.check_placement(content, sc, s, power, {a: []})]
+
+    def front(a: str) -> tuple[int, int, str]:
+        hostile = sum(
+            1
+            for b in content.neighbours(a)
+            if s.control.get(b) and not s.friendly(s.control.get(b), power)
+        )
+        return (hostile, content.land_area(a).fortification, a)
+
+    target = max(ok or allowed, key=front)
+    lines = []
+    for area, pieces in sorted(out.items()):
+        keep = [
+            p for p in pieces
+            if p in required
+            or (p in s.units and (s.units[p].country != power or s.units[p].type == "fleet"))
+            or (p in s.leaders and s.leaders[p].role == "admiral")
+        ]  # fmt: skip
+        if keep:
+            lines.append(f"place {', '.join(keep)} in {area}")
+    return [*lines, f"place rest in {target}"]
+
+
+def _purchase(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+    t = s.treasury[power]
+    cost = content.tables.costs
+    lines = []
+    money, men = t.resources - RESERVE, t.manpower
+    for u in sorted(s.on_map(type_="army"), key=lambda u: u.id):
+        c = cost.recover_army
+        if (
+            s.commander(u) == power
+            and u.country == power
+            and u.is_reduced
+            and money >= c.resources
+            and men >= c.manpower
+        ):
+            lines.append(f"recover {u.id}")
+            money, men = money - c.resources, men - c.manpower
+    c = cost.purchase_army
+    if (
+        money >= c.resources
+        and men >= c.manpower
+        and any(
+            u.country == power and u.type == "army" and u.status == "pool" and not u.provincial
+            for u in s.units.values()
+        )
+    ):
+        lines.append("buy army")
+    return lines
+
+
+def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+    """Each stack with a general, or of two or more armies, marches on the nearest
+    enemy area next door; it attacks what it finds there, or besieges it."""
+    lines: list[str] = []
+    money = s.treasury[power].resources
+    stacks: dict[str, list[str]] = {}
+    for u in s.on_map(type_="army"):
+        if s.commander(u) == power and u.id not in s.acted and s.frozen.get(u.country, 0) <= s.turn:
+            stacks.setdefault(u.area, []).append(u.id)
+    targets_taken: set[str] = set()
+    for area in sorted(stacks):
+        units = sorted(stacks[area])
+        generals = [
+            ld.name for ld in s.leaders_in(area) if ld.country == power and ld.role == "general"
+        ]
+        if len(units) < 2 and not generals:
+            continue
+        for dest in sorted(content.neighbours(area)):
+            owner = s.control.get(dest)
+            if dest in targets_taken or owner is None or s.friendly(owner, power):
+                continue
+            if owner not in s.majors and owner not in s.allies:
+                continue  # neutral: leave it alone
+            order = movement.MoveOrder(tuple(units), tuple(generals), (dest,), 0)
+            if movement.check_move(content, s, power, order, set()):
+                continue
+            enemies = combat.enemies_in(s, power, dest)
+            mine = sum(s.units[u].attack for u in units)
+            theirs = sum(s.units[u].attack for u in enemies)
+            if enemies and mine < theirs:
+                continue
+            cost = (
+                combat.attack_cost(content, "Assault")
+                if enemies
+                else content.tables.costs.siege_round.resources * 2
+            )
+            if cost > money:
+                continue
+            money -= cost
+            targets_taken.add(dest)
+            lines.append(f"move {' '.join(units + generals)} to {dest}")
+            lines.append(f"attack {dest} assault" if enemies else f"siege {dest} 2 rounds")
+            break
+    return lines

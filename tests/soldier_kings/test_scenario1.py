@@ -1,0 +1,70 @@
+"""Scenario #1 (1756) from set-up to the Winter Victory Phase through signed envelopes."""
+
+from skkit import NOW, SKGame
+
+from pbem.verify import verify
+
+
+def _play(g: SKGame, silent: set[str] = frozenset()) -> list[str]:
+    rs = g.rs
+    for p in rs.powers("1756", {}):
+        lines = [] if p in silent else rs.demo_standing(g.state, p)
+        if lines:
+            assert g.submit(p, "\n".join(lines), phase="standing").ok
+    phases = []
+    while g.game.status().ended is None:
+        step = g.game.status().step
+        for p in step.owes:
+            if p in silent:
+                continue
+            lines = rs.demo_orders(g.state, p, step)
+            r = g.submit(p, "\n".join(lines) or "# nothing this phase")
+            assert r.status == "accepted", (step.phase, r.message())
+        if any(p in silent for p in step.owes):
+            g.game.declare_deadline(now=NOW)
+        done = g.game.advance()
+        assert done, f"stuck at {step.phase}"
+        phases += [s.phase for s in done]
+    return phases
+
+
+def test_scenario_1_played_by_signed_orders(tmp_path):
+    g = SKGame(tmp_path, "1756")
+    phases = _play(g)
+    # the whole one-year sequence of play (SK 4.1, 4.2, One-Year rules)
+    assert phases[:2] == ["1756-spring-setup-1", "1756-spring-setup-2"]
+    for season in ("spring", "summer", "fall"):
+        for name in ("purchase", "initiative", "peace"):
+            assert f"1756-{season}-{name}" in phases
+        assert (
+            f"1756-{season}-action-prussia" in phases and f"1756-{season}-action-austria" in phases
+        )
+    assert phases[-3:] == [
+        "1756-winter-attrition",
+        "1756-winter-maintenance",
+        "1756-winter-victory",
+    ]
+    s = g.state
+    assert s.stage == "over" and s.result.startswith(
+        ("Prussia wins", "Austria wins", "Austria & Prussia share")
+    )
+    types = {e.type for _, e in g.game.log.events()}
+    assert {"sk.group_moved", "sk.units_bought", "sk.initiative_set", "sk.victory_points"} <= types
+    assert {"sk.battle_began", "sk.siege_round"} & types
+    rep = verify(g.path)
+    assert rep.ok, rep.text()
+    assert rep.hidden_unchecked == 0 and rep.resolutions == len(phases) + 1
+
+
+def test_a_power_that_sends_nothing_gets_the_defaults_and_the_game_ends(tmp_path):
+    g = SKGame(tmp_path, "1756")
+    _play(g, silent={"Austria"})
+    s = g.state
+    assert s.stage == "over"
+    defaulted = [e for _, e in g.game.log.events() if e.type == "phase_resolved" and e.defaulted]
+    assert defaulted and all(e.defaulted == ["Austria"] for e in defaulted)
+    placed = [
+        e for _, e in g.game.log.events() if e.type == "sk.pieces_placed" and e.power == "Austria"
+    ]
+    assert placed and placed[0].defaulted
+    assert verify(g.path).ok
