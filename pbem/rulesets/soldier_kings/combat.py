@@ -183,20 +183,11 @@ def _(s: SKState, e: BattleEnded) -> None:
 
 
 def step_loss(s: SKState, uid: str) -> None:
-    """SK 1.0 Step Loss: flip to the reduced side, or eliminate a reduced unit."""
-    u = s.units[uid]
-    if u.status != "map":
-        return
-    if u.is_reduced:
-        eliminate(s, uid)
-    else:
-        u.is_reduced = True
+    s.step_loss(uid)
 
 
 def eliminate(s: SKState, uid: str) -> None:
-    """SK 1.0: eliminated units go back to the pool and can be bought again."""
-    u = s.units[uid]
-    u.status, u.area, u.is_reduced, u.hired_by = "pool", None, False, None
+    s.eliminate(uid)
 
 
 # --- orders ------------------------------------------------------------------------

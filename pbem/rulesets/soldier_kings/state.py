@@ -179,6 +179,21 @@ class SKState(_M):
     def leaders_in(self, area: str) -> list[LeaderPiece]:
         return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]
 
+    def step_loss(self, uid: str) -> None:
+        """SK 1.0 Step Loss: flip to the reduced side, or eliminate a reduced unit."""
+        u = self.units[uid]
+        if u.status != "map":
+            return
+        if u.is_reduced:
+            self.eliminate(uid)
+        else:
+            u.is_reduced = True
+
+    def eliminate(self, uid: str) -> None:
+        """SK 1.0: eliminated units go back to the pool and can be bought again."""
+        u = self.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "pool", None, None, False, None
+
     def unit_side(self, unit: Counter) -> str | None:
         return self.side_of(unit.hired_by or unit.country)
 

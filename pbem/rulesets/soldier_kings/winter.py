@@ -87,8 +87,7 @@ def step_losses(s: SKState, reduced: Iterable[str], eliminated: Iterable[str]) -
     for uid in reduced:
         s.units[uid].is_reduced = True
     for uid in eliminated:
-        u = s.units[uid]
-        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "pool", None, None, False, None
+        s.eliminate(uid)
 
 
 def _split(s: SKState, units: list[str]) -> tuple[list[str], list[str]]:
