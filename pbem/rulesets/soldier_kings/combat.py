@@ -271,6 +271,21 @@ def validate_attacks(
             continue
         if not enemies_in(s, power, a.area):
             bad(f"there are no enemy armies in {a.area} to attack (SK 9.1)")
+        enemy_sides = sorted(
+            {
+                s.side_of(s.unit_side_country(s.units[x])) or s.unit_side_country(s.units[x])
+                for x in enemies_in(s, power, a.area)
+            }
+        )
+        if len(enemy_sides) > 1 and a.against is None:
+            bad(
+                f"{a.area} holds armies of powers not allied to one another ({', '.join(enemy_sides)}): name one with 'against POWER' (SK 9.3)"
+            )
+        if a.against is not None and not any(
+            s.friendly(s.unit_side_country(s.units[x]), a.against)
+            for x in enemies_in(s, power, a.area)
+        ):
+            bad(f"{a.against} has no armies in {a.area} (SK 9.3)")
         chosen = a.units if a.units is not None else tuple(u.id for u in mine)
         for uid in chosen:
             u = s.units.get(uid)
@@ -345,7 +360,7 @@ def battle(
         )
     max_rounds = rounds_of(content, level)
     lead = declared[first]
-    defenders = _defenders(s, first, area)
+    defenders = _defenders(s, first, area, lead.against)
     attacking_units = {u for us in attackers.values() for u in us}
     mountain = any(m.to == area and m.mountain and m.unit in attacking_units for m in s.moves)
     ctx.emit(
@@ -364,7 +379,7 @@ def battle(
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
     rnd = 0
     while True:
-        defenders = _defenders(s, first, area)
+        defenders = _defenders(s, first, area, lead.against)
         attackers = {
             p: [u for u in us if s.units[u].status == "map" and s.units[u].area == area]
             for p, us in attackers.items()
@@ -403,7 +418,7 @@ def battle(
                         ctx, content, area, power, forced, side, standing_orders.get(power, {})
                     )
         # then voluntary retreats, defender first (standing orders)
-        for power in sorted(_defenders(s, first, area)):
+        for power in sorted(_defenders(s, first, area, lead.against)):
             _standing_retreat(
                 ctx,
                 content,
@@ -424,11 +439,15 @@ def _stop(order: AttackOrder, rnd: int, attackers: dict[str, list[str]]) -> bool
     return order.stop_below is not None and n < order.stop_below
 
 
-def _defenders(s: SKState, attacker: str, area: str) -> dict[str, list[str]]:
-    """SK 9.1-9.2: every enemy army in the area defends, grouped by commanding power."""
+def _defenders(
+    s: SKState, attacker: str, area: str, against: str | None = None
+) -> dict[str, list[str]]:
+    """SK 9.1-9.2: every enemy army in the area defends, grouped by commanding power;
+    SK 9.3: only those of the power attacked (and its allies) when one is named."""
     out: dict[str, list[str]] = {}
     for u in s.on_map(area, "army"):
-        if not s.friendly(s.unit_side_country(u), attacker):
+        side = s.unit_side_country(u)
+        if not s.friendly(side, attacker) and (against is None or s.friendly(side, against)):
             out.setdefault(s.commander(u) or u.country, []).append(u.id)
     return {p: sorted(us) for p, us in sorted(out.items())}
 
@@ -554,7 +573,7 @@ def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
     """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
     s: SKState = ctx.state
     options = retreats.retreat_areas(content, s, area, power, len(units), set())
-    wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area]
+    wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
     to = retreats.choose_retreat(content, s, power, options, wanted)
@@ -573,9 +592,9 @@ def _standing_retreat(
 ) -> None:
     """SK 9.5 / 9.8 voluntary retreats the defender ordered in advance."""
     s: SKState = ctx.state
-    for e in orders.get("retreat", []):
-        if e["frm"] != area:
-            continue
+    entries = orders.get("retreat", [])
+    # orders for this area first, then the general policy (no area named)
+    for e in [x for x in entries if x["frm"] == area] + [x for x in entries if x["frm"] is None]:
         if when == "before" and e["after"] is not None:
             continue
         if when == "after" and (e["after"] is None or rnd < e["after"]):
@@ -594,7 +613,8 @@ def _standing_retreat(
             ):
                 continue
         options = retreats.retreat_areas(content, s, area, power, len(units), set())
-        if e["to"] not in options:
+        to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
+        if to not in options:
             continue  # that way is closed now: they stay and fight
         held = set(orders.get("hold", []))
         leaders = [
@@ -609,7 +629,7 @@ def _standing_retreat(
             Retreated(
                 power=power, units=sorted(units),
                 leaders=sorted(x for x in leaders if all_leave or x in held),
-                frm=area, to=e["to"], why="before battle" if when == "before" else "voluntary",
+                frm=area, to=to, why="before battle" if when == "before" else "voluntary",
             )
         )  # fmt: skip
         return
@@ -678,15 +698,27 @@ def _retreats_this_battle(ctx: Resolution, area: str) -> list[Retreated]:
 def _retreat(
     names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
-    """retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]"""
+    """retreat from AREA to AREA [PIECES] [if outnumbered] [after round N], or as a
+    general policy for every area: retreat [if outnumbered] [after round N]"""
     text = " ".join(words)
+    g = re.fullmatch(r"(?is)(if outnumbered)?\s*(after round (\d+))?", text.strip())
+    if g and (g.group(1) or g.group(2)):
+        return {
+            "frm": None,
+            "to": None,
+            "units": [],
+            "if_outnumbered": bool(g.group(1)),
+            "after": int(g.group(3)) if g.group(3) else None,
+        }
     m = re.fullmatch(
         r"(?is)from\s+(.+?)\s+to\s+(.+?)(\s+if outnumbered)?(\s+after round (\d+))?", text
     )
     if not m:
         problems.append(
             Problem(
-                "write: retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]", line
+                "write: retreat from AREA to AREA [PIECES] [if outnumbered] [after round N],"
+                " or: retreat if outnumbered",
+                line,
             )
         )
         return None
