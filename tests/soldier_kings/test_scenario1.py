@@ -1,13 +1,14 @@
 """Scenario #1 (1756) from set-up to the Winter Victory Phase through signed envelopes."""
 
+import pytest
 from skkit import NOW, SKGame
 
 from pbem.verify import verify
 
 
-def _play(g: SKGame, silent: set[str] = frozenset()) -> list[str]:
+def _play(g: SKGame, silent: set[str] = frozenset(), scenario: str = "1756") -> list[str]:
     rs = g.rs
-    for p in rs.powers("1756", {}):
+    for p in rs.powers(scenario, {}):
         lines = [] if p in silent else rs.demo_standing(g.state, p)
         if lines:
             assert g.submit(p, "\n".join(lines), phase="standing").ok
@@ -54,6 +55,26 @@ def test_scenario_1_played_by_signed_orders(tmp_path):
     rep = verify(g.path)
     assert rep.ok, rep.text()
     assert rep.hidden_unchecked == 0 and rep.resolutions == len(phases) + 1
+
+
+@pytest.mark.parametrize("scenario", ["1757", "1758", "1759", "1760", "1761", "1762"])
+def test_every_scenario_plays_to_its_victory_phase(tmp_path, scenario):
+    g = SKGame(tmp_path, scenario)
+    phases = _play(g, scenario=scenario)
+    assert phases[-1].endswith("winter-victory") and g.state.stage == "over"
+    assert g.state.result
+    types = [e.type for _, e in g.game.log.events()]
+    assert "sk.subsidy_given" in types  # every one of these scenarios has Britain's subsidy
+    if scenario == "1757":  # Scenario #2: no Russian unit moves before Turn 6 (Summer 1757)
+        phase, russian_moves = "", []
+        for _, e in g.game.log.events():
+            if e.type == "phase_resolved":
+                phase = e.phase
+            elif e.type == "sk.group_moved" and e.power == "Russia":
+                russian_moves.append(phase)
+        assert not [p for p in russian_moves if p.startswith("1757-spring")]
+    rep = verify(g.path)
+    assert rep.ok, rep.text()
 
 
 def test_a_power_that_sends_nothing_gets_the_defaults_and_the_game_ends(tmp_path):

@@ -83,6 +83,12 @@ def _purchase(content: SoldierKingsContent, s: SKState, power: str) -> list[str]
     cost = content.tables.costs
     lines = []
     money, men = t.resources - RESERVE, t.manpower
+    for sub in s.subsidies:  # scenario subsidies (e.g. Britain to Prussia): always paid in full
+        if sub["giver"] == power and sub["turn"] == s.turn:
+            n = min(sub["max_resources"], money)
+            if n > 0:
+                lines.append(f"give {n} to {sub['receiver']}")
+                money -= n
     for u in sorted(s.on_map(type_="army"), key=lambda u: u.id):
         c = cost.recover_army
         if (
