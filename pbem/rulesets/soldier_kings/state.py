@@ -28,6 +28,7 @@ class Counter(_M):
     arrives: int | None = None  # on the turn track: the turn it arrives (SK 6.2)
     is_reduced: bool = False
     hired_by: str | None = None  # mercenaries: the major power that pays them (SK 19.1)
+    carried_by: str | None = None  # an army on board: the fleet carrying it (SK 10.6)
 
     @property
     def strength(self) -> tuple[int, int]:
@@ -111,6 +112,12 @@ class SKState(_M):
     attacked: list[str] = Field(default_factory=list)  # units that attacked this turn (SK 16.1)
     entered: dict[str, list[str]] = Field(default_factory=dict)  # unused; kept empty
     moves: list[Move] = Field(default_factory=list)  # this action phase (SK 8.0)
+    naval_moves: list[Move] = Field(default_factory=list)  # fleets, this action phase (SK 10, 11.41)
+    transported: list[str] = Field(default_factory=list)  # armies carried this turn (SK 10.62)
+    blockades: dict[str, dict] = Field(default_factory=dict)  # coastal area -> {sea, power, fleets} (SK 10.5)
+    minor_joined: dict[str, int] = Field(default_factory=dict)  # minor -> turn it allied (SK 17.72, 17.8)
+    conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
+    markers: dict[str, list[str]] = Field(default_factory=dict)  # event markers: marker -> on what (SK 5.2)
     peace: list[Peace] = Field(default_factory=list)
     surrenders: dict[str, list[str]] = Field(
         default_factory=dict
