@@ -194,6 +194,66 @@ def submit(game, files, now):
 @main.command()
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option(
+    "--maildir",
+    type=click.Path(file_okay=False),
+    help="A Maildir (new/, cur/); the default source.",
+)
+@click.option("--mbox", type=click.Path(exists=True, dir_okay=False), help="An mbox file.")
+@click.option("--imap", is_flag=True, help="The IMAP folder of the mail settings.")
+@click.option(
+    "--config",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Mail settings (TOML); secrets may also come from PBEM_IMAP_*/PBEM_SMTP_* variables.",
+)
+@click.option(
+    "--from",
+    "referee",
+    default="pbem referee <referee@localhost>",
+    show_default=True,
+    help="From address of acknowledgements.",
+)
+@click.option("--now", help="Receipt time to record (default: now, UTC).")
+def ingest(game, maildir, mbox, imap, config, referee, now):
+    """Read a mailbox: submit every signed envelope, answer every message, move
+    handled mail to .processed (or .quarantine, with a reason).
+
+    Acknowledgements go to GAME.outbox/ as .eml files; `pbem send` delivers them.
+    Running it twice changes nothing; the same orders arriving twice apply once.
+
+    \b
+    Example:
+      pbem ingest g1756.pbem --maildir ~/Maildir/pbem
+      PBEM_IMAP_PASSWORD=... pbem ingest g1756.pbem --imap --config mail.toml
+    """
+    from .mail import boxes
+    from .mail import config as mailconfig
+    from .mail.intake import ingest as run
+    from .mail.outbox import Outbox, outbox_dir
+
+    chosen = [x for x in (maildir, mbox, imap) if x]
+    if len(chosen) != 1:
+        raise click.UsageError("give exactly one of --maildir DIR, --mbox FILE, --imap")
+    if imap:
+        server = mailconfig.server("imap", config)
+        if server is None:
+            raise click.UsageError("no IMAP server: set [imap] host in --config or PBEM_IMAP_HOST")
+        source = boxes.ImapSource(server)
+    elif mbox:
+        source = boxes.MboxSource(mbox)
+    else:
+        source = boxes.MaildirSource(maildir)
+    try:
+        with Game(game) as g:
+            rep = run(g, source, Outbox(outbox_dir(game)), referee, now=_now(now))
+    finally:
+        if imap:
+            source.close()
+    click.echo(rep.text())
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option(
     "--deadline-passed",
     is_flag=True,
     help="Declare the current phase's deadline passed: missing orders get the default.",

@@ -1,0 +1,109 @@
+"""Where mail comes from: a Maildir (the default), an mbox file, or an IMAP folder.
+Each source yields (key, raw bytes) and moves what was handled aside, never deletes
+it: to `processed` or, for what could not be read, `quarantine`."""
+
+from __future__ import annotations
+
+import contextlib
+import imaplib
+import mailbox
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from .config import Server
+
+FOLDERS = ("processed", "quarantine")
+
+
+class MaildirSource:
+    """DIR/new and DIR/cur in; DIR/.processed and DIR/.quarantine (Maildir++ folders) out."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        for sub in ("new", "cur", "tmp"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+        for folder in FOLDERS:
+            for sub in ("new", "cur", "tmp"):
+                (self.path / f".{folder}" / sub).mkdir(parents=True, exist_ok=True)
+
+    def messages(self) -> Iterator[tuple[str, bytes]]:
+        for sub in ("new", "cur"):
+            for f in sorted((self.path / sub).iterdir()):
+                if f.is_file() and not f.name.startswith("."):
+                    yield f"{sub}/{f.name}", f.read_bytes()
+
+    def move(self, key: str, folder: str) -> None:
+        src = self.path / key
+        name = src.name if ":2," in src.name else src.name + ":2,S"
+        os.replace(src, self.path / f".{folder}" / "cur" / name)
+
+
+class MboxSource:
+    """FILE in; FILE.processed and FILE.quarantine (mbox files) out."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.box = mailbox.mbox(self.path, create=False)
+
+    def messages(self) -> Iterator[tuple[str, bytes]]:
+        self.box.lock()
+        try:
+            keys = list(self.box.keys())
+            for k in keys:
+                yield str(k), self.box.get_bytes(k)
+        finally:
+            self.box.unlock()
+
+    def move(self, key: str, folder: str) -> None:
+        self.box.lock()
+        try:
+            out = mailbox.mbox(f"{self.path}.{folder}", create=True)
+            out.lock()
+            try:
+                out.add(self.box.get_bytes(int(key)))
+                out.flush()
+            finally:
+                out.unlock()
+            self.box.remove(int(key))
+            self.box.flush()
+        finally:
+            self.box.unlock()
+
+
+class ImapSource:
+    """An IMAP folder; handled mail is copied to pbem-processed / pbem-quarantine and
+    removed from the folder (moved, never lost: the copy is made first)."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.folder = server.extra.get("folder", "INBOX")
+        if server.security == "ssl":
+            self.conn = imaplib.IMAP4_SSL(server.host, server.port)
+        else:
+            self.conn = imaplib.IMAP4(server.host, server.port)
+            if server.security == "starttls":
+                self.conn.starttls()
+        self.conn.login(server.user, server.password)
+        for folder in FOLDERS:
+            self.conn.create(f"pbem-{folder}")  # an error if it exists: ignored
+        self.conn.select(self.folder)
+
+    def messages(self) -> Iterator[tuple[str, bytes]]:
+        typ, data = self.conn.uid("SEARCH", None, "ALL")
+        for uid in (data[0] or b"").split():
+            typ, parts = self.conn.uid("FETCH", uid, "(BODY.PEEK[])")
+            raw = next((p[1] for p in parts if isinstance(p, tuple)), None)
+            if raw is not None:
+                yield uid.decode(), raw
+
+    def move(self, key: str, folder: str) -> None:
+        typ, _ = self.conn.uid("COPY", key, f"pbem-{folder}")
+        if typ != "OK":
+            raise OSError(f"IMAP COPY to pbem-{folder} failed")
+        self.conn.uid("STORE", key, "+FLAGS", "(\\Deleted)")
+        self.conn.expunge()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.logout()

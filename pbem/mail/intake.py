@@ -1,0 +1,133 @@
+"""`pbem ingest`: read every message of a mailbox, submit the envelope it carries,
+answer it, and move it aside. One message never stops the run, and a message is
+applied whole or not at all (the submission is one append)."""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+
+from ..service import Game, SubmitResult, utcnow
+from . import ack, extract
+from .outbox import Outbox, message
+
+
+@dataclass
+class Handled:
+    key: str
+    sender: str
+    outcome: str  # accepted, duplicate, rejected:<kind>, help, quarantined
+    detail: str = ""
+
+
+@dataclass
+class IngestReport:
+    handled: list[Handled] = field(default_factory=list)
+
+    def count(self, prefix: str) -> int:
+        return sum(1 for h in self.handled if h.outcome.startswith(prefix))
+
+    def text(self) -> str:
+        lines = [
+            f"{h.key}: {h.sender or '(no sender)'}: {h.outcome}{' - ' + h.detail if h.detail else ''}"
+            for h in self.handled
+        ]
+        lines.append(
+            f"{len(self.handled)} messages: {self.count('accepted')} accepted, {self.count('duplicate')} duplicate, "
+            f"{self.count('rejected')} rejected, {self.count('help')} answered with help, {self.count('quarantined')} quarantined"
+        )
+        return "\n".join(lines)
+
+
+def ingest(
+    game: Game, source, outbox: Outbox, referee: str, now: str | None = None
+) -> IngestReport:
+    rep = IngestReport()
+    st = game.state()
+    gid = st.game
+    for key, raw in source.messages():
+        try:
+            h = _one(game, gid, key, raw, outbox, referee, now or utcnow())
+            source.move(key, "quarantine" if h.outcome == "quarantined" else "processed")
+        except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
+            h = Handled(key, "", "quarantined", f"internal error {type(e).__name__}: {e}")
+            try:
+                source.move(key, "quarantine")
+            except Exception:  # noqa: BLE001
+                h.detail += "; could not move it: left in place"
+            traceback.print_exc()
+        rep.handled.append(h)
+    return rep
+
+
+def _one(
+    game: Game, gid: str, key: str, raw: bytes, outbox: Outbox, referee: str, now: str
+) -> Handled:
+    inc = extract.read(raw)
+    name = f"ack-{_safe(key)}"
+    if inc.problem:
+        if inc.sender:
+            outbox.put(
+                message(
+                    referee,
+                    [inc.sender],
+                    ack.subject(inc.subject, None),
+                    ack.help_text(gid, inc.problem),
+                    in_reply_to=inc.message_id or None,
+                    key=name,
+                ),
+                name,
+            )
+        return Handled(key, inc.sender, "quarantined", inc.problem)
+    text = extract.envelope_text(inc)
+    if text is None:
+        if inc.sender:
+            outbox.put(
+                message(
+                    referee,
+                    [inc.sender],
+                    ack.subject(inc.subject, None),
+                    ack.help_text(gid),
+                    in_reply_to=inc.message_id or None,
+                    key=name,
+                ),
+                name,
+            )
+        return Handled(key, inc.sender, "help", "no signed orders found")
+    r: SubmitResult = game.submit(text, now=now)
+    to = _answer_to(game, inc.sender, r)
+    if to:
+        outbox.put(
+            message(
+                referee,
+                to,
+                ack.subject(inc.subject, r),
+                ack.result_text(gid, r),
+                in_reply_to=inc.message_id or None,
+                key=name,
+            ),
+            name,
+        )
+    outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
+    return Handled(
+        key,
+        inc.sender,
+        outcome,
+        f"{r.power} {r.phase}" if r.ok else "; ".join(map(str, r.problems))[:200],
+    )
+
+
+def _answer_to(game: Game, sender: str, r: SubmitResult) -> list[str]:
+    """The sender, and for a verified envelope also the power's registered address
+    (a forger learns nothing the sender did not send; the player learns of it)."""
+    out = [sender] if sender else []
+    st = game.state()
+    reg = st.players.get(r.power or "")
+    private = ("forged", "wrong-power", "wrong-game", "malformed", "unsigned", "truncated")
+    if reg is not None and r.kind not in private and reg.email.lower() not in out:
+        out.append(reg.email.lower())
+    return out
+
+
+def _safe(key: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in key)[:120]
