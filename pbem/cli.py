@@ -254,6 +254,36 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
 @main.command()
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option(
+    "--config",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Mail settings (TOML); secrets may also come from PBEM_SMTP_* variables.",
+)
+def send(game, config):
+    """Deliver what is waiting in GAME.outbox/: through SMTP when a server is
+    configured ([smtp] in --config, or PBEM_SMTP_HOST...), else the .eml files in
+    the outbox are the delivery. Sent files move to GAME.outbox/sent/.
+
+    \b
+    Example:
+      PBEM_SMTP_HOST=mail.example.org PBEM_SMTP_USER=ref PBEM_SMTP_PASSWORD=... pbem send g1756.pbem
+    """
+    from .mail import config as mailconfig
+    from .mail.outbox import Outbox, flush, outbox_dir
+
+    server = mailconfig.server("smtp", config)
+    box = Outbox(outbox_dir(game))
+    sent = flush(box, server)
+    if server is None:
+        click.echo(
+            f"no SMTP server configured: {len(box.queued())} message(s) wait as .eml files in {box.path}"
+        )
+    else:
+        click.echo(f"sent {len(sent)} message(s) through {server.host}:{server.port}")
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option(
     "--deadline-passed",
     is_flag=True,
     help="Declare the current phase's deadline passed: missing orders get the default.",

@@ -1,0 +1,86 @@
+"""Delivery through a real SMTP server (aiosmtpd on localhost)."""
+
+import email
+import email.policy
+import socket
+
+import pytest
+from aiosmtpd.controller import Controller
+from click.testing import CliRunner
+from gamekit import new_game
+
+from pbem.cli import main
+from pbem.mail.outbox import Outbox, message, outbox_dir
+
+
+class Sink:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def smtp():
+    sink = Sink()
+    ctl = Controller(sink, hostname="127.0.0.1", port=_free_port())
+    ctl.start()
+    yield ctl, sink
+    ctl.stop()
+
+
+def test_send_delivers_the_outbox_through_smtp(tmp_path, smtp):
+    ctl, sink = smtp
+    kit = new_game(tmp_path)
+    box = Outbox(outbox_dir(kit.path))
+    for i in range(3):
+        box.put(
+            message(
+                "ref@example.org",
+                [f"p{i}@example.org"],
+                f"report {i}",
+                f"text {i}",
+                f"<p>html {i}</p>",
+                key=f"r{i}",
+            ),
+            f"r{i}",
+        )
+    env = {
+        "PBEM_SMTP_HOST": "127.0.0.1",
+        "PBEM_SMTP_PORT": str(ctl.port),
+        "PBEM_SMTP_SECURITY": "none",
+    }
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
+    assert r.exit_code == 0, r.output
+    assert "sent 3 message(s)" in r.output
+    assert len(sink.messages) == 3
+    got = email.message_from_bytes(sink.messages[0][2], policy=email.policy.default)
+    assert got["Subject"] == "report 0" and got.get_content_type() == "multipart/alternative"
+    parts = [p.get_content_type() for p in got.iter_parts()]
+    assert parts == ["text/plain", "text/html"]
+    assert box.queued() == [] and len(list((box.path / "sent").iterdir())) == 3
+    # sending again sends nothing twice
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
+    assert "sent 0 message(s)" in r.output and len(sink.messages) == 3
+
+
+def test_without_a_server_the_outbox_is_the_delivery(tmp_path):
+    kit = new_game(tmp_path)
+    Outbox(outbox_dir(kit.path)).put(message("a@b", ["c@d"], "s", "t", key="k"), "k")
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env={"PBEM_SMTP_HOST": ""})
+    assert r.exit_code == 0 and "1 message(s) wait as .eml files" in r.output
+
+
+def test_passwords_never_printed():
+    from pbem.mail.config import server
+
+    s = server("smtp", env={"PBEM_SMTP_HOST": "h", "PBEM_SMTP_PASSWORD": "hunter2"})
+    assert s.password == "hunter2" and "hunter2" not in repr(s)
