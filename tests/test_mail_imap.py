@@ -1,0 +1,128 @@
+"""Intake from a real IMAP server: a private Dovecot on localhost (Debian's
+dovecot-imapd, installed by .ci/run)."""
+
+import imaplib
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from gamekit import NOW, new_game
+from test_mail_ingest import _mail
+
+from pbem.cli import main
+
+CONF = """\
+base_dir = {d}/run
+state_dir = {d}/state
+log_path = {d}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+default_login_user = dovenull
+default_internal_user = dovecot
+first_valid_uid = 1
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u {d}/passwd
+}}
+userdb {{
+  driver = static
+  args = uid=65534 gid=65534 home={d}/home/%u
+}}
+mail_location = maildir:~/Maildir
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {port}
+  }}
+  inet_listener imaps {{
+    port = 0
+  }}
+}}
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def imap_server():
+    exe = shutil.which("dovecot") or (
+        "/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None
+    )
+    assert exe, "dovecot not found: install Debian's dovecot-imapd (.ci/run does)"
+    d = Path(tempfile.mkdtemp(prefix="pbem-imap-"))
+    os.chmod(d, 0o755)
+    (d / "home").mkdir()
+    os.chmod(d / "home", 0o777)
+    (d / "passwd").write_text("referee:{PLAIN}s3cret::::::\n")
+    port = _free_port()
+    conf = d / "dovecot.conf"
+    conf.write_text(CONF.format(d=d, port=port))
+    proc = subprocess.Popen(
+        [exe, "-F", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        proc.kill()
+        raise AssertionError(f"dovecot did not start: {proc.stderr.read().decode()[-500:]}")
+    yield port
+    proc.terminate()
+    proc.wait(10)
+    shutil.rmtree(d, ignore_errors=True)
+
+
+def _login(port):
+    c = imaplib.IMAP4("127.0.0.1", port)
+    c.login("referee", "s3cret")
+    return c
+
+
+def _count(c, folder):
+    typ, data = c.select(folder)
+    return int(data[0])
+
+
+def test_ingest_from_imap(tmp_path, imap_server):
+    port = imap_server
+    kit = new_game(tmp_path)
+    c = _login(port)
+    for raw in (
+        _mail(kit.envelope("Red", ["muster 1"])),
+        _mail("just saying hello"),
+        _mail(kit.envelope("Blue", ["muster 2"]), frm="blue@example.org"),
+    ):
+        typ, _ = c.append("INBOX", None, None, raw.replace(b"\n", b"\r\n"))
+        assert typ == "OK"
+    c.logout()
+    env = {
+        "PBEM_IMAP_HOST": "127.0.0.1", "PBEM_IMAP_PORT": str(port), "PBEM_IMAP_USER": "referee",
+        "PBEM_IMAP_PASSWORD": "s3cret", "PBEM_IMAP_SECURITY": "none",
+    }  # fmt: skip
+    r = CliRunner().invoke(main, ["ingest", str(kit.path), "--imap", "--now", NOW], env=env)
+    assert r.exit_code == 0, r.output
+    assert "3 messages: 2 accepted, 0 duplicate, 0 rejected, 1 answered with help" in r.output
+    c = _login(port)
+    assert _count(c, "INBOX") == 0 and _count(c, "pbem-processed") == 3
+    c.logout()
+    # idempotent: nothing left to read
+    r = CliRunner().invoke(main, ["ingest", str(kit.path), "--imap", "--now", NOW], env=env)
+    assert "0 messages" in r.output
+    with kit.game() as g:
+        assert set(g.state().orders["t1-muster"]) == {"Red", "Blue"}
