@@ -283,6 +283,25 @@ def send(game, config):
 
 @main.command()
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--deadline", help="The deadline to state in the reminder (free text).")
+@click.option("--from", "referee", default="pbem referee <referee@localhost>", show_default=True)
+def remind(game, deadline, referee):
+    """Mail (to the outbox) every power that still owes orders for the open phase.
+
+    \b
+    Example:
+      pbem remind g1756.pbem --deadline "Friday 18:00 UTC" && pbem send g1756.pbem
+    """
+    from .mail.outbox import Outbox, outbox_dir
+    from .mail.remind import remind as run
+
+    with Game(game) as g:
+        powers = run(g, Outbox(outbox_dir(game)), referee, deadline)
+    click.echo(f"reminded: {', '.join(powers)}" if powers else "nobody owes orders")
+
+
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option(
     "--deadline-passed",
     is_flag=True,

@@ -84,3 +84,21 @@ def test_passwords_never_printed():
 
     s = server("smtp", env={"PBEM_SMTP_HOST": "h", "PBEM_SMTP_PASSWORD": "hunter2"})
     assert s.password == "hunter2" and "hunter2" not in repr(s)
+
+
+def test_remind_writes_to_those_who_owe(tmp_path):
+    from gamekit import NOW
+
+    kit = new_game(tmp_path)
+    with kit.game() as g:
+        g.submit(kit.envelope("Red", ["muster 1"]), now=NOW)
+    r = CliRunner().invoke(main, ["remind", str(kit.path), "--deadline", "Friday 18:00 UTC"])
+    assert r.exit_code == 0 and "reminded: Blue" in r.output
+    files = Outbox(outbox_dir(kit.path)).queued()
+    assert len(files) == 1
+    m = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
+    assert (
+        m["To"] == "blue@example.org"
+        and "Phase: t1-muster" in m.get_content()
+        and "Friday 18:00 UTC" in m.get_content()
+    )

@@ -1,0 +1,55 @@
+"""`pbem remind`: a short mail to every power that still owes orders."""
+
+from __future__ import annotations
+
+from ..service import Game
+from .outbox import Outbox, message
+
+
+def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None) -> list[str]:
+    st = game.state()
+    status = game.status()
+    step = status.step
+    if step is None or status.ended is not None:
+        return []
+    cp = st.checkpoint
+    sent = []
+    template_of = getattr(st.ruleset, "order_template", None)
+    for power in step.owes:
+        if power in status.received:
+            continue
+        reg = st.players[power]
+        lines = [
+            f"{reg.name or power}, game {st.game} is waiting for your orders.",
+            "",
+            f"Phase: {step.phase}  ({step.title})",
+        ]
+        if deadline:
+            lines.append(f"Deadline: {deadline}")
+        lines += [
+            "",
+            "Start your orders with:",
+            "",
+            f"Game: {st.game}",
+            f"Power: {power}",
+            f"Phase: {step.phase}",
+            "Sequence: (higher than your last one)",
+        ]
+        if cp is not None:
+            lines.append(f"Checkpoint: {cp.seq} {cp.head}")
+        lines.append("")
+        if template_of is not None:
+            lines += list(template_of(st.rules, power, step))
+        name = f"remind-{status.seq:06d}-{power}"
+        outbox.put(
+            message(
+                referee,
+                [reg.email],
+                f"[pbem] {st.game}: your orders for {step.title}",
+                "\n".join(lines) + "\n",
+                key=name,
+            ),
+            name,
+        )
+        sent.append(power)
+    return sent
