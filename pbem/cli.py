@@ -342,6 +342,30 @@ def status(game):
         click.echo(g.status().text())
 
 
+@main.command()
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--power", help="Only this power's reports.")
+@click.option("--turn", help="Only reports covering this turn: its label or its number.")
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="Directory to write.")
+@click.option("--deadline", help="The deadline to print in the latest reports (free text).")
+def report(game, power, turn, out, deadline):
+    """Write the turn reports the log calls for: OUT/NNN-POWER.html and .txt.
+
+    NNN counts each power's reports from 001 (docs/reports.md). Writing them again
+    from the same log gives the same bytes.
+
+    \b
+    Example:
+      pbem report g1756.pbem --power Prussia --turn 2 --out reports/
+    """
+    from .reports import write_reports
+
+    with Game(game) as g:
+        paths = write_reports(g, out, power=power, turn=turn, deadline=deadline)
+    for p in paths:
+        click.echo(str(p))
+
+
 @main.command("log")
 @click.argument("game", type=click.Path(exists=True, dir_okay=False))
 @click.option("--from", "start", type=int, default=1, help="First event number.")

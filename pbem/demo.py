@@ -10,8 +10,8 @@ from pathlib import Path
 from . import envelope, keys
 from . import ruleset as registry
 from .errors import UsageError
+from .reports import pending, render
 from .service import Game, PlayerSpec
-from .textreport import power_report
 from .verify import verify
 
 
@@ -48,20 +48,17 @@ def run_demo(
     game = Game.create(path, ruleset, scenario, players, game_id="demo", master=master)
     echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
     seqs = dict.fromkeys(powers, 0)
-    reported = 0
-    n_report = 0
+    written: set[str] = set()
 
     def reports() -> None:
-        nonlocal reported, n_report
-        st = game.state()
-        if st.seq == reported:
-            return
-        n_report += 1
-        for p in powers:
-            out = d / "reports" / p / f"{n_report:03d}.txt"
+        """Each report the log calls for (pbem.reports.pending), as NNN.txt and NNN.html."""
+        for due in pending(game, written):
+            rep = render(game, due.power, due.start, due.stop)
+            out = d / "reports" / due.power / due.key.split("-", 1)[0]
             out.parent.mkdir(exist_ok=True)
-            out.write_text(power_report(game, p, reported + 1, st.seq))
-        reported = st.seq
+            out.with_suffix(".txt").write_bytes(rep.text.encode("utf-8"))
+            out.with_suffix(".html").write_bytes(rep.html.encode("utf-8"))
+            written.add(due.key)
 
     reports()
     standing = getattr(rs, "demo_standing", None)
@@ -110,7 +107,7 @@ def run_demo(
     echo(game.status().text())
     rep = verify(path)
     echo(rep.text())
-    echo(f"reports: {d / 'reports'}/<power>/NNN.txt; signed orders: {d / 'orders'}")
+    echo(f"reports: {d / 'reports'}/<power>/NNN.txt and NNN.html; signed orders: {d / 'orders'}")
     game.close()
     if not rep.ok:
         raise RuntimeError("the demo game failed verification")

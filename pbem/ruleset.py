@@ -28,6 +28,7 @@ from .errors import UsageError
 from .events import Event
 
 if TYPE_CHECKING:
+    from .reports.model import MapView, Section
     from .resolution import Resolution
 
 STANDING = "standing"  # the phase name of standing orders, in force until replaced
@@ -145,6 +146,28 @@ class Ruleset(ABC):
     def outcome(self, state: Any) -> str:
         """The result, once step() is None."""
         return "game over"
+
+    # --- reports (docs/reports.md); the defaults make a plain but complete report -----
+
+    def describe_event(self, event: Event, state: Any = None) -> str | None:
+        """One sentence saying what a visible result event did (`state`: the rules
+        state just before it). None: the report writes a generic line; "": nothing."""
+        return None
+
+    def report_sections(self, state: Any, power: str) -> list[Section]:
+        """What `power` may see of the game, as titled tables; never more than
+        view(state, power) shows. Default: the view's top-level entries."""
+        from .reports.model import view_sections
+
+        return view_sections(self.view(state, power))
+
+    def map_view(self, state: Any, power: str) -> MapView | None:
+        """The map as `power` may see it, drawn as SVG in the HTML report; None: no map."""
+        return None
+
+    def order_template(self, state: Any, power: str, step: Step) -> list[str]:
+        """Order lines (mostly `#` comments) to pre-fill `power`'s envelope for `step`."""
+        return []
 
     def dump_state(self, state: Any) -> Any:
         dump = getattr(state, "model_dump", None)

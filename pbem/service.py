@@ -25,6 +25,8 @@ from .state import GameState, fold
 from .suggest import closest
 
 RETRIES = 8
+# options of the core, allowed with every ruleset (docs/reports.md)
+CORE_OPTIONS = {"reports": "when turn reports are due: 'phase' (the default) or 'turn'"}
 
 
 def utcnow() -> str:
@@ -162,7 +164,9 @@ class Game:
                 f"{ruleset} has no scenario {scenario!r}; scenarios: {', '.join(scenarios)}"
                 + (f" (did you mean {hint!r}?)" if hint else "")
             )
-        unknown = [o for o in options if o not in rs.options()]
+        unknown = [o for o in options if o not in rs.options() and o not in CORE_OPTIONS]
+        if "reports" in options and options["reports"] not in ("phase", "turn"):
+            raise UsageError(f"option reports={options['reports']!r}: use 'phase' or 'turn'")
         if unknown:
             raise UsageError(f"unknown option(s) {', '.join(unknown)} for {ruleset}")
         powers = rs.powers(scenario, options)

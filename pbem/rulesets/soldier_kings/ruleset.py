@@ -143,12 +143,39 @@ class SoldierKings(Ruleset):
         if power is not None:
             mine = s.player_of(power)
             d["hands"] = {p: (h if p == mine else len(h)) for p, h in s.hands.items()}
+            d["deck"] = len(s.deck)  # its cards, with one's own hand, would give the others'
         return d
 
     def visible(self, e: Event, power: str) -> bool:
         if isinstance(e, E.CardsDealt):
             return e.player == self._player(power)
+        order, who = getattr(e, "order", None), getattr(e, "power", None)
+        if isinstance(order, str) and isinstance(who, str):
+            # it quotes a power's own order (sk.purchase_skipped): for that player only
+            return self._player(who) == self._player(power)
         return True
+
+    # --- reports (report.py, docs/reports.md) -----------------------------------------
+
+    def describe_event(self, e: Event, s: SKState | None = None) -> str | None:
+        from . import report
+
+        return report.describe(self.content, e, s)
+
+    def report_sections(self, s: SKState, power: str) -> list:
+        from . import report
+
+        return report.sections(self.content, s, power)
+
+    def map_view(self, s: SKState, power: str):
+        from . import report
+
+        return report.map_view(self.content, s, power)
+
+    def order_template(self, s: SKState, power: str, step: Step) -> list[str]:
+        from . import report
+
+        return report.order_template(self.content, s, power, step)
 
     def _player(self, power: str) -> str:
         for sc in self.content.scenarios.values():

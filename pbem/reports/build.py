@@ -1,0 +1,411 @@
+"""Per-power turn reports: what happened, what the power sees, what it owes.
+
+`render(game, power, start, stop)` reads the log up to `stop` and nothing else (no
+clock, no later events, no files but the templates), so the same log always gives
+the same bytes. Fog of war: an event reaches the report only if `visible(...)`
+says so (the core's rule, then the ruleset's `visible`); the position, the map and
+the order template come from ruleset hooks that are handed the power.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from .. import checkpoint, envelope
+from .. import events as ev
+from ..errors import UsageError
+from ..ruleset import Ruleset
+from ..state import GameState
+from ..suggest import closest
+from . import safety
+from .model import Section
+from .svg import render_svg
+from .timeline import SETUP_TITLE, scan
+
+if TYPE_CHECKING:
+    from ..service import Game
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+def _defang(value: Any) -> Any:
+    """HTML output of a template variable: escaped, and with "://" written as an entity,
+    so the source holds no URL even where a player typed one (it still reads the same)."""
+    if isinstance(value, Markup) or value is None:
+        return value
+    return Markup(str(escape(value)).replace("://", ":&#47;&#47;"))
+
+
+def environment(html: bool = True) -> Environment:
+    """The HTML environment (autoescape on, URLs defanged) or the plain-text one."""
+    return Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=html,
+        finalize=_defang if html else None,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+_ENVS: dict[bool, Environment] = {}
+
+
+def _env(html: bool = True) -> Environment:
+    if html not in _ENVS:
+        env = environment(html)
+        env.filters["texttable"] = text_table
+        _ENVS[html] = env
+    return _ENVS[html]
+
+
+# --- what the templates are given ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Report:
+    power: str
+    start: int
+    stop: int
+    subject: str
+    text: str
+    html: str
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 hex of the text part followed by the HTML part (UTF-8)."""
+        return hashlib.sha256((self.text + self.html).encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Item:
+    kind: str  # "event" | "dice" | "orders" | "note"
+    text: str
+    values: tuple[int, ...] = ()
+    sides: int = 0
+    lines: tuple[str, ...] = ()  # kind "orders": the order lines
+
+
+@dataclass
+class Group:
+    """What one resolution did (or, with index 0, what came in before the first one)."""
+
+    title: str
+    phase: str = ""
+    index: int = 0
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass
+class Next:
+    ended: str | None = None  # the outcome, once the game is over
+    title: str = ""
+    phase: str = ""
+    owes: bool = False
+    may: bool = False
+    waiting: tuple[str, ...] = ()
+    deadline: str | None = None
+    deadline_passed: bool = False
+    received: int | None = None  # log seq of this power's orders already in for it
+    template: tuple[str, ...] = ()  # the envelope to fill in (headers, blank, lines)
+
+
+@dataclass
+class Data:
+    game: str
+    title: str
+    scenario: str
+    power: str
+    player: str
+    start: int
+    stop: int
+    subject: str
+    first: bool
+    commitments: list[tuple[str, str]]
+    referee_key: str
+    email: str
+    public_key: str
+    players: list[tuple[str, str]]
+    groups: list[Group]
+    sections: list[Section]
+    map_svg: Markup | None
+    map_notes: tuple[str, ...]
+    next: Next
+    standing: tuple[str, ...] | None  # this power's standing orders in force
+    standing_seq: int | None
+    checkpoint: str | None
+    checkpoint_ref: str | None  # "SEQ HEAD", as quoted in orders
+    audit: list[tuple[int, str, str, str]]  # (index, phase, orders digest, public seed)
+    hidden_seed: str | None
+
+
+# --- visibility -----------------------------------------------------------------------------
+
+
+def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
+    """May `power` read this event in its report? The core decides for its own events,
+    the ruleset (`visible`) for results. Hidden draws and others' orders never show."""
+    if isinstance(e, ev.DiceRolled):
+        return e.stream != "hidden"
+    if isinstance(e, ev.OrdersAccepted):
+        return e.power == power
+    if isinstance(e, ev.SeedRevealed | ev.CheckpointSigned | ev.PlayerRegistered | ev.GameCreated):
+        return False  # shown in their own places (audit, checkpoint, first report)
+    if e.kind in ("input", "meta"):
+        return True  # deadline_passed, phase_resolved, game_ended
+    return rs.visible(e, power)
+
+
+def generic_sentence(e: ev.Event) -> str:
+    fields = e.model_dump(mode="json", exclude={"type"})
+    return f"{e.type}: " + ", ".join(
+        f"{k}={json.dumps(v, ensure_ascii=False, sort_keys=True)}" for k, v in fields.items()
+    )
+
+
+def _order_lines(text: str) -> tuple[str, ...]:
+    try:
+        env = envelope.parse(text)
+    except envelope.EnvelopeError:
+        return ()
+    lines = [o.text.rstrip() for o in env.orders]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return tuple(lines)
+
+
+# --- building -------------------------------------------------------------------------------
+
+
+def render(game: Game, power: str, start: int, stop: int, *, deadline: str | None = None) -> Report:
+    """The report for `power` on the events `start`..`stop` of the log (`stop` should
+    end a resolution batch: a `checkpoint_signed`). `deadline`: when the orders it
+    asks for are due, as the referee wants it printed (the log does not hold one)."""
+    data = collect(game, power, start, stop, deadline=deadline)
+    html = _env(True).get_template("report.html.j2").render(r=data)
+    text = _env(False).get_template("report.txt.j2").render(r=data)
+    found = safety.problems(html)
+    if found:  # a bug in a template or a hook: refuse rather than mail it
+        raise RuntimeError(f"the HTML report failed its safety check: {'; '.join(found)}")
+    return Report(power, start, stop, data.subject, text, html)
+
+
+def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | None = None) -> Data:
+    head_seq, _ = game.log.head()
+    if not 1 <= start <= stop <= head_seq:
+        raise UsageError(f"events {start}..{stop}: the log has events 1..{head_seq}")
+    groups: list[Group] = [Group("Since the last report")]
+    audit: dict[int, list[str]] = {}
+    counted: dict[int, tuple[int | None, int | None]] = {}  # index -> (orders seq, standing seq)
+    hidden_seed: list[str] = []
+
+    def on_event(seq: int, e: ev.Event, st: GameState) -> None:
+        if seq < start:
+            return
+        rs = st.ruleset
+        if isinstance(e, ev.GameCreated):
+            return
+        if isinstance(e, ev.PhaseResolved):
+            if power in e.defaulted:
+                note = "You sent no orders: the default applied."
+            elif e.defaulted:
+                note = f"No orders from {', '.join(e.defaulted)}: the default applied."
+            else:
+                note = ""
+            g = Group("", e.phase, e.index)
+            if note:
+                g.items.append(Item("note", note))
+            groups.append(g)
+            audit[e.index] = [e.phase, e.orders_digest, ""]
+            counted[e.index] = (e.orders.get(power), e.standing.get(power))
+            return
+        if isinstance(e, ev.SeedRevealed):
+            if e.stream == "public" and e.index in audit:
+                audit[e.index][2] = e.seed
+            elif e.stream == "hidden":
+                hidden_seed.append(e.seed)
+            return
+        if rs is None or not visible(rs, e, power):
+            return
+        items = groups[-1].items
+        if isinstance(e, ev.DiceRolled):
+            items.append(Item("dice", e.label, tuple(e.values), e.sides))
+        elif isinstance(e, ev.OrdersAccepted):
+            what = "standing orders" if e.phase == "standing" else f"orders for {e.phase}"
+            items.append(Item("note", f"Your {what} were accepted as event {seq}."))
+        elif isinstance(e, ev.DeadlinePassed):
+            items.append(Item("note", f"The deadline for {e.phase} passed."))
+        elif isinstance(e, ev.GameEnded):
+            items.append(Item("event", f"The game is over: {e.summary}"))
+        else:
+            said = rs.describe_event(e, st.rules)
+            if said is None:
+                said = generic_sentence(e)
+            if said:
+                items.append(Item("event", said))
+
+    st, batches = scan(game, stop, on_event)
+    rs = st.ruleset
+    assert rs is not None and st.created is not None
+    if power not in st.players:
+        hint = closest(power, list(st.players))
+        raise UsageError(
+            f"no power {power!r} in this game ({', '.join(st.players)})"
+            + (f"; did you mean {hint!r}?" if hint else "")
+        )
+    by_index = {b.index: b for b in batches}
+    for g in groups[1:]:
+        b = by_index.get(g.index)
+        g.title = b.title if b else g.phase
+        orders_seq, _standing_seq = counted.get(g.index, (None, None))
+        if orders_seq is not None:
+            row = game.log.row(orders_seq)
+            if row is not None:
+                acc = row.event()
+                lines = _order_lines(acc.envelope)
+                g.items.insert(0, Item("orders", f"Your orders (event {orders_seq}):", lines=lines))
+    if not groups[0].items:
+        groups.pop(0)
+
+    reg = st.players[power]
+    created = st.created
+    nxt = _next(game, st, power, deadline)
+    standing_acc = st.standing.get(power)
+    cp = st.checkpoint
+    cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
+    view = rs.map_view(st.rules, power)
+    resolved = [g for g in groups if g.index]
+    subject = _subject(st.game, power, resolved, nxt)
+    return Data(
+        game=st.game,
+        title=rs.title,
+        scenario=created.scenario,
+        power=power,
+        player=reg.name,
+        start=start,
+        stop=stop,
+        subject=subject,
+        first=start <= 1,
+        commitments=sorted(created.commitments.items()),
+        referee_key=created.referee_key,
+        email=reg.email,
+        public_key=reg.public_key,
+        players=[(p, r.name) for p, r in st.players.items()],
+        groups=groups,
+        sections=list(rs.report_sections(st.rules, power)),
+        map_svg=render_svg(_env(), view) if view is not None else None,
+        map_notes=tuple(view.notes) if view is not None else (),
+        next=nxt,
+        standing=_order_lines(standing_acc.event.envelope) if standing_acc else None,
+        standing_seq=standing_acc.seq if standing_acc else None,
+        checkpoint=cp_line,
+        checkpoint_ref=f"{cp.seq} {cp.head}" if cp else None,
+        audit=[(i, *audit[i]) for i in sorted(audit)],  # type: ignore[misc]
+        hidden_seed=hidden_seed[-1] if hidden_seed else None,
+    )
+
+
+def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
+    rs = st.ruleset
+    assert rs is not None
+    if st.ended is not None:
+        return Next(ended=st.ended.summary)
+    step = rs.step(st.rules)
+    if step is None:
+        return Next(ended=rs.outcome(st.rules))
+    owes, may = power in step.owes, power in step.may
+    got = st.orders.get(step.phase, {}).get(power)
+    out = Next(
+        title=step.title,
+        phase=step.phase,
+        owes=owes,
+        may=may,
+        waiting=tuple(step.owes),
+        deadline=deadline,
+        deadline_passed=step.phase in st.deadlines,
+        received=got.seq if got else None,
+    )
+    if owes or may:
+        cp = st.checkpoint
+        head = [
+            f"Game: {st.game}",
+            f"Power: {power}",
+            f"Phase: {step.phase}",
+            f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",
+        ]
+        if cp is not None:
+            head.append(f"Checkpoint: {cp.seq} {cp.head}")
+        body = [str(x) for x in rs.order_template(st.rules, power, step)]
+        out.template = (*head, "", *body)
+    return out
+
+
+def _subject(game: str, power: str, resolved: list[Group], nxt: Next) -> str:
+    if not resolved:
+        what = "report"
+    elif len(resolved) == 1:
+        what = resolved[0].title
+    else:
+        what = f"{resolved[0].title} ... {resolved[-1].title}"
+    if resolved and resolved[0].index == 1 and len(resolved) == 1:
+        what = SETUP_TITLE
+    if nxt.ended is not None:
+        tail = "game over"
+    elif nxt.owes:
+        tail = f"your orders are due for {nxt.title}"
+    else:
+        tail = ""
+    text = f"[pbem {game}] {power}: {what}" + (f"; {tail}" if tail else "")
+    return " ".join(text.split())  # one line, whatever the titles hold
+
+
+# --- plain-text tables ------------------------------------------------------------------------
+
+
+TEXT_WIDTH = 96
+
+
+def text_table(section: Section, indent: str = "  ") -> str:
+    """A section's table as aligned plain text; the widest columns are wrapped until a
+    line fits in TEXT_WIDTH characters."""
+    import textwrap
+
+    head = tuple(section.columns) if section.columns and any(section.columns) else None
+    rows = ([head] if head else []) + [tuple(r) for r in section.rows]
+    if not rows:
+        return ""
+    n = max(len(r) for r in rows)
+    rows = [tuple(r) + ("",) * (n - len(r)) for r in rows]
+    widths = [max(len(r[i]) for r in rows) for i in range(n)]
+    budget = TEXT_WIDTH - len(indent) - 2 * (n - 1)
+    while sum(widths) > budget:
+        i = max(range(n), key=lambda k: (widths[k], -k))
+        if widths[i] <= 16:
+            break
+        widths[i] = max(16, widths[i] - (sum(widths) - budget))
+    out = []
+    for k, r in enumerate(rows):
+        cells = [
+            textwrap.wrap(c, w, break_long_words=True) or [""]
+            for c, w in zip(r, widths, strict=True)
+        ]
+        for j in range(max(len(c) for c in cells)):
+            parts = [
+                (c[j] if j < len(c) else "").ljust(w) for c, w in zip(cells, widths, strict=True)
+            ]
+            out.append((indent + "  ".join(parts)).rstrip())
+        if k == 0 and head:
+            out.append(indent + "  ".join("-" * w for w in widths))
+    return "\n".join(out)
+
+
+def as_json(x: Any) -> str:
+    return json.dumps(x, sort_keys=True, ensure_ascii=False)

@@ -1,0 +1,37 @@
+"""`pbem report`: the scheduled reports written to a directory as NNN-POWER.html/.txt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .build import render
+from .schedule import file_stem, select
+
+if TYPE_CHECKING:
+    from ..service import Game
+
+
+def write_reports(
+    game: Game,
+    out: str | Path,
+    power: str | None = None,
+    turn: str | None = None,
+    deadline: str | None = None,
+) -> list[Path]:
+    """Write the reports `select(game, power, turn)` picks; return the files written.
+    `deadline` is printed only in reports that end at the latest resolution."""
+    chosen = select(game, power, turn)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    last = max((d.stop for d in select(game)), default=0)
+    written = []
+    for due in chosen:
+        rep = render(
+            game, due.power, due.start, due.stop, deadline=deadline if due.stop == last else None
+        )
+        for suffix, body in ((".html", rep.html), (".txt", rep.text)):
+            path = out / f"{file_stem(due)}{suffix}"
+            path.write_bytes(body.encode("utf-8"))
+            written.append(path)
+    return written

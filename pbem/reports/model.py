@@ -1,0 +1,106 @@
+"""The small, generic model a ruleset fills for a report (docs/reports.md).
+
+A ruleset never writes HTML or SVG. It returns plain strings and numbers in these
+frozen dataclasses; the templates escape every string when they draw them. This
+module imports nothing else from pbem, so `pbem.ruleset` can name these types.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+NEUTRAL = "#e8e2d0"  # the fill of a colour that is missing or not "#rrggbb"
+
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+
+
+def colour(value: str | None, default: str = NEUTRAL) -> str:
+    """`value` if it is "#rrggbb", else `default`: only such colours reach the SVG."""
+    return value if isinstance(value, str) and COLOUR.match(value) else default
+
+
+def ink(fill: str) -> str:
+    """Black or white, whichever reads better on `fill` ("#rrggbb")."""
+    fill = colour(fill)
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One titled block of a power's position: an optional paragraph, then a table.
+
+    `rows` are tuples of plain strings, one per column (`columns` are the headings;
+    with no headings the table has no heading row). `lines` are free paragraphs
+    shown after the table. Every string is escaped when drawn.
+    """
+
+    title: str
+    columns: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    note: str = ""
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapArea:
+    """A land or sea area: its outline (one ring, or several drawn even-odd: holes)."""
+
+    name: str
+    rings: tuple[Ring, ...]
+    label: Point  # where the name and the pieces are drawn
+    fill: str = NEUTRAL  # "#rrggbb": the controller's colour
+    sea: bool = False
+    text: str = ""  # the label; default: the name
+    title: str = ""  # the hover text: "Silesia: Prussia, fortification 2"
+
+
+@dataclass(frozen=True)
+class MapStack:
+    """Pieces of one country in one area, drawn as a chip under the area's label."""
+
+    area: str
+    owner: str  # the country (or power) the pieces belong to
+    fill: str  # its colour
+    text: str  # on the chip: "Pr 3A 1F"
+    title: str = ""  # hover text: the counters
+
+
+@dataclass(frozen=True)
+class MapMarker:
+    """Something drawn on an area: kind "siege" (a badge) or "blockade" (a dashed
+    line from the area to the sea area `towards`); `fill` the power's colour."""
+
+    area: str
+    kind: str
+    text: str
+    towards: str | None = None
+    fill: str = "#b71c1c"
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class MapView:
+    width: int
+    height: int
+    areas: tuple[MapArea, ...]
+    stacks: tuple[MapStack, ...] = ()
+    markers: tuple[MapMarker, ...] = ()
+    legend: tuple[tuple[str, str], ...] = ()  # (label, "#rrggbb")
+    title: str = ""
+    background: str = "#b9d3e6"
+    label_size: float = 9.0
+    notes: tuple[str, ...] = field(default=())  # said under the map
+
+
+def view_sections(view: dict) -> list[Section]:
+    """The default `report_sections`: the ruleset's view, one row per top-level entry."""
+    import json
+
+    rows = tuple(
+        (str(k), json.dumps(view[k], sort_keys=True, ensure_ascii=False)) for k in sorted(view)
+    )
+    return [Section("What you see", ("", ""), rows)] if rows else []

@@ -1,0 +1,228 @@
+"""Soldier Kings turn reports: fog of war in every report of a whole game, the
+sentences, the position, the map view and the order template, determinism."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from skkit import NOW, SKGame
+
+from pbem.reports import render, safety, schedule
+from pbem.rulesets.soldier_kings import report
+
+STANDING = {
+    "Austria": ["retreat from Saxony to Bohemia if outnumbered", "# plan SECRET-Austria-STANDING"],
+    "Prussia": ["retreat from Silesia to Berlin after round 1", "# plan SECRET-Prussia-STANDING"],
+}
+
+
+def _play(g: SKGame) -> None:
+    rs = g.rs
+    for p in rs.powers("1756", {}):
+        lines = [*rs.demo_standing(g.state, p), *STANDING[p]]
+        r = g.submit(p, "\n".join(lines), phase="standing")
+        assert r.ok, r.message()
+    while g.game.status().ended is None:
+        step = g.game.status().step
+        for p in step.owes:
+            lines = [*rs.demo_orders(g.state, p, step), f"# note SECRET-{p}-{step.phase}"]
+            r = g.submit(p, "\n".join(lines))
+            assert r.status == "accepted", (step.phase, r.message())
+        assert g.game.advance(), f"stuck at {step.phase}"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    g = SKGame(tmp_path_factory.mktemp("skr"), "1756")
+    _play(g)
+    reports = [(d, render(g.game, d.power, d.start, d.stop)) for d in schedule(g.game)]
+    return g, reports
+
+
+def test_every_report_hides_what_its_power_may_not_see(played):
+    g, reports = played
+    log = list(g.game.log.events())
+    dealt = {e.player: list(e.cards) for _, e in log if e.type == "sk.cards_dealt"}
+    hidden_labels = [e.label for _, e in log if e.type == "dice_rolled" and e.stream == "hidden"]
+    assert hidden_labels and set(dealt) == {"Austria", "Prussia"}
+    content = g.rs.content
+    seen_own = {p: set() for p in dealt}
+    for d, r in reports:
+        me = d.power
+        other = "Prussia" if me == "Austria" else "Austria"
+        mine = set(dealt[me])
+        mentioned = " ".join(content.card(c).text for c in mine)
+        secret_cards = [c for c in dealt[other] if c not in mine and c not in mentioned]
+        for part, body in (("text", r.text), ("html", r.html)):
+            where = (d.key, part)
+            for c in secret_cards:  # the other hand: dealt, never played
+                assert c not in body, (where, c)
+            for label in hidden_labels:  # hidden draws
+                assert label not in body, (where, label)
+            assert "deal to" not in body, where
+            assert f"SECRET-{other}" not in body, where  # its orders and standing orders
+            assert STANDING[other][0] not in body, where
+            assert safety.problems(r.html) == []
+            for marker in (f"SECRET-{me}-STANDING", f"SECRET-{me}-1756"):
+                if marker in body:
+                    seen_own[me].add(marker)
+    # the search finds what is there: each power reads its own orders back
+    for p in dealt:
+        assert seen_own[p] == {f"SECRET-{p}-STANDING", f"SECRET-{p}-1756"}, p
+    first = {d.power: r for d, r in reports if d.start == 1}
+    for p, cards in dealt.items():
+        assert all(c in first[p].text for c in cards)  # its own hand, in its first report
+
+
+def test_the_view_shows_no_deck_and_no_other_hand(played):
+    g, _ = played
+    s = g.state
+    for p in ("Austria", "Prussia"):
+        v = g.rs.view(s, p)
+        assert v["deck"] == len(s.deck)
+        other = "Prussia" if p == "Austria" else "Austria"
+        assert v["hands"][other] == len(s.hands[other])
+
+
+def test_reports_tell_the_game_in_sentences_with_every_die(played):
+    g, reports = played
+    text = "\n".join(r.text for d, r in reports if d.power == "Prussia")
+    assert "Scenario #1 (1756) begins" in text
+    assert "Prussia places its pieces" in text
+    assert "Initiative: the action phases go" in text
+    assert "Prussia buys " in text and "arriving on Turn" in text
+    assert " moves " in text
+    assert "victory points (gained:" in text and "The scenario is over" in text
+    for type_ in report._SAY:  # no raw dump of an event that has a sentence
+        assert f"{type_}:" not in text, type_
+    for _, e in g.game.log.events():
+        if e.type == "dice_rolled" and e.stream == "public":
+            assert f"dice  {e.label}: {' '.join(map(str, e.values))}" in text
+    assert "Prussia: treasury" in text and "Your hand" in text
+    assert "Prussia: forces on the map" in text and "The other powers" in text
+
+
+def test_the_order_template_lists_the_powers_pieces_by_area(tmp_path):
+    g = SKGame(tmp_path, "1756")
+    d = schedule(g.game)[0]
+    au = render(g.game, "Austria", d.start, d.stop)
+    assert "YOUR ORDERS ARE DUE: Set-up, Austria (first)" in au.text
+    assert "Phase: 1756-spring-setup-1" in au.text
+    assert "# To place: Au-A" in au.text and "# place rest in " in au.text
+    pr = render(g.game, "Prussia", d.start, d.stop)
+    assert "Nothing is due from you now. The game waits for Austria" in pr.text
+    assert "Phase: 1756-spring-setup-1" not in pr.text
+    # on to Prussia's action phase: its units, by area, with strengths, and examples
+    while True:
+        step = g.game.status().step
+        if step.phase.startswith("1756-spring-action-") and "Prussia" in step.owes:
+            break
+        for p in step.owes:
+            assert g.submit(p, "\n".join(g.rs.demo_orders(g.state, p, step)) or "# -").ok
+        g.game.advance()
+    lines = report.order_template(g.rs.content, g.state, "Prussia", step)
+    assert lines[0] == f"# {step.title}"
+    by_area = [ln for ln in lines if ln.startswith("# Silesia: ")]
+    assert by_area and "Pr-A1 (4-3)" in by_area[0] and "Frederick II" in by_area[0]
+    assert any(ln.startswith("# move Pr-A") for ln in lines)
+    assert all(ln.startswith("#") for ln in lines)  # sent as it is, it orders nothing
+
+
+def test_the_map_shows_control_pieces_sieges_and_blockades(played):
+    g, _ = played
+    s = g.state.model_copy(deep=True)
+    s.fort_hits["Berlin"] = 2
+    s.besieger["Berlin"] = "Austria"
+    s.blockades["Pomerania"] = {"sea": "Baltic Sea", "power": "Austria", "fleets": ["Au-F1"]}
+    view = report.map_view(g.rs.content, s, "Prussia")
+    names = {a.name for a in view.areas}
+    assert {"Berlin", "Silesia", "Baltic Sea"} <= names
+    berlin = next(a for a in view.areas if a.name == "Berlin")
+    assert berlin.fill == g.rs.content.country(s.control["Berlin"]).color
+    assert any(a.sea for a in view.areas)
+    assert view.stacks and all(st.text.split()[0].isalpha() for st in view.stacks)
+    kinds = {(m.kind, m.area) for m in view.markers}
+    assert ("siege", "Berlin") in kinds and ("blockade", "Pomerania") in kinds
+    siege = next(m for m in view.markers if m.kind == "siege")
+    assert siege.text == f"siege 2/{g.rs.content.land_area('Berlin').fortification}"
+    sections = {x.title for x in report.sections(g.rs.content, s, "Prussia")}
+    assert {"Sieges", "Blockades"} <= sections
+
+
+def test_same_log_same_reports_in_another_process(played):
+    """Nothing depends on hash order, the clock or the process: PYTHONHASHSEED varies."""
+    g, reports = played
+    code = (
+        "import sys, json; sys.path.insert(0, 'tests/support')\n"
+        "from pbem.service import Game\n"
+        "from pbem.reports import render, schedule\n"
+        "g = Game(sys.argv[1])\n"
+        "print(json.dumps([render(g, d.power, d.start, d.stop).content_hash "
+        "for d in schedule(g)]))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    want = [r.content_hash for _, r in reports]
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(g.path)],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=True,
+        )
+        import json
+
+        assert json.loads(out.stdout) == want
+
+
+def test_the_deadline_is_printed_when_given(tmp_path):
+    g = SKGame(tmp_path, "1756")
+    d = schedule(g.game)[0]
+    r = render(g.game, "Austria", d.start, d.stop, deadline="Friday 18:00 UTC")
+    assert "by Friday 18:00 UTC" in r.text and "by <b>Friday 18:00 UTC</b>" in r.html
+    g.game.declare_deadline(now=NOW)
+    assert "The deadline for 1756-spring-setup-1 passed." not in r.text
+
+
+def _sample(annotation):
+    """A value of the given field type, for building any event."""
+    import types
+    import typing
+
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        return args[0]
+    if origin in (typing.Union, types.UnionType):
+        return _sample(next(a for a in args if a is not type(None)))
+    if origin is list:
+        return [_sample(args[0])]
+    if origin is tuple:
+        return tuple(_sample(a) for a in args)
+    if origin is dict:
+        return {_sample(args[0]): _sample(args[1])}
+    return {str: "Silesia", int: 2, bool: True, dict: {"power": "Prussia", "resources": 1}}[
+        annotation
+    ]
+
+
+def test_every_sentence_can_be_said():
+    import pbem.rulesets.soldier_kings as sk
+    from pbem.errors import UnknownEventType
+    from pbem.events import model_for
+
+    content = sk.load().content
+    for type_ in sorted(report._SAY):
+        try:
+            cls = model_for(type_)
+        except UnknownEventType:  # an event that is no more: its sentence is never used
+            continue
+        fields = {k: _sample(f.annotation) for k, f in cls.model_fields.items() if k != "type"}
+        said = report.describe(content, cls(**fields), None)
+        assert isinstance(said, str), type_
+        assert said == "" or said.endswith((".", ")")) or said[-1].isalnum(), (type_, said)
