@@ -258,10 +258,17 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
     type=click.Path(exists=True, dir_okay=False),
     help="Mail settings (TOML); secrets may also come from PBEM_SMTP_* variables.",
 )
-def send(game, config):
-    """Deliver what is waiting in GAME.outbox/: through SMTP when a server is
-    configured ([smtp] in --config, or PBEM_SMTP_HOST...), else the .eml files in
-    the outbox are the delivery. Sent files move to GAME.outbox/sent/.
+@click.option(
+    "--deadline", help="The deadline printed in the reports' 'orders due' line (free text)."
+)
+@click.option("--from", "referee", default="pbem referee <referee@localhost>", show_default=True)
+@click.option("--now", help="Delivery time to record (default: now, UTC).")
+def send(game, config, deadline, referee, now):
+    """Deliver every report the log calls for and not yet delivered, then what waits
+    in GAME.outbox/ (acknowledgements, reminders). Through SMTP when a server is
+    configured ([smtp] in --config, or PBEM_SMTP_HOST...); else the .eml files in the
+    outbox are the delivery. Each report's delivery is recorded in the log with its
+    content hash (pbem verify rebuilds it and compares).
 
     \b
     Example:
@@ -269,16 +276,20 @@ def send(game, config):
     """
     from .mail import config as mailconfig
     from .mail.outbox import Outbox, flush, outbox_dir
+    from .mail.reports import deliver_reports
 
     server = mailconfig.server("smtp", config)
     box = Outbox(outbox_dir(game))
+    with Game(game) as g:
+        reports = deliver_reports(g, box, server, referee, deadline, now=_now(now))
     sent = flush(box, server)
+    click.echo(f"{len(reports)} report(s) delivered")
     if server is None:
         click.echo(
             f"no SMTP server configured: {len(box.queued())} message(s) wait as .eml files in {box.path}"
         )
     else:
-        click.echo(f"sent {len(sent)} message(s) through {server.host}:{server.port}")
+        click.echo(f"sent {len(sent)} other message(s) through {server.host}:{server.port}")
 
 
 @main.command()

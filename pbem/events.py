@@ -182,6 +182,24 @@ class CheckpointSigned(Event):
 
 
 @event
+class ReportDelivered(Event):
+    """A report mailed (or written to the outbox): enough to rebuild it byte for byte."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["report_delivered"] = "report_delivered"
+    power: str
+    key: str  # the report's key in the schedule ("007-Prussia")
+    start: int
+    stop: int
+    deadline: str | None = None  # as printed in the report
+    content_hash: str
+    message_id: str
+    to: str
+    transport: Literal["smtp", "outbox"]
+    delivered_at: str
+
+
+@event
 class GameEnded(Event):
     kind: ClassVar[str] = "meta"
     type: Literal["game_ended"] = "game_ended"

@@ -409,6 +409,15 @@ class Game:
             orders=[o.text for o in env.orders if o.text.strip()],
         )
 
+    def record_delivery(self, delivery: ev.ReportDelivered) -> None:
+        for _ in range(RETRIES):
+            try:
+                self.log.append([delivery], self.state().seq)
+                return
+            except ConflictError:
+                continue
+        raise ConflictError("the game kept changing while a delivery was recorded")
+
     # --- advancing --------------------------------------------------------------
 
     def declare_deadline(self, now: str | None = None) -> Step:

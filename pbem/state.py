@@ -36,6 +36,7 @@ class GameState:
         default_factory=lambda: {"public": {}, "hidden": {}}
     )
     checkpoint: ev.CheckpointSigned | None = None
+    delivered: dict[str, str] = field(default_factory=dict)  # report key -> content hash
     ended: ev.GameEnded | None = None
 
     @property
@@ -80,6 +81,8 @@ def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
         state.ended = e
     elif t == "dice_rolled":
         pass
+    elif t == "report_delivered":
+        state.delivered[e.key] = e.content_hash
     else:
         state.rules = state.ruleset.apply(state.rules, e)
     state.seq = seq

@@ -51,6 +51,7 @@ class Report:
     hidden_unchecked: int = 0
     checkpoints: int = 0
     kept_checkpoints: int = 0
+    reports: int = 0
     findings: list[Finding] = field(default_factory=list)
 
     @property
@@ -66,6 +67,8 @@ class Report:
             f"  {self.resolutions} resolutions recomputed, {self.rolls} dice checked",
             f"  {self.checkpoints} referee checkpoints checked",
         ]
+        if self.reports:
+            lines.append(f"  {self.reports} delivered reports rebuilt byte for byte")
         if self.kept_checkpoints:
             lines.append(f"  {self.kept_checkpoints} kept checkpoint(s): this log extends them")
         if self.hidden_unchecked:
@@ -237,7 +240,30 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             return rep
         i += 1
 
-    # 4. checkpoints a player kept
+    # 4. every delivered report, rebuilt from the log, must have the recorded hash
+    deliveries = [e for _, e in decoded if e.type == "report_delivered"]
+    if deliveries:
+        from .reports import render
+        from .service import Game
+
+        with Game(path) as game:
+            for e in deliveries:
+                try:
+                    again = render(game, e.power, e.start, e.stop, deadline=e.deadline).content_hash
+                except Exception as x:  # noqa: BLE001 - a report that cannot be rebuilt is a finding
+                    find(Finding(None, f"report {e.key} for {e.power} cannot be rebuilt: {x}"))
+                    continue
+                if again != e.content_hash:
+                    find(
+                        Finding(
+                            None,
+                            f"report {e.key} for {e.power} rebuilds differently from what was sent (hash {e.content_hash[:12]}, now {again[:12]})",
+                        )
+                    )
+                else:
+                    rep.reports += 1
+
+    # 5. checkpoints a player kept
     for line in kept:
         try:
             game, seq, head, sig = checkpoint.parse_text(line)

@@ -60,23 +60,24 @@ def test_send_delivers_the_outbox_through_smtp(tmp_path, smtp):
     }
     r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
     assert r.exit_code == 0, r.output
-    assert "sent 3 message(s)" in r.output
-    assert len(sink.messages) == 3
-    got = email.message_from_bytes(sink.messages[0][2], policy=email.policy.default)
+    assert "2 report(s) delivered" in r.output  # the set-up's report to each power
+    assert "sent 3 other message(s)" in r.output
+    assert len(sink.messages) == 5
+    got = email.message_from_bytes(sink.messages[2][2], policy=email.policy.default)
     assert got["Subject"] == "report 0" and got.get_content_type() == "multipart/alternative"
     parts = [p.get_content_type() for p in got.iter_parts()]
     assert parts == ["text/plain", "text/html"]
     assert box.queued() == [] and len(list((box.path / "sent").iterdir())) == 3
     # sending again sends nothing twice
     r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
-    assert "sent 0 message(s)" in r.output and len(sink.messages) == 3
+    assert "sent 0 other message(s)" in r.output and len(sink.messages) == 5
 
 
 def test_without_a_server_the_outbox_is_the_delivery(tmp_path):
     kit = new_game(tmp_path)
     Outbox(outbox_dir(kit.path)).put(message("a@b", ["c@d"], "s", "t", key="k"), "k")
     r = CliRunner().invoke(main, ["send", str(kit.path)], env={"PBEM_SMTP_HOST": ""})
-    assert r.exit_code == 0 and "1 message(s) wait as .eml files" in r.output
+    assert r.exit_code == 0 and "3 message(s) wait as .eml files" in r.output  # 1 + 2 reports
 
 
 def test_passwords_never_printed():
@@ -102,3 +103,41 @@ def test_remind_writes_to_those_who_owe(tmp_path):
         and "Phase: t1-muster" in m.get_content()
         and "Friday 18:00 UTC" in m.get_content()
     )
+
+
+def test_reports_of_a_played_scenario_through_smtp_recorded_and_rebuilt(tmp_path, smtp):
+    """A real SMTP server receives every report of a played Soldier Kings scenario;
+    each mail parses and carries both parts; each delivery is in the log and verify
+    rebuilds every report byte for byte."""
+    from skkit import SKGame, play
+
+    from pbem.verify import verify
+
+    ctl, sink = smtp
+    g = SKGame(tmp_path, "1756")
+    play(g)
+    env = {
+        "PBEM_SMTP_HOST": "127.0.0.1",
+        "PBEM_SMTP_PORT": str(ctl.port),
+        "PBEM_SMTP_SECURITY": "none",
+    }
+    r = CliRunner().invoke(
+        main,
+        ["send", str(g.path), "--deadline", "Friday 18:00 UTC", "--now", "2026-03-09T12:00:00Z"],
+        env=env,
+    )
+    assert r.exit_code == 0, r.output
+    n = len(sink.messages)
+    assert n >= 40 and f"{n} report(s) delivered" in r.output
+    for _frm, rcpt, raw in sink.messages:
+        m = email.message_from_bytes(raw, policy=email.policy.default)
+        assert m.get_content_type() == "multipart/alternative"
+        assert [p.get_content_type() for p in m.iter_parts()] == ["text/plain", "text/html"]
+        assert rcpt[0] in ("austria@example.org", "prussia@example.org")
+    delivered = [e for _, e in g.game.log.events() if e.type == "report_delivered"]
+    assert len(delivered) == n and {e.transport for e in delivered} == {"smtp"}
+    rep = verify(g.path)
+    assert rep.ok and rep.reports == n, rep.text()
+    # nothing is sent twice
+    r = CliRunner().invoke(main, ["send", str(g.path)], env=env)
+    assert "0 report(s) delivered" in r.output and len(sink.messages) == n

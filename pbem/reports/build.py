@@ -157,7 +157,14 @@ def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
         return e.stream != "hidden"
     if isinstance(e, ev.OrdersAccepted):
         return e.power == power
-    if isinstance(e, ev.SeedRevealed | ev.CheckpointSigned | ev.PlayerRegistered | ev.GameCreated):
+    if isinstance(
+        e,
+        ev.SeedRevealed
+        | ev.CheckpointSigned
+        | ev.PlayerRegistered
+        | ev.GameCreated
+        | ev.ReportDelivered,
+    ):
         return False  # shown in their own places (audit, checkpoint, first report)
     if e.kind in ("input", "meta"):
         return True  # deadline_passed, phase_resolved, game_ended

@@ -1,37 +1,14 @@
 """Scenario #1 (1756) from set-up to the Winter Victory Phase through signed envelopes."""
 
 import pytest
-from skkit import NOW, SKGame
+from skkit import SKGame, play
 
 from pbem.verify import verify
 
 
-def _play(g: SKGame, silent: set[str] = frozenset(), scenario: str = "1756") -> list[str]:
-    rs = g.rs
-    for p in rs.powers(scenario, {}):
-        lines = [] if p in silent else rs.demo_standing(g.state, p)
-        if lines:
-            assert g.submit(p, "\n".join(lines), phase="standing").ok
-    phases = []
-    while g.game.status().ended is None:
-        step = g.game.status().step
-        for p in step.owes:
-            if p in silent:
-                continue
-            lines = rs.demo_orders(g.state, p, step)
-            r = g.submit(p, "\n".join(lines) or "# nothing this phase")
-            assert r.status == "accepted", (step.phase, r.message())
-        if any(p in silent for p in step.owes):
-            g.game.declare_deadline(now=NOW)
-        done = g.game.advance()
-        assert done, f"stuck at {step.phase}"
-        phases += [s.phase for s in done]
-    return phases
-
-
 def test_scenario_1_played_by_signed_orders(tmp_path):
     g = SKGame(tmp_path, "1756")
-    phases = _play(g)
+    phases = play(g)
     # the whole one-year sequence of play (SK 4.1, 4.2, One-Year rules)
     assert phases[:2] == ["1756-spring-setup-1", "1756-spring-setup-2"]
     for season in ("spring", "summer", "fall"):
@@ -60,7 +37,7 @@ def test_scenario_1_played_by_signed_orders(tmp_path):
 @pytest.mark.parametrize("scenario", ["1757", "1758", "1759", "1760", "1761", "1762"])
 def test_every_scenario_plays_to_its_victory_phase(tmp_path, scenario):
     g = SKGame(tmp_path, scenario)
-    phases = _play(g, scenario=scenario)
+    phases = play(g, scenario=scenario)
     assert phases[-1].endswith("winter-victory") and g.state.stage == "over"
     assert g.state.result
     types = [e.type for _, e in g.game.log.events()]
@@ -79,7 +56,7 @@ def test_every_scenario_plays_to_its_victory_phase(tmp_path, scenario):
 
 def test_a_power_that_sends_nothing_gets_the_defaults_and_the_game_ends(tmp_path):
     g = SKGame(tmp_path, "1756")
-    _play(g, silent={"Austria"})
+    play(g, silent={"Austria"})
     s = g.state
     assert s.stage == "over"
     defaulted = [e for _, e in g.game.log.events() if e.type == "phase_resolved" and e.defaulted]

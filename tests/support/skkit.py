@@ -51,3 +51,26 @@ class SKGame:
 
     def submit(self, power: str, text: str, phase: str | None = None):
         return self.game.submit(self.envelope(power, text, phase), now=NOW)
+
+
+def play(g: SKGame, silent: set[str] = frozenset(), scenario: str = "1756") -> list[str]:
+    rs = g.rs
+    for p in rs.powers(scenario, {}):
+        lines = [] if p in silent else rs.demo_standing(g.state, p)
+        if lines:
+            assert g.submit(p, "\n".join(lines), phase="standing").ok
+    phases = []
+    while g.game.status().ended is None:
+        step = g.game.status().step
+        for p in step.owes:
+            if p in silent:
+                continue
+            lines = rs.demo_orders(g.state, p, step)
+            r = g.submit(p, "\n".join(lines) or "# nothing this phase")
+            assert r.status == "accepted", (step.phase, r.message())
+        if any(p in silent for p in step.owes):
+            g.game.declare_deadline(now=NOW)
+        done = g.game.advance()
+        assert done, f"stuck at {step.phase}"
+        phases += [s.phase for s in done]
+    return phases
