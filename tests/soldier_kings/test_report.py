@@ -14,9 +14,17 @@ from skkit import NOW, SKGame
 from pbem.reports import render, safety, schedule
 from pbem.rulesets.soldier_kings import report
 
-STANDING = {
-    "Austria": ["retreat from Saxony to Bohemia if outnumbered", "# plan SECRET-Austria-STANDING"],
-    "Prussia": ["retreat from Silesia to Berlin after round 1", "# plan SECRET-Prussia-STANDING"],
+STANDING = {  # the first two lines of each are secrets of that power: a retreat plan, a sealed bribe
+    "Austria": [
+        "retreat from Saxony to Bohemia if outnumbered",
+        "bribe Bavaria 3 against",
+        "# plan SECRET-Austria-STANDING",
+    ],
+    "Prussia": [
+        "retreat from Silesia to Berlin after round 1",
+        "bribe Poland 2 for Prussia",
+        "# plan SECRET-Prussia-STANDING",
+    ],
 }
 
 
@@ -65,7 +73,8 @@ def test_every_report_hides_what_its_power_may_not_see(played):
                 assert label not in body, (where, label)
             assert "deal to" not in body, where
             assert f"SECRET-{other}" not in body, where  # its orders and standing orders
-            assert STANDING[other][0] not in body, where
+            for secret in STANDING[other][:2]:  # its standing orders, its sealed bribe (SK 17.42)
+                assert secret not in body, (where, secret)
             assert safety.problems(r.html) == []
             for marker in (f"SECRET-{me}-STANDING", f"SECRET-{me}-1756"):
                 if marker in body:

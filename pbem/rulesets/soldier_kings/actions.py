@@ -1,12 +1,17 @@
 """SK 4.1 Action Phases: one per major power in initiative order; formal allies
 (here: powers on the same side) may move and fight in it too (SK 16.1). Within it
-(SK 4.1): land movement, land combat, siege (naval steps come with the war at sea).
+(SK 4.1): naval movement, naval combat, land movement, land combat, siege.
 
 Orders of an action phase, one per line, carried out in the order given within
 each step:
+    sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]
+    blockade AREA from SEA | attack fleets in AREA [first POWER...]
+    intercept ... | retreat ...              (SK 10, 11: naval.py)
     move PIECES to AREA[, AREA...]           (SK 8; one line is one group's whole move)
     attack AREA probe|assault|invasion [...] (SK 9.2-9.4; order of lines = order of battles)
     siege AREA N rounds                      (SK 12.1-12.2)
+    ally with MINOR | break alliance with MINOR | hire COUNTRY [N]
+                                             (SK 17.3-17.8, 19.1; before movement: minors.py)
 """
 
 from __future__ import annotations
@@ -18,13 +23,14 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import combat, movement, peace, phases, siege
+from . import combat, minors, movement, naval, peace, phases, siege
+from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .names import Names
 from .phases import ActionPhaseOver
 from .state import SKState
 
-VERBS = ("move", "attack", "siege", "surrender")
+VERBS = ("move", "attack", "siege", "surrender", *minors.VERBS, *naval.VERBS)
 
 
 @dataclass
@@ -33,6 +39,8 @@ class ActionOrders:
     attacks: list[combat.AttackOrder] = field(default_factory=list)
     sieges: list[siege.SiegeOrder] = field(default_factory=list)
     surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
+    diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
+    naval: naval.NavalOrders = field(default_factory=naval.NavalOrders)  # SK 10, 11
 
 
 class ActionPhase:
@@ -55,6 +63,8 @@ class ActionPhase:
                 order = movement.parse_move(names, s, rest, ol.line, problems)
                 if order:
                     out.moves.append(order)
+            elif v in naval.VERBS or (v == "attack" and naval.is_fleet_attack(rest)):
+                naval.parse_line(v, names, s, power, rest, ol.line, problems, out.naval)
             elif v == "attack":
                 order = combat.parse_attack(names, s, rest, ol.line, problems)
                 if order:
@@ -65,6 +75,10 @@ class ActionPhase:
                 order = siege.parse_siege(names, s, rest, ol.line, problems)
                 if order:
                     out.sieges.append(order)
+            elif v in minors.VERBS:
+                order = minors.parse_order(content, names, s, text, ol.line, problems)
+                if order:
+                    out.diplomacy.append(order)
             else:
                 problems.append(
                     Problem(
@@ -78,14 +92,20 @@ class ActionPhase:
     def validate(
         self, content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
     ) -> list[Problem]:
+        early = minors.validate_orders(content, s, power, orders.diplomacy)
+        s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
+        at_sea = naval.validate(content, s, power, orders.naval)  # SK 10
+        if at_sea:
+            return early + at_sea  # where fleets take armies decides where they may go on
+        s = naval.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
         problems = movement.validate_moves(content, s, power, orders.moves)
         if problems:
-            return problems  # where units end up decides what they may attack
+            return early + problems  # where units end up decides what they may attack
         after = movement.after_moves(content, s, power, orders.moves)
         problems += combat.validate_attacks(content, after, power, orders.attacks)
         problems += siege.validate_sieges(content, after, power, orders.sieges, orders.attacks)
-        problems += _validate_costs(content, s, power, orders)
-        return problems
+        problems += _validate_costs(content, after, power, orders)
+        return early + problems
 
     def default(self, content: SoldierKingsContent, s: SKState, power: str) -> Any:
         return ActionOrders()  # a power that sends nothing stays where it is
@@ -102,7 +122,19 @@ class ActionPhase:
         acting = s.initiative[s.acting]
         powers = [acting, *(p for p in step.may if p in orders)]
         given = {p: orders.get(p) or ActionOrders() for p in powers}
-        # SK 4.1: land movement, then land combat, then siege; each step for all
+        # SK 17.8, 19.1, 17.3: alliances broken, mercenaries hired, alliances tried first
+        for p in powers:
+            minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
+        # SK 4.1: naval movement, naval combat, land movement, land combat, siege; each
+        # step for all
+        naval.begin(ctx, content)
+        sea = nc.Orders(standing, {p: given[p].naval for p in powers})
+        naval_groups = naval.resolve_movement(
+            ctx, content, powers, {p: given[p].naval for p in powers}, sea
+        )
+        naval.resolve_combat(
+            ctx, content, acting, naval_groups, {p: given[p].naval for p in powers}, sea
+        )
         for p in powers:
             movement.resolve_moves(ctx, content, p, given[p].moves)
         combat.resolve_attacks(
@@ -110,21 +142,32 @@ class ActionPhase:
         )
         siege.resolve_sieges(ctx, content, acting, {p: given[p].sieges for p in powers}, standing)
         siege.lift_sieges(ctx)
+        minors.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
         for p in powers:
             if given[p].surrender:
                 ctx.emit(peace.SurrenderDeclared(loser=p, victors=given[p].surrender))
+        naval.end(ctx)  # SK 10.62 bookkeeping
         ctx.emit(ActionPhaseOver(power=acting))
 
 
 def _validate_costs(
     content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
 ) -> list[Problem]:
-    """SK 7.5, 9.4, 12.2: attacks and siege rounds are paid before they happen."""
+    """SK 7.5, 9.4, 12.2: attacks and siege rounds are paid before they happen; so are
+    bribes and hired mercenaries (SK 17.4, 19.1). `s` is the state after the moves."""
     have = s.treasury[power].resources
     need = 0
     problems = []
+    for cost, line in minors.order_costs(content, s, power, orders.diplomacy):
+        need += cost
+        if need > have:
+            problems.append(
+                Problem(
+                    f"{power} has {have} Resources; this brings the cost to {need} (SK 7.5)", line
+                )
+            )
     for a in orders.attacks:
-        need += combat.attack_cost(content, a.level)
+        need += minors.attack_cost(content, s, power, a)  # SK 18.4: free for minors alone
         if need > have:
             problems.append(
                 Problem(
@@ -133,7 +176,10 @@ def _validate_costs(
                 )
             )
     for g in orders.sieges:
-        need += siege.round_cost(content) * g.rounds
+        need += minors.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
+        if g.if_resisted:  # SK 17.71
+            resist = combat.AttackOrder(g.area, g.if_resisted, None, None, None, None, g.line)
+            need += minors.attack_cost(content, s, power, resist)
         if need > have:
             problems.append(
                 Problem(

@@ -20,7 +20,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import casualties, retreats, standing
+from . import casualties, mercenaries, minors, naval, retreats, standing
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -293,6 +293,12 @@ def validate_attacks(
                 bad(f"{uid} is not one of {power}'s armies in {a.area}")
             elif uid in s.attacked:
                 bad(f"{uid} has already attacked this turn (SK 16.1)")
+            elif a.units is not None and mercenaries.swiss_barred(content, u, a.area):
+                bad(f"{uid} is a hired Swiss army; it may not attack Swiss areas (SK 19.1)")
+        if a.units is not None and not any(
+            uid in s.units and s.units[uid].type == "army" for uid in chosen
+        ):
+            bad("name an army too: fleets fight on land only beside armies that fight (SK 11.6)")
         for p in s.peace:
             if (
                 p.victor == power
@@ -344,23 +350,34 @@ def battle(
         mine = [
             u.id
             for u in s.on_map(area, "army")
-            if s.commander(u) == power and u.id not in s.attacked
+            if s.commander(u) == power
+            and u.id not in s.attacked
+            and not mercenaries.swiss_barred(content, u, area)  # SK 19.1
         ]
         chosen = [u for u in (a.units if a.units is not None else mine) if u in mine]
-        if chosen:
-            attackers[power] = sorted(chosen)
+        if chosen:  # SK 11.6: fleets named in `with` fight beside the armies
+            fleets = naval.land_combat_fleets(content, s, power, area, a.units or ())
+            attackers[power] = sorted(chosen + [f for f in fleets if f not in s.attacked])
     first = next(iter(declared))
     if not attackers or not enemies_in(s, first, area):
         return
-    # SK 16.4: allies agree on one level; if they do not, the least expensive
-    level = min((a.level for a in declared.values()), key=LEVELS.index)
+    # SK 16.4: allies agree on one level; if they do not, the least expensive;
+    # SK 18.4: minor (or hired) units attacking by themselves: an Assault, free
+    alone = {p for p, us in attackers.items() if minors.minor_only(s, us)}
+    level = min(
+        ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
+    )
     for power in attackers:
-        ctx.emit(
-            AttackPaid(power=power, area=area, level=level, resources=attack_cost(content, level))
-        )
+        cost = 0 if power in alone else attack_cost(content, level)
+        ctx.emit(AttackPaid(power=power, area=area, level=level, resources=cost))
     max_rounds = rounds_of(content, level)
     lead = declared[first]
     defenders = _defenders(s, first, area, lead.against)
+    # SK 11.6: the defender's fleets there fight if its standing orders say so
+    navy = {
+        p: naval.land_combat_fleets(content, s, p, area, None, standing_orders.get(p, {}))
+        for p in defenders
+    }
     attacking_units = {u for us in attackers.values() for u in us}
     mountain = any(m.to == area and m.mountain and m.unit in attacking_units for m in s.moves)
     ctx.emit(
@@ -369,7 +386,7 @@ def battle(
             level=level,
             rounds=max_rounds,
             attackers=attackers,
-            defenders=defenders,
+            defenders=_with_navy(s, area, defenders, navy),
             mountain=mountain,
             fortification=_fort(content, s, area, defenders),
         )
@@ -385,8 +402,11 @@ def battle(
             for p, us in attackers.items()
         }
         attackers = {p: us for p, us in attackers.items() if us}
-        if not defenders or not attackers:
-            break
+        if not defenders or not any(
+            s.units[u].type == "army" for us in attackers.values() for u in us
+        ):
+            break  # SK 11.6: fleets fight on land only while armies of their side fight
+        defenders = _with_navy(s, area, defenders, navy)
         if max_rounds is not None and rnd >= max_rounds:
             break
         if max_rounds is None and _stop(lead, rnd, attackers):
@@ -452,6 +472,18 @@ def _defenders(
     return {p: sorted(us) for p, us in sorted(out.items())}
 
 
+def _with_navy(
+    s: SKState, area: str, defenders: dict[str, list[str]], navy: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """SK 11.6: the defending armies with the fleets still there that fight beside them."""
+    out = {p: list(us) for p, us in defenders.items()}
+    for p, fleets in navy.items():
+        here = [f for f in fleets if s.units[f].status == "map" and s.units[f].area == area]
+        if here:
+            out.setdefault(p, []).extend(here)
+    return {p: sorted(us) for p, us in sorted(out.items())}
+
+
 def _fort(
     content: SoldierKingsContent, s: SKState, area: str, defenders: dict[str, list[str]]
 ) -> int:
@@ -463,11 +495,14 @@ def _fort(
     return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
 
 
-def _leaders(s: SKState, area: str, powers: list[str], held_out: set[str]) -> list[str]:
+def _leaders(
+    s: SKState, area: str, powers: list[str], held_out: set[str], fleets: bool = False
+) -> list[str]:
+    """Generals; admirals too when the side's fleets fight (SK 9.6, 11.6)."""
     return sorted(
         ld.name
         for ld in s.leaders_in(area)
-        if ld.role == "general"
+        if (ld.role == "general" or fleets)
         and (ld.country in powers or s.allies.get(ld.country) in powers)
         and ld.name not in held_out
     )
@@ -479,8 +514,12 @@ def _round(
     s: SKState = ctx.state
     held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
     a_powers, d_powers = sorted(attackers), sorted(defenders)
-    a_leaders = _leaders(s, area, a_powers, set())
-    d_leaders = _leaders(s, area, d_powers, held)
+    navy_a, navy_d = (
+        any(s.units[u].type == "fleet" for us in g.values() for u in us)
+        for g in (attackers, defenders)
+    )
+    a_leaders = _leaders(s, area, a_powers, set(), navy_a)
+    d_leaders = _leaders(s, area, d_powers, held, navy_d)
     # SK 9.6 / 13.2: attack strengths + leadership ratings (+ fortification, defender)
     dice_a = sum(s.units[u].attack for us in attackers.values() for u in us) + sum(
         s.leaders[n].rating for n in a_leaders
@@ -572,10 +611,23 @@ def _allocate(
 def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
     """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
     s: SKState = ctx.state
+    fleets = [u for u in units if s.units[u].type == "fleet"]
+    if fleets:  # SK 11.6: fleets in a land battle retreat as fleets do (SK 11.4)
+        naval.fleets_leave(ctx, content, area, power, fleets, orders)
+        units = [u for u in units if u not in fleets]
+        if not units:
+            return
     options = retreats.retreat_areas(content, s, area, power, len(units), set())
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
+    # SK 9.5: by sea aboard friendly fleets, where the order says so or no land way is open
+    seas = retreats.sea_retreat_areas(content, s, area, power, units)
+    pick = next((w for w in wanted if w in options or w in seas), None)
+    if pick in seas or (pick is None and not options and seas):
+        sea = pick or seas[0]
+        if naval.retreat_by_sea(ctx, content, area, power, units, sea, "forced (SK 9.5, 9.8)"):
+            return
     to = retreats.choose_retreat(content, s, power, options, wanted)
     if to is None:
         ctx.emit(
@@ -614,6 +666,14 @@ def _standing_retreat(
                 continue
         options = retreats.retreat_areas(content, s, area, power, len(units), set())
         to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
+        if to is None or (to not in options and not content.is_land(to)):
+            # SK 9.5: by sea, aboard friendly fleets in the area or the adjoining sea area
+            seas = retreats.sea_retreat_areas(content, s, area, power, units)
+            sea = to if to in seas else (seas[0] if seas and e["to"] is None else None)
+            why = "before battle" if when == "before" else "voluntary"
+            if sea and naval.retreat_by_sea(ctx, content, area, power, units, sea, why):
+                return
+            continue
         if to not in options:
             continue  # that way is closed now: they stay and fight
         held = set(orders.get("hold", []))
@@ -621,6 +681,7 @@ def _standing_retreat(
             ld.name
             for ld in s.leaders_in(area)
             if (ld.country == power or s.allies.get(ld.country) == power)
+            and not (ld.role == "admiral" and naval.nc.fleets_in(s, area))  # SK 13.4
         ]
         all_leave = len(units) == len(
             [u for u in s.on_map(area, "army") if s.commander(u) == power]
@@ -649,6 +710,10 @@ def _after_battle(
         ]
         if own_units or not enemy_units:
             continue
+        if ld.role == "admiral" and any(
+            s.friendly(s.unit_side_country(u), side) for u in s.on_map(area, "fleet")
+        ):
+            continue  # SK 13.4: an admiral stays with his fleets
         # his side's armies are gone: retreated ones take him along, else he is captured
         went = [m for m in _retreats_this_battle(ctx, area) if s.friendly(m.power, side)]
         if went:

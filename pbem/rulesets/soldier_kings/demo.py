@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from . import combat, movement, setup
+from . import combat, movement, naval, setup
 from .content import SoldierKingsContent
 from .state import SKState
 
@@ -116,7 +116,7 @@ def _purchase(content: SoldierKingsContent, s: SKState, power: str) -> list[str]
 def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
     """Each stack with a general, or of two or more armies, marches on the nearest
     enemy area next door; it attacks what it finds there, or besieges it."""
-    lines: list[str] = []
+    lines: list[str] = _naval(content, s, power)
     money = s.treasury[power].resources
     stacks: dict[str, list[str]] = {}
     for u in s.on_map(type_="army"):
@@ -156,4 +156,32 @@ def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
             lines.append(f"move {' '.join(units + generals)} to {dest}")
             lines.append(f"attack {dest} assault" if enemies else f"siege {dest} 2 rounds")
             break
+    return lines
+
+
+def _naval(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+    """The fleets in each area sail as one group (SK 10.3): out of port into the first sea
+    area it adjoins, or from the open sea into the first friendly port on it (SK 10.2).
+    Enemy fleets on the way may intercept them (SK 10.4): the demo has its sea fights."""
+    lines = []
+    groups: dict[str, list[str]] = {}
+    for u in s.on_map(type_="fleet"):
+        if s.commander(u) == power and u.id not in s.acted and s.frozen.get(u.country, 0) <= s.turn:
+            groups.setdefault(u.area or "", []).append(u.id)
+    for area in sorted(groups):
+        fleets = sorted(groups[area])
+        if content.is_land(area):
+            dest = sorted(content.land_area(area).seas)[0]
+        else:
+            ports = [
+                c
+                for c in sorted(content.coastal_areas(area))
+                if s.friendly(s.control.get(c), power)
+            ]
+            if not ports:
+                continue
+            dest = ports[0]
+        _, problems = naval.check_sail(content, s, power, fleets, [], [], [dest], None, 0, set())
+        if not problems:
+            lines.append(f"sail {' '.join(fleets)} to {dest}")
     return lines

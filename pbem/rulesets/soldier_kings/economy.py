@@ -685,8 +685,11 @@ class Purchase:
         for power in s.majors:  # SK 6.3: new units in the current turn box
             self._place(ctx, content, power, orders.get(power) or [])
         # SK 18.1 (new minor units each Spring): the One-Year Scenario Special Rules give
-        # minor allies no extra Spring units (game.toml one_year_rules), and every scenario
-        # in games/soldier-kings is a one-year scenario, so there is nothing to do here.
+        # minor allies no extra Spring units (game.toml one_year_rules); campaigns do.
+        from . import minors  # (minors imports this module)
+
+        if minors.spring_units_apply(content, ctx.state):
+            minors.spring_new_units(ctx, content)
         for power in s.majors:
             self._spend(ctx, content, power, orders.get(power) or [])
         ctx.emit(phases.StageOver(stage="purchase", next="initiative"))
@@ -912,6 +915,8 @@ def collect(content: SoldierKingsContent, s: SKState, power: str) -> tuple[int, 
             and content.country(area.home).kind == "major"
         ):
             mp = max(0, mp - 1)  # SK 7.6
-        resources += area.resources
+        from . import minors  # (minors imports this module)
+
+        resources += area.resources * minors.papal_multiplier(content, s, power, name)  # SK 18.6
         manpower += mp
     return resources, manpower

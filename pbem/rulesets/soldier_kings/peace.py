@@ -131,6 +131,9 @@ class PeacePhase(NoOrders):
             )
             for v in victors:
                 _repatriate(ctx, content, v, loser)
+        from . import minors
+
+        minors.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
         phases.next_turn(ctx)
 
 

@@ -1,11 +1,10 @@
 """Retreats: where retreating armies may go (SK 9.5 before battle, SK 9.8 after each
 round "under the same rules", SK 12.3 besiegers under defensive fire).
 
-Land retreats only, for now. Retreat by sea (SK 9.5: a fleet in the area carries the
-army to the adjacent sea area; not from a coastal area blockaded by enemy fleets;
-not without a friendly or allied fleet in the combat or an adjoining sea area;
-transport limits SK 10.6) belongs in `sea_retreat_areas`, which the combat code
-should already call so that sea retreats appear when it is written.
+Retreat by sea (SK 9.5: a fleet in the area carries the army to the adjacent sea
+area; not from a coastal area blockaded by enemy fleets; not without a friendly or
+allied fleet in the combat or an adjoining sea area; transport limits SK 10.6):
+`sea_retreat_areas` and `sea_lift`; naval.retreat_by_sea carries it out.
 
 "Enemy" and "neutral" follow the state (SK 1.0 Enemy, Neutral): a country is an
 enemy of ``side_power`` when it fights for some side (`SKState.side_of`) that is not
@@ -32,6 +31,8 @@ __all__ = [
     "enemy_entry_routes",
     "retreat_areas",
     "retreat_restrictions",
+    "blockaded_from",
+    "sea_lift",
     "sea_retreat_areas",
 ]
 
@@ -157,13 +158,91 @@ def retreat_areas(
 
 
 def sea_retreat_areas(
-    content: SoldierKingsContent, s: SKState, area: str, side_power: str
+    content: SoldierKingsContent,
+    s: SKState,
+    area: str,
+    side_power: str,
+    armies: Sequence[str] = (),
 ) -> list[str]:
-    """Sea areas an army may retreat into by sea (SK 9.5). Not yet implemented: always
-    none. The extension point for: a friendly or allied fleet in the battle (retreating
-    with it) or in an adjoining sea area; not from a coastal area blockaded by enemy
-    fleets (SK 10.5); transport limits (SK 10.6, one army per fleet)."""
-    return []
+    """Sea areas ``armies`` of ``side_power``'s side may retreat into by sea (SK 9.5),
+    sorted; with no armies named, the seas a retreat by sea could use at all. Each
+    needs `sea_lift`: a friendly or allied fleet in the battle area or in that sea area
+    for every army (SK 10.6), and no enemy blockade of ``area`` from that sea."""
+    if not content.is_land(area) or not content.land_area(area).coastal:
+        return []
+    want = list(armies)
+    return sorted(
+        sea
+        for sea in content.land_area(area).seas
+        if (
+            sea_lift(content, s, area, side_power, want, sea)
+            if want
+            else _lift_fleets(s, area, side_power, sea)
+        )
+    )
+
+
+def blockaded_from(s: SKState, area: str, sea: str, side_power: str) -> bool:
+    """SK 10.5: fleets enemy to ``side_power`` blockade the coastal ``area`` from ``sea``."""
+    b = s.blockades.get(area)
+    if not b or b.get("sea") != sea:
+        return False
+    return any(
+        s.units[f].status == "map"
+        and s.units[f].area == sea
+        and _is_enemy(s, side_power, s.unit_side_country(s.units[f]))
+        for f in b.get("fleets", [])
+    )
+
+
+def _lift_fleets(s: SKState, area: str, side_power: str, sea: str) -> list[Counter]:
+    """Friendly or allied fleets that could carry armies out of ``area`` into ``sea`` (SK
+    9.5): in the battle area (they go too) or in the sea area, with no army aboard."""
+    if blockaded_from(s, area, sea, side_power):
+        return []  # SK 9.5: not by sea from a coastal area blockaded by enemy fleets
+    busy = {
+        u.carried_by
+        for u in s.on_map(type_="army")
+        if u.carried_by and s.units[u.carried_by].area == u.area
+    }
+    return [
+        f
+        for where in (area, sea)
+        for f in sorted(s.on_map(where, "fleet"), key=lambda u: u.id)
+        if s.friendly(side_power, s.unit_side_country(f)) and f.id not in busy
+    ]
+
+
+def sea_lift(
+    content: SoldierKingsContent,
+    s: SKState,
+    area: str,
+    side_power: str,
+    armies: Sequence[str],
+    sea: str,
+) -> tuple[list[str], dict[str, str]] | None:
+    """How ``armies`` retreat from ``area`` into ``sea`` (SK 9.5 with the limits of SK
+    10.6): (fleets in the battle area that must go with them, army -> fleet), or None.
+    Full armies need full fleets; fleets in the battle area are used first."""
+    fleets = _lift_fleets(s, area, side_power, sea)
+    loaded: dict[str, str] = {}
+    for want_full in (True, False):
+        for a in sorted(armies):
+            if s.units[a].is_reduced == want_full:
+                continue
+            pick = next(
+                (
+                    f
+                    for f in fleets
+                    if f.id not in loaded.values() and (not want_full or not f.is_reduced)
+                ),
+                None,
+            )
+            if pick is None:
+                return None
+            loaded[a] = pick.id
+    going = sorted({f for f in loaded.values() if s.units[f].area == area})
+    return going, loaded
 
 
 def choose_retreat(

@@ -2,6 +2,7 @@
 by knocking out their fortifications.
 
     siege AREA N rounds       (in the action phase; carried out in its Siege Step)
+    siege AREA N rounds, assault if resisted     (SK 17.71: see minors.py)
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat
+from . import combat, mercenaries, minors, naval
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -26,6 +27,7 @@ class SiegeOrder:
     area: str
     rounds: int
     line: int
+    if_resisted: str | None = None  # SK 17.71: attack level if a new minor ally resists
 
 
 @event
@@ -91,6 +93,7 @@ def _(s: SKState, e: SiegeRound) -> None:
 
 @on(ControlChanged)
 def _(s: SKState, e: ControlChanged) -> None:
+    minors.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
@@ -109,16 +112,20 @@ def round_cost(content: SoldierKingsContent) -> int:
 def parse_siege(
     names: Names, s: SKState, text: str, line: int, problems: list[Problem]
 ) -> SiegeOrder | None:
-    m = re.fullmatch(r"(?is)(.+?)\s+(\d+)\s+rounds?", text.strip())
+    m = re.fullmatch(
+        r"(?is)(.+?)\s+(\d+)\s+rounds?(?:\s*,?\s+(probe|assault|invasion)\s+if\s+resisted)?",
+        text.strip(),
+    )
     if not m:
-        problems.append(Problem("write: siege AREA N rounds", line))
+        problems.append(Problem("write: siege AREA N rounds [, assault if resisted]", line))
         return None
     area = names.area(m.group(1), line, problems)
     n = int(m.group(2))
     if n < 1:
         problems.append(Problem("a siege has at least 1 round", line))
         return None
-    return SiegeOrder(area, n, line) if area else None
+    resisted = m.group(3).title() if m.group(3) else None
+    return SiegeOrder(area, n, line, resisted) if area else None
 
 
 def _besiegers(s: SKState, power: str, area: str) -> list[str]:
@@ -132,9 +139,9 @@ def siege_blocked(content: SoldierKingsContent, s: SKState, power: str, area: st
     owner = s.control.get(area)
     if s.friendly(owner, power):
         return f"{area} is controlled by {owner}, {'itself' if owner == power else 'an ally'} (SK 12.0)"
-    if owner is None or owner not in s.majors and owner not in s.allies:
-        return f"{area} belongs to a neutral country: besieging neutrals comes with the minor-country rules (SK 17.7), not yet in this game"
-    if not _besiegers(s, power, area):
+    # a neutral area may be besieged; a neutral minor's seeks an ally first (SK 17.7, minors.py);
+    # SK 19.1: hired Swiss do not besiege Switzerland
+    if not mercenaries.besieging_armies(content, s, power, area):
         return f"{power} has no armies in {area} (SK 12.1)"
     if combat.enemies_in(s, power, area):
         return f"enemy armies are in {area}; it may not be besieged (SK 12.0, 12.1, 12.5)"
@@ -190,21 +197,24 @@ def _siege(
     declared: dict[str, SiegeOrder],
     standing_orders: dict,
 ) -> None:
+    # SK 17.7, 17.71, 19.2: a besieged neutral minor seeks an ally, who may resist
+    if not minors.siege_may_proceed(ctx, content, area, declared, standing_orders):
+        return
     s: SKState = ctx.state
     powers = [p for p in declared if siege_blocked(content, s, p, area) is None]
     if not powers:
         return  # the battle did not clear the area: no siege, nothing paid
-    # SK 16.6 with 16.4 by analogy: allies who disagree on rounds get the fewest
-    rounds = min(declared[p].rounds for p in powers)
+    # SK 16.6 with 16.4 by analogy: allies who disagree on rounds get the fewest;
+    # SK 18.4: minor units besieging alone always siege two rounds, free
+    rounds = min(minors.siege_rounds(content, s, p, area, declared[p].rounds) for p in powers)
     for p in powers:
-        ctx.emit(
-            SiegePaid(power=p, area=area, rounds=rounds, resources=round_cost(content) * rounds)
-        )
+        cost = minors.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6
+        ctx.emit(SiegePaid(power=p, area=area, rounds=rounds, resources=cost))
     fort = content.land_area(area).fortification
     owner = s.control.get(area)
     mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
     for rnd in range(1, rounds + 1):
-        armies = {p: _besiegers(s, p, area) for p in powers}
+        armies = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if not any(armies.values()):
             break
         leaders = sorted(
@@ -225,7 +235,7 @@ def _siege(
         # SK 12.3: defensive fire, dice = the current fortification value; +1 after a mountain route
         mountain = any(u in mountain_units for us in armies.values() for u in us)
         fire = (
-            ctx.roll(f"{area}, siege round {rnd}, defensive fire ({owner})", current)
+            ctx.roll(f"{area}, siege round {rnd}, defensive fire ({owner or 'neutral'})", current)
             if current
             else []
         )
@@ -255,12 +265,13 @@ def _siege(
                 combat._forced_retreat(
                     ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
                 )
-        left = {p: _besiegers(s, p, area) for p in powers}
+        left = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if s.fort_hits.get(area, 0) >= fort:
             if any(left.values()):
                 # SK 16.6: allies' choice; by default the power with most armies there, then the acting power
                 taker = max(powers, key=lambda p: (len(left[p]), p == acting))
                 ctx.emit(ControlChanged(area=area, frm=owner, to=taker, why="siege (SK 12.2)"))
+                naval.capture_fleets(ctx, content, area, taker)  # SK 12.6
             else:
                 ctx.emit(
                     SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")

@@ -112,12 +112,23 @@ class SKState(_M):
     attacked: list[str] = Field(default_factory=list)  # units that attacked this turn (SK 16.1)
     entered: dict[str, list[str]] = Field(default_factory=dict)  # unused; kept empty
     moves: list[Move] = Field(default_factory=list)  # this action phase (SK 8.0)
-    naval_moves: list[Move] = Field(default_factory=list)  # fleets, this action phase (SK 10, 11.41)
+    # fleets, this action phase (SK 10, 11.41)
+    naval_moves: list[Move] = Field(default_factory=list)
     transported: list[str] = Field(default_factory=list)  # armies carried this turn (SK 10.62)
-    blockades: dict[str, dict] = Field(default_factory=dict)  # coastal area -> {sea, power, fleets} (SK 10.5)
-    minor_joined: dict[str, int] = Field(default_factory=dict)  # minor -> turn it allied (SK 17.72, 17.8)
+    # coastal area -> {sea, power, fleets} (SK 10.5)
+    blockades: dict[str, dict] = Field(default_factory=dict)
+    # minor -> turn it allied (SK 17.72, 17.8)
+    minor_joined: dict[str, int] = Field(default_factory=dict)
     conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
-    markers: dict[str, list[str]] = Field(default_factory=dict)  # event markers: marker -> on what (SK 5.2)
+    # event markers: marker -> on what (SK 5.2)
+    markers: dict[str, list[str]] = Field(default_factory=dict)
+    # SK 17.3, 17.42: minor -> alliance attempts so far; bribes paid, each with its attempt
+    alliance_attempts: dict[str, int] = Field(default_factory=dict)
+    bribes: list[dict] = Field(default_factory=list)
+    # SK 18.8: minor -> powers that took a home area from it; SK 18.6: area -> the major
+    # (or country) it was last taken from
+    conquerors: dict[str, list[str]] = Field(default_factory=dict)
+    taken_from: dict[str, str] = Field(default_factory=dict)
     peace: list[Peace] = Field(default_factory=list)
     surrenders: dict[str, list[str]] = Field(
         default_factory=dict

@@ -16,8 +16,9 @@ Defaults (docs/orders-soldier-kings.md; cases attrition-*.toml, maintenance-*.to
 - areas with no controller (neutral areas no country owns) count every army as enemy;
 - SK 7.5: a power with zero Resources or zero Manpower when the Maintenance Phase begins
   may not maintain any unit: every unit it pays for takes a step loss;
-- hired mercenaries are maintained by the hirer at the Cost Chart's army rate (SK 19.1's
-  rehire is not yet applied); minor allies maintain their own units free (SK 18.2).
+- hired mercenaries are not maintained but rehired at their hire cost after the power's
+  maintenance, or released (SK 4.2, 19.1: mercenaries.rehire, its docstring has the
+  default); minor allies maintain their own units free (SK 18.2).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import phases, standing
+from . import mercenaries, minors, phases, standing
 from .content import SoldierKingsContent
 from .economy import cost, id_order, one_year, treasury
 from .fold import on
@@ -260,20 +261,21 @@ class WinterAttrition(phases.NoOrders):
 
 
 def maintained_by(s: SKState, power: str) -> list[Counter]:
-    """Units on the map `power` pays for (SK 6.5): its own and the mercenaries it hired.
-    Minor allies maintain their own (SK 18.2)."""
+    """Units on the map `power` maintains (SK 6.5): its own and auxiliaries on loan to it
+    (SK 19.5). Hired mercenaries are rehired instead (SK 19.1); minor allies maintain their
+    own (SK 18.2)."""
     return sorted(
         (
             u
             for u in s.on_map()
-            if (u.hired_by == power) or (u.hired_by is None and u.country == power)
+            if (u.hired_by == power and not mercenaries.is_mercenary(s, u))  # SK 19.5
+            or (u.hired_by is None and u.country == power)
         ),
         key=lambda u: id_order(u.id),
     )
 
 
 def upkeep(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
-    # Hired mercenaries at the army rate until SK 19.1's rehiring is applied.
     return cost(content, f"maintain_{u.type}")
 
 
@@ -331,6 +333,8 @@ class Maintenance(phases.NoOrders):
                     reason=reason,
                 )
             )
+        for power in list(ctx.state.majors):  # SK 4.2, 19.1: then mercenaries are rehired
+            mercenaries.rehire(ctx, content, power, standing)
         ctx.emit(phases.StageOver(stage="maintenance", next="victory"))
 
 
@@ -348,7 +352,8 @@ def victory_points(
     area a minor ally of the enemy holds still counts as lost (SK 20.31 example:
     Swedes in Mecklenburg)."""
     gained = {
-        a: content.land_area(a).resources
+        # SK 18.6: France, Spain, Austria score the Papal States double if taken from a major
+        a: content.land_area(a).resources * minors.papal_multiplier(content, s, power, a)
         for a, ctrl in sorted(s.control.items())
         if ctrl == power and content.is_land(a) and content.land_area(a).home != power
     }

@@ -1,0 +1,459 @@
+"""SK 19 Special Units: mercenaries (SK 19.1), besieged mercenary countries (SK 19.2, carried
+out by minors.seek_ally), auxiliaries (SK 19.5).
+
+Action-phase order (docs/orders-soldier-kings.md, "Minor countries and mercenaries"):
+    hire COUNTRY [N][, COUNTRY [N]...]   plays one "Swiss Mercenaries" or "Holy Roman Empire
+                                         Mercenaries" card from the player's hand (SK 19.1)
+Standing order:
+    release UNIT[, UNIT...]              hired armies not to rehire in the Maintenance Phase
+
+Choices (each pinned by a case, tests/cases/soldier-kings/mercenary-*.toml):
+- one `hire` line is one card; the countries on a line must all be hired with that card;
+  N defaults to every army of that country left in the pool (armies already in play may
+  not be hired, SK 19.1), drawn at random (SK 6.1) and placed in the country's home area,
+  which must not be held by an enemy of the hirer nor hold enemy armies (mercenary-hire.toml);
+- the hire cost (tables.toml [[mercenaries]] hire_cost, per army) is paid at once, and
+  again in each Maintenance Phase to keep the army, instead of the Cost Chart maintenance
+  (SK 4.2, 19.1). Rehiring comes after the power's own maintenance; default: every hired
+  army is rehired while the power can pay, strongest first (full strength before reduced,
+  then higher attack, defence, counter id); armies named by `release` are let go first.
+  An army not rehired goes back to the pool (mercenary-rehire*.toml);
+- SK 7.5: a power with zero Resources or zero Manpower may not hire or rehire;
+- SK 19.1 Swiss restriction: Swiss armies hired by a power take no part in its attacks or
+  sieges in a Swiss home area (mercenary-swiss.toml);
+- SK 19.5 auxiliaries are loaned in the Diplomacy Phase, which the one-year scenarios do
+  not have: `lend_auxiliaries` / `revert_auxiliaries` carry out the state change and are
+  tested as functions only (tests/soldier_kings/test_minors.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+from pbem.suggest import closest
+
+from . import standing
+from .content import MercenaryRow, SoldierKingsContent
+from .economy import id_order, treasury
+from .fold import on
+from .names import Names
+from .state import Counter, SKState, Treasury
+
+SWISS = "Switzerland"  # SK 19.1: the only mercenaries restricted at home
+
+
+# --------------------------------------------------------------------------- events
+
+
+@event
+class Hired(Event):
+    """SK 19.1: a mercenary card played; armies drawn from the pool, paid and placed."""
+
+    type: Literal["sk.hired"] = "sk.hired"
+    power: str
+    country: str
+    units: list[str]
+    area: str
+    resources: int
+    card: str
+
+
+@event
+class Rehired(Event):
+    """SK 4.2, 19.1: the original cost paid again in the Maintenance Phase."""
+
+    type: Literal["sk.rehired"] = "sk.rehired"
+    power: str
+    units: list[str]
+    resources: int
+
+
+@event
+class Released(Event):
+    """SK 19.1: hired armies not rehired are removed (back to the pool)."""
+
+    type: Literal["sk.released"] = "sk.released"
+    power: str
+    units: list[str]
+    why: str
+
+
+@event
+class AuxiliariesLent(Event):
+    """SK 19.5: units loaned to a formal ally, treated as the receiver's units."""
+
+    type: Literal["sk.auxiliaries_lent"] = "sk.auxiliaries_lent"
+    lender: str
+    receiver: str
+    units: list[str]
+
+
+@event
+class AuxiliariesReverted(Event):
+    """SK 19.5: the alliance is broken; the auxiliaries revert to the lender."""
+
+    type: Literal["sk.auxiliaries_reverted"] = "sk.auxiliaries_reverted"
+    lender: str
+    receiver: str
+    units: list[str]
+
+
+def _pay(s: SKState, power: str, resources: int) -> None:
+    t = s.treasury.setdefault(power, Treasury())
+    t.resources = max(0, t.resources - resources)  # SK 7.5
+
+
+@on(Hired)
+def _(s: SKState, e: Hired) -> None:
+    for uid in e.units:
+        u = s.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "map", e.area, None, False, e.power
+    _pay(s, e.power, e.resources)
+
+
+@on(Rehired)
+def _(s: SKState, e: Rehired) -> None:
+    _pay(s, e.power, e.resources)
+
+
+@on(Released)
+def _(s: SKState, e: Released) -> None:
+    for uid in e.units:
+        s.eliminate(uid)
+
+
+@on(AuxiliariesLent)
+def _(s: SKState, e: AuxiliariesLent) -> None:
+    for uid in e.units:
+        s.units[uid].hired_by = e.receiver
+
+
+@on(AuxiliariesReverted)
+def _(s: SKState, e: AuxiliariesReverted) -> None:
+    for uid in e.units:
+        s.units[uid].hired_by = None
+
+
+# --------------------------------------------------------------------------- lookups
+
+
+def row(content: SoldierKingsContent, country: str) -> MercenaryRow | None:
+    return next((m for m in content.tables.mercenaries if m.country == country), None)
+
+
+def countries(content: SoldierKingsContent) -> list[str]:
+    return [m.country for m in content.tables.mercenaries]
+
+
+def home_area(content: SoldierKingsContent, country: str) -> str | None:
+    """Where hired armies are placed: the mercenary country's home area on the map."""
+    homes = sorted(content.home_areas(country))
+    return homes[0] if homes else None
+
+
+def available(s: SKState, country: str) -> list[str]:
+    """SK 19.1: armies in the pool of unused units (those in play may not be hired)."""
+    return sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == country and u.type == "army" and u.status == "pool"
+        ),
+        key=id_order,
+    )
+
+
+def is_mercenary(s: SKState, u: Counter) -> bool:
+    """A hired army (SK 19.1). Auxiliaries (SK 19.5) are also `hired_by` their receiver, but
+    they are a major power's units and are maintained, not rehired."""
+    return u.hired_by is not None and u.country not in s.majors
+
+
+def hired_by(s: SKState, power: str) -> list[Counter]:
+    return sorted(
+        (u for u in s.on_map() if u.hired_by == power and is_mercenary(s, u)),
+        key=lambda u: id_order(u.id),
+    )
+
+
+def swiss_barred(content: SoldierKingsContent, u: Counter, area: str) -> bool:
+    """SK 19.1: hired Swiss armies may not attack Swiss areas."""
+    return (
+        u.hired_by is not None
+        and u.country == SWISS
+        and content.is_land(area)
+        and content.land_area(area).home == SWISS
+    )
+
+
+def besieging_armies(content: SoldierKingsContent, s: SKState, power: str, area: str) -> list[str]:
+    """The armies `power` besieges `area` with (SK 12.1), less hired Swiss at home (SK 19.1)."""
+    return sorted(
+        u.id
+        for u in s.on_map(area, "army")
+        if s.commander(u) == power and not swiss_barred(content, u, area)
+    )
+
+
+# --------------------------------------------------------------------------- the order
+
+
+@dataclass(frozen=True)
+class HireOrder:
+    hires: tuple[tuple[str, int | None], ...]  # (country, armies; None = all available)
+    card: str
+    line: int
+
+    @property
+    def text(self) -> str:
+        parts = [f"{c} {n}" if n is not None else c for c, n in self.hires]
+        return "hire " + ", ".join(parts)
+
+
+def parse_hire(
+    content: SoldierKingsContent, text: str, line: int, problems: list[Problem]
+) -> HireOrder | None:
+    """`hire COUNTRY [N][, COUNTRY [N]...]`"""
+    usage = "write: hire COUNTRY [N][, COUNTRY [N]...] (e.g. hire Hesse 2)"
+    names = countries(content)
+    hires: list[tuple[str, int | None]] = []
+    cards: set[str] = set()
+    chunks = [c.strip() for c in text.split(",") if c.strip()]
+    if not chunks:
+        problems.append(Problem(usage, line))
+        return None
+    for chunk in chunks:
+        m = re.fullmatch(r"(?is)(.+?)(?:\s+(\d+))?", chunk)
+        assert m is not None
+        country = _country(content, m.group(1), names)
+        if country is None:
+            problems.append(
+                Problem(
+                    f"{m.group(1).strip()!r} is not a mercenary country ({', '.join(names)}) (SK 19.1)",
+                    line,
+                    closest(m.group(1).strip(), names),
+                )
+            )
+            continue
+        n = int(m.group(2)) if m.group(2) else None
+        if n == 0:
+            problems.append(Problem("hire at least 1 army", line))
+            continue
+        hires.append((country, n))
+        cards.add(row(content, country).card)  # type: ignore[union-attr]
+    if len(cards) > 1:
+        problems.append(
+            Problem(
+                f"one line is one card: {' and '.join(sorted(cards))} are different cards; write one line each (SK 19.1)",
+                line,
+            )
+        )
+        return None
+    if not hires:
+        return None
+    return HireOrder(tuple(hires), cards.pop(), line)
+
+
+def _country(content: SoldierKingsContent, text: str, names: list[str]) -> str | None:
+    key = " ".join(text.split()).casefold()
+    for n in names:
+        if n.casefold() == key:
+            return n
+    try:
+        c = content.country(key).name
+    except KeyError:
+        return None
+    return c if c in names else None
+
+
+def hire_count(s: SKState, country: str, n: int | None) -> int:
+    return len(available(s, country)) if n is None else n
+
+
+def hire_cost(content: SoldierKingsContent, s: SKState, o: HireOrder) -> int:
+    return sum(
+        row(content, c).hire_cost * hire_count(s, c, n)  # type: ignore[union-attr]
+        for c, n in o.hires
+    )
+
+
+def hire_problems(content: SoldierKingsContent, s: SKState, power: str, o: HireOrder) -> list[str]:
+    """Why `power` may not carry out `o` now (SK 19.1), card and money aside."""
+    out = []
+    for country, n in o.hires:
+        area = home_area(content, country)
+        if area is None:
+            out.append(
+                f"{country} has no home area on the Europe map (One-Year Scenario Special Rules)"
+            )
+            continue
+        left = available(s, country)
+        if not left:
+            out.append(
+                f"no {country} army is in the pool; armies already in play may not be hired (SK 19.1)"
+            )
+        elif n is not None and n > len(left):
+            out.append(f"only {len(left)} {country} armies are in the pool (SK 19.1)")
+        ctrl = s.control.get(area)
+        if ctrl is not None and ctrl != country and not s.friendly(ctrl, power):
+            out.append(
+                f"{area} is held by {ctrl}, an enemy of {power}: hired armies are placed there"
+            )
+        enemies = [
+            u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
+        ]
+        if enemies:
+            out.append(
+                f"enemy armies are in {area} ({', '.join(sorted(enemies))}), where hired armies are placed"
+            )
+    return out
+
+
+def resolve_hire(ctx: Resolution, content: SoldierKingsContent, power: str, o: HireOrder) -> None:
+    """SK 19.1: pay and place at once. The card has been played by the caller."""
+    for country, n in o.hires:
+        s: SKState = ctx.state
+        left = available(s, country)
+        count = min(hire_count(s, country, n), len(left))
+        price = row(content, country).hire_cost  # type: ignore[union-attr]
+        r, m = treasury(s, power)
+        if r == 0 or m == 0:  # SK 7.5
+            count = 0
+        count = min(count, r // price)
+        area = home_area(content, country)
+        if not count or area is None:
+            continue
+        chosen = []
+        for k in range(count):  # SK 6.1: random selection
+            chosen.append(
+                left.pop(ctx.pick(f"hire: {power} {country} army {k + 1} of {count}", len(left)))
+            )
+        ctx.emit(
+            Hired(
+                power=power,
+                country=country,
+                units=sorted(chosen, key=id_order),
+                area=area,
+                resources=price * count,
+                card=o.card,
+            )
+        )
+
+
+# --------------------------------------------------------------------------- maintenance
+
+
+@standing.verb("release")
+def _release(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """`release UNIT[, UNIT...]`: hired armies not to rehire (SK 19.1)."""
+    before = len(problems)
+    pieces = names.pieces(" ".join(words), line, problems)
+    out = []
+    for p in pieces:
+        if p.kind != "unit":
+            problems.append(Problem(f"{p.name} is a leader; release names hired armies", line))
+        elif s.units[p.name].country in s.majors:
+            problems.append(Problem(f"{p.name} is not a mercenary army (SK 19.1)", line))
+        else:
+            out.append(p.name)
+    if not pieces and len(problems) == before:
+        problems.append(Problem("release: name at least one hired army (e.g. He-A1)", line))
+    return out or None
+
+
+def keep_key(u: Counter) -> tuple:
+    """The default order to rehire in: full strength first, then strongest, then id."""
+    return (u.is_reduced, -u.attack, -u.defence, id_order(u.id))
+
+
+def rehire(
+    ctx: Resolution, content: SoldierKingsContent, power: str, standing_orders: dict
+) -> None:
+    """SK 4.2, 19.1: pay the original cost again for each hired army, or remove it."""
+    s: SKState = ctx.state
+    units = hired_by(s, power)
+    if not units:
+        return
+    so = standing_orders.get(power)
+    release = {
+        x
+        for entry in (so.of("release") if so is not None and hasattr(so, "of") else [])
+        for x in entry
+    }
+    r, m = treasury(s, power)
+    keep: list[str] = []
+    let_go: list[str] = []
+    short: list[str] = []
+    paid = 0
+    for u in sorted(units, key=keep_key):
+        price = row(content, u.country).hire_cost if row(content, u.country) else 0
+        if u.id in release:
+            let_go.append(u.id)
+        elif r == 0 or m == 0 or paid + price > r:  # SK 7.5
+            short.append(u.id)
+        else:
+            keep.append(u.id)
+            paid += price
+    if keep:
+        ctx.emit(Rehired(power=power, units=sorted(keep, key=id_order), resources=paid))
+    if let_go:
+        ctx.emit(
+            Released(
+                power=power,
+                units=sorted(let_go, key=id_order),
+                why="released by standing order (SK 19.1)",
+            )
+        )
+    if short:
+        ctx.emit(
+            Released(
+                power=power,
+                units=sorted(short, key=id_order),
+                why=f"{power} could not pay to rehire them (SK 19.1, 7.5)",
+            )
+        )
+
+
+# --------------------------------------------------------------------------- auxiliaries
+
+
+def lend_problems(s: SKState, lender: str, receiver: str, units: list[str]) -> list[str]:
+    out = []
+    if lender == receiver or receiver not in s.majors or not s.friendly(lender, receiver):
+        out.append(
+            f"auxiliaries are loaned only to a formal ally (SK 19.5, 16.1); {receiver} is not {lender}'s"
+        )
+    for uid in units:
+        u = s.units.get(uid)
+        if u is None or u.country != lender or u.hired_by is not None or u.status != "map":
+            out.append(f"{uid} is not one of {lender}'s own units on the map")
+    return out
+
+
+def lend_auxiliaries(ctx: Resolution, lender: str, receiver: str, units: list[str]) -> None:
+    """SK 19.5: in the Diplomacy Phase a power lends units to a formal ally; they are treated
+    as the receiver's units (it moves them, pays their maintenance, recovery, combat and
+    siege costs). The one-year scenarios have no Diplomacy Phase: nothing calls this yet."""
+    problems = lend_problems(ctx.state, lender, receiver, units)
+    if problems:
+        raise ValueError("; ".join(problems))
+    ctx.emit(AuxiliariesLent(lender=lender, receiver=receiver, units=sorted(units, key=id_order)))
+
+
+def revert_auxiliaries(ctx: Resolution, lender: str, receiver: str) -> None:
+    """SK 19.5: when the alliance between lender and receiver is broken, the auxiliaries
+    revert to the lender at once."""
+    s: SKState = ctx.state
+    units = sorted(
+        (u.id for u in s.units.values() if u.country == lender and u.hired_by == receiver),
+        key=id_order,
+    )
+    if units:
+        ctx.emit(AuxiliariesReverted(lender=lender, receiver=receiver, units=units))

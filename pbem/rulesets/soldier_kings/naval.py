@@ -1,0 +1,1145 @@
+"""SK 10 Naval Movement (interception, blockades, transport, amphibious operations) and
+the Naval Combat Step of an action phase (SK 4.1, 11.0-11.1). The battle procedure is
+naval_combat.py. Players' guide: docs/orders-soldier-kings.md, "The war at sea".
+
+Action-phase orders (the acting power and its formal allies, SK 16.1):
+    sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]
+    blockade AREA from SEA [with FLEETS]
+    attack fleets in AREA [first POWER[, POWER...]]     (SK 11.1: the order of battles)
+    intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]
+    retreat from AREA to AREA [FLEETS] [if outnumbered] [after round N]
+Standing orders (any power): `intercept ...` (SK 10.42, 10.46) and `retreat ...`
+(where forced naval retreats go, and voluntary ones, SK 11.4-11.43).
+
+Defaults (docs/orders-soldier-kings.md):
+    interception: attempt when the interceptors' combat dice are at least the
+        intercepted group's (a failed roll costs nothing; a successful one forces at
+        least one round, SK 10.45, 11.44, so a weaker force does not ask for it);
+    forced retreats: fewest enemy fleets, a friendly port before open sea, most
+        friendly fleets, then the name; voluntary retreats: none (stay);
+    battles in a coastal area against several enemy groups: the weakest first;
+    armies aboard land where their fleets end in a coastal area free of enemy fleets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from . import combat, retreats, standing
+from . import naval_combat as nc
+from .content import SoldierKingsContent
+from .fold import apply as fold_apply
+from .names import Names
+from .state import SKState
+
+# --- orders ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SailOrder:
+    fleets: tuple[str, ...]
+    leaders: tuple[str, ...]
+    armies: tuple[str, ...]
+    path: tuple[str, ...]  # areas entered, in order (the start area may be written first)
+    blockade: str | None
+    line: int
+
+
+@dataclass(frozen=True)
+class BlockadeOrder:
+    area: str
+    sea: str
+    fleets: tuple[str, ...] | None
+    line: int
+
+
+@dataclass(frozen=True)
+class FleetAttack:
+    area: str
+    first: tuple[str, ...]
+    line: int
+
+
+@dataclass
+class NavalOrders:
+    sails: list[SailOrder] = field(default_factory=list)
+    blockades: list[BlockadeOrder] = field(default_factory=list)
+    fleet_attacks: list[FleetAttack] = field(default_factory=list)
+    intercept: list[dict] = field(default_factory=list)
+    retreat: list[dict] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.sails or self.blockades or self.fleet_attacks)
+
+
+_SEP = r"\s*(?:,|->|-(?=\s)|\bthen\b)\s*"
+
+
+def parse_sail(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> SailOrder | None:
+    m = re.match(r"(?is)(.+?)\s+to\s+(.+)$", text.strip())
+    if not m:
+        problems.append(
+            Problem(
+                "write: sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]", line
+            )
+        )
+        return None
+    who = re.sub(r"(?i)\bwith\b", ",", m.group(1))
+    pieces = names.pieces(who, line, problems)
+    parts = [p for p in re.split(_SEP, m.group(2).strip()) if p.strip()]
+    blockade = None
+    if parts and re.match(r"(?i)blockade\s+", parts[-1]):
+        blockade = names.area(re.sub(r"(?i)^blockade\s+", "", parts[-1]), line, problems)
+        parts = parts[:-1]
+        if blockade is None:
+            return None
+    path = [names.area(a, line, problems) for a in parts]
+    if not pieces or None in path or (not path and not blockade):
+        if not path and not blockade:
+            problems.append(Problem("name the areas the fleets sail to", line))
+        return None
+    units = [p.name for p in pieces if p.kind == "unit"]
+    return SailOrder(
+        tuple(u for u in units if s.units[u].type == "fleet"),
+        tuple(p.name for p in pieces if p.kind == "leader"),
+        tuple(u for u in units if s.units[u].type == "army"),
+        tuple(path),  # type: ignore[arg-type]
+        blockade,
+        line,
+    )
+
+
+def parse_blockade(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> BlockadeOrder | None:
+    m = re.fullmatch(r"(?is)(.+?)\s+from\s+(.+?)(?:\s+with\s+(.+))?", text.strip())
+    if not m:
+        problems.append(Problem("write: blockade AREA from SEA [with FLEETS]", line))
+        return None
+    area = names.area(m.group(1), line, problems)
+    sea = names.area(m.group(2), line, problems)
+    fleets = None
+    if m.group(3):
+        fleets = tuple(p.name for p in names.pieces(m.group(3), line, problems) if p.kind == "unit")
+    if area is None or sea is None:
+        return None
+    return BlockadeOrder(area, sea, fleets, line)
+
+
+def parse_fleet_attack(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> FleetAttack | None:
+    m = re.fullmatch(r"(?is)fleets\s+in\s+(.+?)(?:\s+first\s+(.+))?", text.strip())
+    if not m:
+        problems.append(Problem("write: attack fleets in AREA [first POWER[, POWER...]]", line))
+        return None
+    area = names.area(m.group(1), line, problems)
+    first: list[str] = []
+    for w in re.split(r"[,\s]+", m.group(2) or ""):
+        if not w:
+            continue
+        p = _power(s, w, line, problems)
+        if p:
+            first.append(p)
+    return FleetAttack(area, tuple(first), line) if area else None
+
+
+def _power(s: SKState, word: str, line: int, problems: list[Problem]) -> str | None:
+    known = sorted({*s.majors, *s.allies})
+    for k in known:
+        if k.casefold() == word.casefold():
+            return k
+    from pbem.suggest import closest
+
+    problems.append(Problem(f"no power {word!r} in this game", line, closest(word, known)))
+    return None
+
+
+@standing.verb("intercept")
+def parse_intercept(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]"""
+    text = " ".join(words).strip()
+    m = re.fullmatch(
+        r"(?is)(?:in\s+(?P<area>.+?))?\s*(?:against\s+(?P<power>\S+))?\s*"
+        r"(?P<cond>always|never|if not weaker|if at least (?P<n>\d+) fleets?)?",
+        text,
+    )
+    if not m or (text and not any(m.group(g) for g in ("area", "power", "cond"))):
+        problems.append(
+            Problem(
+                "write: intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]",
+                line,
+            )
+        )
+        return None
+    area = names.area(m.group("area"), line, problems) if m.group("area") else None
+    against = _power(s, m.group("power"), line, problems) if m.group("power") else None
+    if (m.group("area") and area is None) or (m.group("power") and against is None):
+        return None
+    cond = (m.group("cond") or "always").casefold()
+    if cond.startswith("if at least"):
+        cond = "if at least"
+    return {"area": area, "against": against, "cond": cond, "n": int(m.group("n") or 0)}
+
+
+def parse_line(
+    verb: str, names: Names, s: SKState, power: str, rest: str, line: int, problems: list[Problem],
+    out: NavalOrders,
+) -> None:  # fmt: skip
+    """One naval action-phase line (actions.py hands over the verbs in VERBS)."""
+    if verb == "sail":
+        o = parse_sail(names, s, rest, line, problems)
+        if o:
+            out.sails.append(o)
+    elif verb == "blockade":
+        b = parse_blockade(names, s, rest, line, problems)
+        if b:
+            out.blockades.append(b)
+    elif verb == "attack":
+        a = parse_fleet_attack(names, s, rest, line, problems)
+        if a:
+            out.fleet_attacks.append(a)
+    elif verb in ("intercept", "retreat"):
+        entry = standing.VERBS[verb](names, s, power, rest.split(), line, problems)
+        if entry is not None:
+            getattr(out, verb).append(entry)
+
+
+VERBS = ("sail", "blockade", "intercept", "retreat")
+
+
+def is_fleet_attack(rest: str) -> bool:
+    return bool(re.match(r"(?i)fleets\s+in\s", rest.strip()))
+
+
+# --- plans: what a sail or blockade line does, checked against the state -------------
+
+
+@dataclass
+class Plan:
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    loaded: dict[str, str]  # new armies -> fleet
+    path: list[str]  # start first
+    blockade: str | None
+    cost: int
+    line: int
+    powers: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple:
+        return (self.path[0], tuple(self.path), self.blockade)
+
+
+def step_cost(content: SoldierKingsContent, a: str, b: str) -> int | str:
+    """SK 10.2: 1 MP to enter a sea or coastal area, 0 from a coastal area to a sea area
+    it adjoins (SK 1.0 Coastal Area: any of them). Else the reason it is not a move."""
+    a_land, b_land = content.is_land(a), content.is_land(b)
+    if not a_land and not b_land:
+        if b in content.sea_neighbours(a):
+            return 1
+        return f"{b} does not adjoin {a} (from {a}: {', '.join(sorted(content.sea_neighbours(a)))}) (SK 10.0)"
+    if not a_land:
+        land = content.land_area(b)
+        if not land.coastal:
+            return f"{b} is not a coastal area; fleets enter only sea and coastal areas (SK 10.0)"
+        if a not in land.seas:
+            return f"{b} does not adjoin {a} ({b} adjoins {', '.join(land.seas)}) (SK 1.0, 10.0)"
+        return 1
+    here = content.land_area(a)
+    if not b_land and b in here.seas:
+        return 0
+    return f"from {a} a fleet puts out to {' or '.join(here.seas)} (SK 1.0 Coastal Area, 10.2)"
+
+
+def _leader_of(s: SKState, name: str, power: str) -> bool:
+    ld = s.leaders[name]
+    return ld.country == power or s.allies.get(ld.country) == power
+
+
+def check_sail(
+    content: SoldierKingsContent,
+    s: SKState,
+    power: str,
+    fleets: list[str],
+    leaders: list[str],
+    armies: list[str],
+    path: list[str],
+    blockade: str | None,
+    line: int,
+    used: set[str],
+) -> tuple[Plan | None, list[Problem]]:
+    out: list[Problem] = []
+
+    def bad(msg: str) -> None:
+        out.append(Problem(msg, line))
+
+    if not fleets:
+        bad("name the fleets that sail (SK 10.0)")
+        return None, out
+    starts = set()
+    for f in fleets:
+        u = s.units[f]
+        if s.commander(u) != power:
+            bad(f"{f} is not {power}'s to move")
+        elif u.status != "map":
+            bad(f"{f} is not on the map")
+        else:
+            starts.add(u.area)
+        if f in s.acted or f in used:
+            bad(f"{f} has already moved this turn (SK 16.1)")
+        if s.frozen.get(u.country, 0) > s.turn:
+            bad(f"no {u.country} unit may move until Turn {s.frozen[u.country]} (scenario)")
+    if len(starts) > 1:
+        bad(
+            f"a group is made of fleets that start in one area (SK 10.3); these are in {', '.join(sorted(x or '?' for x in starts))}"
+        )
+    if out:
+        return None, out
+    start = starts.pop() or ""
+    for n in leaders:
+        ld = s.leaders[n]
+        if not _leader_of(s, n, power):
+            bad(f"{n} is not {power}'s leader")
+        elif ld.status != "map" or ld.area != start:
+            bad(f"{n} is not in {start} with the fleets")
+        elif n in used:
+            bad(f"{n} has already moved this phase")
+    # SK 10.6: one army per fleet; a reduced fleet carries only a reduced army
+    aboard = {f: nc.cargo(s, f) for f in fleets}
+    for f, arm in aboard.items():
+        for a in arm:
+            if a in s.transported:
+                bad(f"{a}, aboard {f}, has already been transported this turn (SK 10.62)")
+    loaded: dict[str, str] = {}
+    new = [a for a in armies if not any(a in v for v in aboard.values())]
+    for a in new:
+        u = s.units[a]
+        if s.commander(u) != power:
+            bad(f"{a} is not {power}'s to move")
+        elif u.status != "map" or u.area != start:
+            bad(f"{a} is not in {start} to go aboard")
+        elif not content.is_land(start):
+            bad(f"{a} cannot go aboard at sea")
+        elif nc.carrier(s, a):
+            bad(f"{a} is already aboard {nc.carrier(s, a)}")
+        elif a in s.transported:
+            bad(f"{a} has already been transported this turn (SK 10.62)")
+        elif a in s.acted or a in used:
+            bad(
+                f"{a} has already moved this turn: armies may not move by land and then by sea (SK 10.62, 16.1)"
+            )
+    if out:
+        return None, out
+    free = [f for f in fleets if not aboard[f]]
+    for want_full in (True, False):  # full armies first, onto full fleets (SK 10.6)
+        for a in new:
+            if s.units[a].is_reduced == want_full:
+                continue
+            pick = next(
+                (
+                    f
+                    for f in free
+                    if f not in loaded.values() and (not want_full or not s.units[f].is_reduced)
+                ),
+                None,
+            )
+            if pick is None:
+                bad(
+                    f"not enough fleets to carry {a}: each fleet carries one army, and a reduced fleet only a reduced army (SK 10.6)"
+                )
+                return None, out
+            loaded[a] = pick
+    full = [start, *path] if not path or path[0] != start else list(path)
+    spent = 0
+    for k in range(1, len(full)):
+        c = step_cost(content, full[k - 1], full[k])
+        if isinstance(c, str):
+            bad(c)
+            return None, out
+        spent += c
+        b = full[k]
+        if k < len(full) - 1 and content.is_land(b) and _enemy_fleets(s, power, b):
+            bad(f"the group must stop in {b}: enemy fleets are there (SK 11.0, 10.61)")
+        for p in s.peace:
+            if p.victor == power and s.turn < p.until_turn and content.is_land(b):
+                ctrl = s.control.get(b)
+                if ctrl == p.loser or s.allies.get(ctrl or "") == p.loser:
+                    bad(
+                        f"{power} may not enter {b}, an area of {p.loser}, until Turn {p.until_turn} (SK 15.3)"
+                    )
+    end = full[-1]
+    if blockade:
+        spent += 1  # SK 10.5: declaring a blockade costs one movement point
+        if content.is_land(end):
+            bad(f"a blockade is declared by fleets in a sea area, not in {end} (SK 10.5)")
+        elif not nc.is_coastal(content, blockade) or end not in content.land_area(blockade).seas:
+            bad(f"{blockade} is not a coastal area on {end} (SK 10.5)")
+        elif s.friendly(retreats.controller(content, s, blockade), power):
+            bad(
+                f"{blockade} is controlled by {power} or an ally; a blockade is against others (SK 10.5)"
+            )
+        else:
+            old = s.blockades.get(blockade)
+            if (
+                old
+                and nc.blockaders(s, blockade)
+                and (old.get("sea") != end or not s.friendly(old.get("power"), power))
+            ):
+                bad(f"{blockade} is already blockaded from {old.get('sea')} by {old.get('power')}")
+    if len(full) < 2 and not blockade:
+        bad(f"the fleets are already in {start}")
+    if spent > nc.FLEET_MP:
+        bad(f"the voyage costs {spent} MP; fleets have {nc.FLEET_MP} (SK 10.1-10.2, 10.5)")
+    if out:
+        return None, out
+    return Plan(
+        power, list(fleets), list(leaders), loaded, full, blockade, spent, line, [power]
+    ), out
+
+
+def _enemy_fleets(s: SKState, power: str, area: str) -> list[str]:
+    return [f for f in nc.fleets_in(s, area) if nc.hostile(s, power, nc.side_country(s, f))]
+
+
+def plans(
+    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+) -> tuple[list[Plan], list[Problem]]:
+    """Every sail and blockade line of one power as a plan, or the problems with it."""
+    out: list[Plan] = []
+    problems: list[Problem] = []
+    used: set[str] = set()
+    for o in orders.sails:
+        plan, probs = check_sail(
+            content, s, power, list(o.fleets), list(o.leaders), list(o.armies), list(o.path),
+            o.blockade, o.line, used,
+        )  # fmt: skip
+        problems += probs
+        if plan:
+            out.append(plan)
+            used |= set(plan.fleets) | set(plan.leaders) | set(plan.loaded)
+    for b in orders.blockades:
+        joined = False
+        for plan in out:
+            if plan.path[-1] == b.sea and (b.fleets is None or set(plan.fleets) <= set(b.fleets)):
+                if plan.blockade and plan.blockade != b.area:
+                    problems.append(
+                        Problem(f"these fleets already blockade {plan.blockade}", b.line)
+                    )
+                    continue
+                again, probs = check_sail(
+                    content, s, power, plan.fleets, plan.leaders, list(plan.loaded), plan.path[1:],
+                    b.area, b.line, set(),
+                )  # fmt: skip
+                problems += probs
+                if again:
+                    plan.blockade, plan.cost = b.area, again.cost
+                joined = True
+        here = [
+            u.id
+            for u in s.on_map(b.sea, "fleet")
+            if s.commander(u) == power
+            and u.id not in used
+            and u.id not in s.acted
+            and (b.fleets is None or u.id in b.fleets)
+        ]
+        if b.fleets is not None:
+            for f in b.fleets:
+                if f not in here and not any(f in p.fleets for p in out):
+                    problems.append(
+                        Problem(
+                            f"{f} is not one of {power}'s fleets in {b.sea} free to move", b.line
+                        )
+                    )
+        if here:
+            plan, probs = check_sail(content, s, power, here, [], [], [], b.area, b.line, used)
+            problems += probs
+            if plan:
+                out.append(plan)
+                used |= set(here)
+        elif not joined:
+            problems.append(
+                Problem(
+                    f"{power} has no fleets in {b.sea} free to blockade {b.area} (SK 10.5)", b.line
+                )
+            )
+    return out, problems
+
+
+def validate(
+    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+) -> list[Problem]:
+    _, problems = plans(content, s, power, orders)
+    for a in orders.fleet_attacks:
+        if not nc.is_coastal(content, a.area):
+            problems.append(
+                Problem(
+                    f"{a.area} is not a coastal area; fleet battles at sea come from interception (SK 11.0)",
+                    a.line,
+                )
+            )
+    return problems
+
+
+def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders) -> SKState:
+    """The state once these (valid) naval orders are carried out with no interception:
+    what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
+    if not orders:
+        return s
+    t = s.model_copy(deep=True)
+    ps, _ = plans(content, t, power, orders)
+    for p in ps:
+        for e in _plan_events(t, p):
+            fold_apply(t, e)
+        end = p.path[-1]
+        if content.is_land(end):
+            armies = sorted(a for f in p.fleets for a in nc.cargo(t, f))
+            if armies:
+                fold_apply(t, nc.ArmiesLanded(power=power, area=end, armies=armies))
+    return t
+
+
+def _plan_events(s: SKState, p: Plan) -> list:
+    out: list = []
+    if len(p.path) > 1:
+        out.append(
+            nc.FleetsMoved(
+                power=p.power, fleets=sorted(p.fleets), leaders=sorted(p.leaders),
+                armies=sorted({*p.loaded, *(a for f in p.fleets for a in nc.cargo(s, f))}),
+                loaded=dict(sorted(p.loaded.items())), path=list(p.path), mps=p.cost,
+            )
+        )  # fmt: skip
+    if p.blockade:
+        out.append(
+            nc.BlockadeDeclared(
+                power=p.power, area=p.blockade, sea=p.path[-1], fleets=sorted(p.fleets)
+            )
+        )
+    return out
+
+
+# --- resolution: naval movement (SK 10) ---------------------------------------------------
+
+
+@dataclass
+class Voyage:
+    """A group on the move, as it goes (SK 10.3)."""
+
+    gid: int
+    plan: Plan
+    fleets: list[str]
+    leaders: list[str]
+    here: str
+    spent: int = 0
+    legs: list[str] = field(default_factory=list)  # areas entered but not yet recorded
+    loaded: dict[str, str] = field(default_factory=dict)
+    entered: list[str] = field(default_factory=list)
+    stopped: bool = False
+
+
+def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
+    """Before the naval steps of an action phase: armies at sea whose fleet is gone are
+    lost with it (SK 10.6)."""
+    s: SKState = ctx.state
+    stranded = sorted(
+        u.id
+        for u in s.on_map(type_="army")
+        if not content.is_land(u.area or "") and nc.carrier(s, u.id) is None
+    )
+    if stranded:
+        ctx.emit(
+            combat.Eliminated(units=stranded, area="at sea", why="their fleet is gone (SK 10.6)")
+        )
+    if s.naval_moves:
+        ctx.emit(nc.NavalReset(transported=False))
+
+
+def end(ctx: Resolution) -> None:
+    """After the action phase (before it is over): forget its fleet moves; after the
+    turn's last action phase, the armies transported (SK 10.62)."""
+    s: SKState = ctx.state
+    last = s.acting >= len(s.initiative) - 1
+    stale = any(
+        u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map")
+        for u in s.units.values()
+    )
+    if s.naval_moves or (last and s.transported) or stale:
+        ctx.emit(nc.NavalReset(transported=last))
+
+
+def resolve_movement(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    powers: list[str],
+    given: dict[str, NavalOrders],
+    orders: nc.Orders,
+) -> list[Voyage]:
+    """SK 10: each group moves in turn, in the order written (the acting power's first).
+    Lines of powers on one side with the same start, path and blockade are one group
+    (SK 10.3: fleets moving together are a group)."""
+    s: SKState = ctx.state
+    groups: list[Plan] = []
+    for p in powers:
+        ps, _ = plans(content, s, p, given.get(p) or NavalOrders())
+        for plan in ps:
+            same = next((g for g in groups if g.key == plan.key), None)
+            if same is None:
+                groups.append(plan)
+            else:
+                same.fleets += plan.fleets
+                same.leaders += plan.leaders
+                same.loaded.update(plan.loaded)
+                same.powers.append(plan.power)
+    attempted: set[tuple] = set()
+    done: list[Voyage] = []
+    for gid, plan in enumerate(groups):
+        fleets = [
+            f for f in plan.fleets if s.units[f].status == "map" and s.units[f].area == plan.path[0]
+        ]
+        if not fleets:
+            continue
+        v = Voyage(gid, plan, fleets, list(plan.leaders), plan.path[0], loaded=dict(plan.loaded))
+        _voyage(ctx, content, v, orders, attempted)
+        done.append(v)
+    return done
+
+
+def _alive(s: SKState, v: Voyage) -> list[str]:
+    v.fleets = [f for f in v.fleets if s.units[f].status == "map" and s.units[f].area == v.here]
+    v.leaders = [
+        n for n in v.leaders if s.leaders[n].status == "map" and s.leaders[n].area == v.here
+    ]
+    return v.fleets
+
+
+def _flush(ctx: Resolution, v: Voyage) -> None:
+    if not v.legs:
+        return
+    s: SKState = ctx.state
+    path = [v.here, *v.legs]
+    armies = sorted({*v.loaded, *(a for f in v.fleets for a in nc.cargo(s, f))})
+    ctx.emit(
+        nc.FleetsMoved(
+            power=v.plan.power, fleets=sorted(v.fleets), leaders=sorted(v.leaders), armies=armies,
+            loaded=dict(sorted(v.loaded.items())), path=path, mps=v.spent,
+        )
+    )  # fmt: skip
+    v.loaded = {}
+    v.here = path[-1]
+    v.legs = []
+
+
+def _voyage(
+    ctx: Resolution, content: SoldierKingsContent, v: Voyage, orders: nc.Orders, attempted: set
+) -> None:
+    s: SKState = ctx.state
+    side = v.plan.power
+    for nxt in v.plan.path[1:]:
+        cur = v.legs[-1] if v.legs else v.here
+        cost = step_cost(content, cur, nxt)
+        if isinstance(cost, str):
+            break
+        # SK 10.5, 10.51: leaving or entering a blockaded coastal area means fighting the blockaders
+        if (
+            content.is_land(cur)
+            and not content.is_land(nxt)
+            and nc.blockaded_from(s, cur, nxt, side)
+        ):
+            _flush(ctx, v)
+            v.legs.append(nxt)
+            v.spent += cost
+            _flush(ctx, v)
+            if not _break_blockade(ctx, content, v, cur, nxt, orders, exiting=True):
+                v.stopped = True
+                return
+            v.entered.append(nxt)
+            _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
+            if not _alive(s, v):
+                return
+            continue
+        if (
+            not content.is_land(cur)
+            and content.is_land(nxt)
+            and nc.blockaded_from(s, nxt, cur, side)
+        ):
+            _flush(ctx, v)
+            if not _break_blockade(ctx, content, v, nxt, cur, orders, exiting=False):
+                v.stopped = True
+                return
+        strait = _strait(content, cur, nxt)
+        if strait and _hostile_fleets(s, side, strait):
+            _flush(ctx, v)
+            if not _strait_fight(ctx, content, v, strait, cur, nxt, orders, attempted):
+                v.stopped = True
+                return
+        v.legs.append(nxt)
+        v.spent += cost
+        v.entered.append(nxt)
+        if not content.is_land(nxt):
+            if _interceptors(ctx, content, v, nxt):
+                _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
+                if not _alive(s, v):
+                    return
+        elif _enemy_fleets(s, side, nxt):
+            _flush(ctx, v)
+            return  # SK 11.0: it stops and fights in the Naval Combat Step
+    _flush(ctx, v)
+    if v.plan.blockade and _alive(s, v) and not content.is_land(v.here):
+        target = v.plan.blockade
+        if v.spent + 1 > nc.FLEET_MP:
+            return
+        v.spent += 1
+        # SK 10.42: fleets may intercept a group moving to blockade a coastal area
+        came = v.plan.path[-2] if len(v.plan.path) > 1 else None
+        _intercepts(ctx, content, v, v.here, f"blockade {target}", came, orders, attempted)
+        if _alive(s, v):
+            ctx.emit(
+                nc.BlockadeDeclared(power=side, area=target, sea=v.here, fleets=sorted(v.fleets))
+            )
+
+
+def _strait(content: SoldierKingsContent, a: str, b: str) -> str | None:
+    """SK 10.46: the coastal area watching the passage between two sea areas."""
+    for st in content.map.straits:
+        if {a, b} == set(st.seas):
+            return st.area
+    return None
+
+
+def _hostile_fleets(s: SKState, side: str, area: str) -> list[str]:
+    return [
+        f
+        for f in nc.fleets_in(s, area)
+        if nc.hostile(s, side, nc.side_country(s, f)) and nc.may_attack(s, nc.owner(s, f), side)
+    ]
+
+
+def _groups_by_power(s: SKState, fleets: list[str]) -> list[tuple[str, list[str]]]:
+    out: dict[str, list[str]] = {}
+    for f in fleets:
+        out.setdefault(nc.owner(s, f), []).append(f)
+    return sorted(out.items())
+
+
+def _interceptors(ctx, content, v: Voyage, sea: str) -> bool:
+    s: SKState = ctx.state
+    return any(_hostile_fleets(s, v.plan.power, a) for a in [sea, *content.coastal_areas(sea)])
+
+
+def _intercepts(
+    ctx,
+    content,
+    v: Voyage,
+    sea: str,
+    what: str,
+    came: str | None,
+    orders: nc.Orders,
+    attempted: set,
+) -> None:
+    """SK 10.42-10.45: every enemy group in the sea area, or in a coastal area on it
+    (SK 10.43, Southern England), may try once to intercept this group here."""
+    s: SKState = ctx.state
+    side = v.plan.power
+    for area in [sea, *sorted(content.coastal_areas(sea))]:
+        for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, area)):
+            if not _alive(s, v):
+                return
+            if content.is_land(area) and nc.blockaded_from(s, area, sea, power):
+                continue  # blockaded from this sea by the moving side: it cannot come out
+            key = (area, power, v.gid, what)
+            if key in attempted:
+                continue  # SK 10.43: once per moving group in a given area
+            attempted.add(key)
+            leaders = nc.leaders_with(s, content, area, [power])
+            own = nc.side_dice(content, s, sea, fleets, leaders)
+            theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders)
+            entries = orders.entries(power, "intercept")
+            if not nc.wants_to_intercept(
+                s, entries, sea, area, v.plan.powers, len(fleets), own, theirs
+            ):
+                continue
+            _flush(ctx, v)  # the group is in the sea area when the dice are rolled
+            if _roll_intercept(ctx, sea, power, fleets, leaders, v.fleets, v.leaders):
+                if area != sea:
+                    ctx.emit(
+                        nc.FleetsMoved(
+                            power=power, fleets=fleets, leaders=nc.admirals(s, leaders),
+                            armies=[], path=[area, sea], mps=0, why="intercept",
+                        )
+                    )  # fmt: skip
+                    leaders = [n for n in leaders if s.leaders[n].area == sea]
+                a = nc.Side(fleets, leaders)
+                # SK 11.41: intercepted on the way in, they retreat back where they came from
+                back = {f: came for f in v.fleets} if came else {}
+                b = nc.Side(list(v.fleets), list(v.leaders), back=back)
+                _, left = nc.battle(ctx, content, sea, "interception", a, b, orders)
+                v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
+
+
+def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -> bool:
+    """SK 10.44-10.45 (13.4): 2d6 + fleets intercepted + own admirals - theirs >= 10."""
+    s: SKState = ctx.state
+    roll = sum(ctx.roll(f"{area}: interception by {power}", 2))
+    own = sum(s.leaders[n].rating for n in nc.admirals(s, leaders))
+    theirs = sum(s.leaders[n].rating for n in nc.admirals(s, target_leaders))
+    total = roll + len(target) + own - theirs
+    ok = total >= nc.INTERCEPT_AT
+    ctx.emit(
+        nc.Interception(
+            area=area, interceptors=sorted(fleets), target=sorted(target), roll=roll,
+            fleets=len(target), admirals=own, enemy_admirals=theirs, total=total, success=ok,
+        )
+    )  # fmt: skip
+    return ok
+
+
+def _break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool) -> bool:
+    """SK 10.5-10.53: blockaders automatically intercept; the group passes only if they
+    are all eliminated or forced away. Failing, it stops in the coastal area it tried to
+    leave or the sea area it tried to enter from (SK 10.52)."""
+    s: SKState = ctx.state
+    side = v.plan.power
+    them = [f for f in nc.blockaders(s, coast) if nc.hostile(s, side, nc.side_country(s, f))]
+    if not them:
+        return True
+    bpower = nc.owner(s, them[0])
+    ctx.emit(
+        nc.Interception(
+            area=sea, interceptors=sorted(them), target=sorted(v.fleets), roll=None,
+            fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
+            automatic=f"the blockade of {coast} (SK 10.5)",
+        )
+    )  # fmt: skip
+    stay = coast if exiting else sea
+    a = nc.Side(them, nc.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
+    b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
+    left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
+    if left_a:
+        if left_b:  # SK 10.52: they failed to eject the blockaders
+            ctx.emit(
+                nc.NavalRetreated(
+                    power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
+                    to=stay, why="SK 10.52: the blockade holds",
+                )
+            )  # fmt: skip
+        return False
+    v.fleets = [f for f in v.fleets if f in left_b]
+    return bool(_alive(s, v))
+
+
+def _strait_fight(
+    ctx, content, v: Voyage, strait: str, cur: str, nxt: str, orders, attempted
+) -> bool:
+    """SK 10.46: fleets in Gibraltar (Constantinople) may intercept without a roll a group
+    passing between its two sea areas; the battle is in the strait's coastal area, with
+    its fortification for the side it is friendly to; retreats may not go there."""
+    s: SKState = ctx.state
+    side = v.plan.power
+    for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, strait)):
+        if not _alive(s, v):
+            return False
+        key = (strait, power, v.gid, f"pass {strait}")
+        if key in attempted:
+            continue
+        attempted.add(key)
+        for sea in (cur, nxt):
+            attempted.add((strait, power, v.gid, f"enter {sea}"))
+        leaders = nc.leaders_with(s, content, strait, [power])
+        own = nc.side_dice(content, s, strait, fleets, leaders)
+        theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
+        if not nc.wants_to_intercept(
+            s,
+            orders.entries(power, "intercept"),
+            strait,
+            strait,
+            v.plan.powers,
+            len(fleets),
+            own,
+            theirs,
+        ):
+            continue
+        ctx.emit(
+            nc.Interception(
+                area=strait, interceptors=sorted(fleets), target=sorted(v.fleets), roll=None,
+                fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
+                automatic=f"fleets in {strait} (SK 10.46)",
+            )
+        )  # fmt: skip
+        a = nc.Side(fleets, leaders, forbid={strait})
+        b = nc.Side(
+            list(v.fleets), list(v.leaders), back={f: cur for f in v.fleets}, forbid={strait}
+        )
+        _, left = nc.battle(ctx, content, strait, "strait", a, b, orders)
+        v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
+    return bool(_alive(s, v))
+
+
+# --- the Naval Combat Step (SK 4.1, 10.41, 11.0, 11.1), then landing --------------------
+
+
+def resolve_combat(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    acting: str,
+    voyages: list[Voyage],
+    given: dict[str, NavalOrders],
+    orders: nc.Orders,
+) -> None:
+    s: SKState = ctx.state
+    # SK 10.41: moving groups that ended in a sea area holding enemy fleets may try to
+    # intercept them now, once each (SK 10.43)
+    for v in voyages:
+        if v.stopped or not _alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
+            continue
+        for power, fleets in _groups_by_power(s, _hostile_fleets(s, acting, v.here)):
+            if not all(nc.may_attack(s, p, power) for p in v.plan.powers):
+                continue
+            leaders = nc.leaders_with(s, content, v.here, [power])
+            own = nc.side_dice(content, s, v.here, v.fleets, v.leaders)
+            theirs = nc.side_dice(content, s, v.here, fleets, leaders)
+            entries = [e for p in v.plan.powers for e in orders.entries(p, "intercept")]
+            if not nc.wants_to_intercept(
+                s, entries, v.here, v.here, [power], len(v.fleets), own, theirs
+            ):
+                continue
+            if _roll_intercept(ctx, v.here, v.plan.power, v.fleets, v.leaders, fleets, leaders):
+                a = nc.Side(list(v.fleets), list(v.leaders))
+                b = nc.Side(fleets, leaders)
+                nc.battle(ctx, content, v.here, "interception", a, b, orders)
+            break  # SK 10.43: one attempt per moving group
+    # SK 11.0-11.1: coastal areas holding the acting side's fleets and enemy fleets
+    order: list[str] = []
+    first: dict[str, tuple[str, ...]] = {}
+    for p in given:
+        for fa in given[p].fleet_attacks:
+            if fa.area not in order:
+                order.append(fa.area)
+                first[fa.area] = fa.first
+    coastal = sorted(
+        {u.area for u in s.on_map(type_="fleet") if u.area and content.is_land(u.area)}
+    )
+    for area in order + [a for a in coastal if a not in order]:
+        _coastal_battles(ctx, content, acting, area, first.get(area, ()), orders)
+    coastal = sorted(
+        {u.area for u in s.on_map(type_="fleet") if u.area and content.is_land(u.area)}
+    )
+    # SK 10.6, 10.61: armies aboard the acting side's fleets in a coastal area clear of
+    # enemy fleets go ashore
+    for area in coastal:
+        landing: dict[str, list[str]] = {}
+        for f in nc.fleets_in(s, area):
+            if not s.friendly(nc.side_country(s, f), acting):
+                continue
+            for a in nc.cargo(s, f):
+                landing.setdefault(nc.owner(s, a), []).append(a)
+        if landing and not _enemy_fleets(s, acting, area):
+            for power, armies in sorted(landing.items()):
+                ctx.emit(nc.ArmiesLanded(power=power, area=area, armies=sorted(armies)))
+
+
+def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...], orders) -> None:
+    s: SKState = ctx.state
+    mine = [f for f in nc.fleets_in(s, area) if s.friendly(nc.side_country(s, f), acting)]
+    foes = [
+        f
+        for f in nc.fleets_in(s, area)
+        if nc.hostile(s, acting, nc.side_country(s, f)) and nc.may_attack(s, acting, nc.owner(s, f))
+    ]
+    if not mine or not foes:
+        return
+    entered = any(m.to == area and m.unit in mine for m in s.naval_moves)
+    groups = _groups_by_power(s, foes)
+    if not entered:
+        # SK 11.0: fleets that were both there: all of them fight, one battle per side
+        by_side: dict[str, list[str]] = {}
+        for p, fl in groups:
+            by_side.setdefault(s.player_of(p), []).extend(fl)
+        groups = [(nc.owner(s, fl[0]), sorted(fl)) for _, fl in sorted(by_side.items())]
+
+    def rank(g: tuple[str, list[str]]) -> tuple:
+        p, fl = g
+        named = first.index(p) if p in first else len(first)
+        dice = nc.side_dice(content, s, area, fl, nc.leaders_with(s, content, area, [p]))
+        return (named, dice, p)  # SK 11.1: the moving player's order; default weakest first
+
+    for p, fl in sorted(groups, key=rank):
+        mine = [f for f in nc.fleets_in(s, area) if s.friendly(nc.side_country(s, f), acting)]
+        theirs = [f for f in fl if s.units[f].status == "map" and s.units[f].area == area]
+        if not mine:
+            return
+        if not theirs:
+            continue
+        powers = sorted({nc.owner(s, f) for f in mine})
+        a = nc.Side(mine, nc.leaders_with(s, content, area, powers))
+        b = nc.Side(theirs, nc.leaders_with(s, content, area, [p]))
+        nc.battle(ctx, content, area, "coastal", a, b, orders)
+
+
+# --- SK 9.5 retreats by sea ----------------------------------------------------------------
+
+
+def retreat_by_sea(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    area: str,
+    power: str,
+    armies: list[str],
+    sea: str,
+    why: str,
+) -> bool:
+    """SK 9.5: the armies go aboard friendly or allied fleets in the battle area (which
+    go with them) or in the adjoining sea area `sea`; transport limits (SK 10.6) apply."""
+    s: SKState = ctx.state
+    lift = retreats.sea_lift(content, s, area, power, armies, sea)
+    if lift is None:
+        return False
+    fleets, loaded = lift
+    leaders = []
+    if len(armies) == len([u for u in s.on_map(area, "army") if s.commander(u) == power]):
+        leaders = sorted(
+            ld.name
+            for ld in s.leaders_in(area)
+            if ld.role == "general" and _leader_of(s, ld.name, power)
+        )
+    ctx.emit(
+        nc.SeaRetreat(
+            power=power, armies=sorted(armies), leaders=leaders, fleets=fleets,
+            loaded=loaded, frm=area, to=sea, why=why,
+        )
+    )  # fmt: skip
+    return True
+
+
+# --- SK 12.6 capturing fleets ---------------------------------------------------------------
+
+
+def capture_fleets(ctx: Resolution, content: SoldierKingsContent, area: str, taker: str) -> None:
+    """SK 12.6: when a coastal area falls, fleets there that are not the taker's friends
+    put out to the adjoining sea area at once; blockaded, they are eliminated instead,
+    and the taker may pay 1 Resource each to place a random unused fleet of its own
+    there. Default: it does, while it has Resources and fleets in its pool."""
+    s: SKState = ctx.state
+    if not nc.is_coastal(content, area):
+        return
+    lost: list[str] = []
+    for power, fleets in _groups_by_power(
+        s, [f for f in nc.fleets_in(s, area) if not s.friendly(taker, nc.side_country(s, f))]
+    ):
+        side = nc.side_country(s, fleets[0])
+        seas = [
+            sea for sea in content.land_area(area).seas if not nc.blockaded_from(s, area, sea, side)
+        ]
+        to = nc.choose_fleet_retreat(content, s, side, seas)  # default: fewest enemies
+        leaders = nc.leaders_with(s, content, area, [power])
+        if to:
+            ctx.emit(
+                nc.NavalRetreated(
+                    power=power, fleets=fleets, leaders=nc.admirals(s, leaders), frm=area, to=to,
+                    why=f"{area} fell to {taker} (SK 12.6)",
+                )
+            )  # fmt: skip
+            continue
+        units = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
+        ctx.emit(
+            combat.Eliminated(units=units, area=area, why=f"{area} fell while blockaded (SK 12.6)")
+        )
+        for n in nc.admirals(s, leaders):
+            ctx.emit(combat.LeaderCaptured(leader=n, area=area, by=taker))
+        lost += fleets
+    for k in range(len(lost)):
+        pool = sorted(
+            (
+                u.id
+                for u in s.units.values()
+                if u.country == taker and u.type == "fleet" and u.status == "pool"
+            ),
+            key=_counter_order,
+        )
+        if not pool or s.treasury.get(taker) is None or s.treasury[taker].resources < 1:
+            break
+        pick = ctx.roll(
+            f"{area}: fleet for {taker} (SK 12.6), {k + 1} of {len(lost)}", 1, sides=len(pool)
+        )[0]
+        ctx.emit(nc.PrizeFleet(power=taker, area=area, fleet=pool[pick - 1], resources=1))
+
+
+def _counter_order(uid: str) -> tuple[str, int]:
+    """Counters in the order of their numbers: Fr-F4 before Fr-F10."""
+    m = re.fullmatch(r"(.*?)(\d+)", uid)
+    return (m.group(1), int(m.group(2))) if m else (uid, 0)
+
+
+# --- SK 11.6 fleets in land combat ------------------------------------------------------------
+
+
+@standing.verb("fleets")
+def parse_fleets_fight(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """fleets fight [in AREA] (SK 11.6: the defender's fleets join its land battles)"""
+    text = " ".join(words)
+    m = re.fullmatch(r"(?is)fight(?:\s+in\s+(.+))?", text.strip())
+    if not m:
+        problems.append(Problem("write: fleets fight [in AREA]", line))
+        return None
+    if m.group(1):
+        area = names.area(m.group(1), line, problems)
+        return {"area": area} if area else None
+    return {"area": None}
+
+
+def fleets_leave(
+    ctx: Resolution, content: SoldierKingsContent, area: str, power: str, fleets: list[str],
+    orders: dict,
+) -> None:  # fmt: skip
+    """SK 11.6 with 9.8 and 11.4: fleets reduced in a land battle retreat to an adjoining
+    sea area enemy fleets do not blockade it from (the power's `retreat from AREA to SEA`
+    order, else the default), or are eliminated."""
+    s: SKState = ctx.state
+    side = nc.side_country(s, fleets[0])
+    options = nc.fleet_retreat_options(content, s, fleets[0])
+    wanted = [e["to"] for e in orders.get("retreat", []) if e.get("frm") == area and e.get("to")]
+    to = nc.choose_fleet_retreat(content, s, side, options, wanted)
+    if to is None:
+        lost = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
+        ctx.emit(
+            combat.Eliminated(
+                units=lost, area=area, why="a fleet that must retreat and cannot (SK 11.4)"
+            )
+        )
+        return
+    rest = [f for f in nc.fleets_in(s, area) if nc.owner(s, f) == power and f not in fleets]
+    leaders = [] if rest else nc.admirals(s, nc.leaders_with(s, content, area, [power]))
+    ctx.emit(
+        nc.NavalRetreated(
+            power=power, fleets=sorted(fleets), leaders=leaders, frm=area, to=to,
+            why="forced (SK 11.6, 9.8, 11.4)",
+        )
+    )  # fmt: skip
+
+
+def land_combat_fleets(
+    content: SoldierKingsContent, s: SKState, power: str, area: str, named: tuple[str, ...] | None,
+    standing_orders: dict | None = None,
+) -> list[str]:  # fmt: skip
+    """SK 11.6: the fleets of `power` in coastal `area` that join a land battle there: an
+    attacker's fleets named in its `with` clause; a defender's fleets if its standing
+    orders say `fleets fight [in AREA]`. Default: none (they are not required to)."""
+    if not nc.is_coastal(content, area):
+        return []
+    own = [f for f in nc.fleets_in(s, area) if nc.owner(s, f) == power]
+    if named is not None:
+        return [f for f in own if f in named]
+    entries = (standing_orders or {}).get("fleets", [])
+    if any(e.get("area") in (None, area) for e in entries):
+        return own
+    return []

@@ -1,0 +1,857 @@
+"""SK 11 Naval Combat (with SK 13.4 admirals, 13.5-13.6 leaders, 16.5 allies) and the
+events of the war at sea. Naval movement, interception, blockades and transport are
+in naval.py; this module is the battle procedure they and the Naval Combat Step
+(SK 4.1) call, and the helpers both need.
+
+A naval battle has two sides (SK 11.43 names them): the *intercepting* side (the
+interceptors; blockaders, who "automatically intercept", SK 10.5; the fleets that
+entered a coastal area holding enemy fleets, SK 11.0) and the *intercepted* side
+(the fleets intercepted; the fleets trying to pass a blockade; the fleets attacked
+in their coastal area). The intercepted side retreats voluntarily first (SK 11.43).
+
+Per battle (SK 11.2-11.5):
+  round 1: wind gauge, one die each + one admiral's rating; the higher fires first,
+           its hits are taken before the other fires back (ties: simultaneous);
+  later rounds: simultaneous;
+  dice: attack strengths of the side's fleets + its admirals' ratings + the coastal
+        area's fortification for the side it is friendly or allied to; 6s hit;
+  casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat._allocate;
+        an army aboard shares its fleet's step losses (SK 10.6);
+  leaders: SK 13.5 (2d6 + the side's step losses >= 12), one per side per round;
+  forced retreats of fleets that lost a step (SK 11.4, 11.41), then voluntary ones,
+        intercepted side first (SK 11.43); none before the first round (SK 11.44);
+  until one side has no fleet left in the battle (SK 11.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+
+from . import combat, retreats
+from .content import SoldierKingsContent
+from .fold import on
+from .state import Move, SKState
+
+MAX_ROUNDS = 50  # two sides that can no longer hurt each other stop here
+INTERCEPT_AT = 10  # SK 10.45: 10 or more intercepts
+FLEET_MP = 3  # SK 10.1
+
+
+# --- events ------------------------------------------------------------------------
+
+
+@event
+class NavalReset(Event):
+    """Bookkeeping at the end of an action phase: its fleet moves are forgotten (SK
+    10.62: only armies transported in *this* phase may go on by land); after the last
+    action phase of a turn, so are the armies transported (SK 10.62: once per turn)."""
+
+    type: Literal["sk.naval_reset"] = "sk.naval_reset"
+    transported: bool
+
+
+@event
+class FleetsMoved(Event):
+    """SK 10: a group's voyage along `path` (start first). `loaded`: armies taken on
+    board at the start, army -> fleet (SK 10.6). why: "move" (SK 10.0), or
+    "intercept" (fleets leaving their coastal area to fight an intercepted group in
+    the adjoining sea area, SK 10.43, 10.45)."""
+
+    type: Literal["sk.fleets_moved"] = "sk.fleets_moved"
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    armies: list[str]  # on board for this leg
+    loaded: dict[str, str] = {}
+    path: list[str]
+    mps: int  # movement points the group has spent this phase, after this leg
+    why: Literal["move", "intercept"] = "move"
+
+
+@event
+class BlockadeDeclared(Event):
+    """SK 10.5: fleets in `sea` blockade the coastal area `area` (1 MP)."""
+
+    type: Literal["sk.blockade_declared"] = "sk.blockade_declared"
+    power: str
+    area: str
+    sea: str
+    fleets: list[str]
+
+
+@event
+class ArmiesLanded(Event):
+    """SK 10.6, 10.61: armies (and the leaders with them) go ashore from their fleets."""
+
+    type: Literal["sk.armies_landed"] = "sk.armies_landed"
+    power: str
+    area: str
+    armies: list[str]
+
+
+@event
+class Interception(Event):
+    """SK 10.44-10.46, 10.5: an interception attempt. `roll` is the 2d6 (None when
+    automatic: a blockade, SK 10.5, or Gibraltar/Constantinople, SK 10.46)."""
+
+    type: Literal["sk.interception"] = "sk.interception"
+    area: str  # where the battle would be
+    interceptors: list[str]
+    target: list[str]
+    roll: int | None
+    fleets: int  # + the number of fleets intercepted
+    admirals: int  # + the interceptors' admirals
+    enemy_admirals: int  # - the intercepted group's admirals
+    total: int | None
+    success: bool
+    automatic: str | None = None  # why no roll was needed
+
+
+@event
+class NavalBattleBegan(Event):
+    type: Literal["sk.naval_battle_began"] = "sk.naval_battle_began"
+    area: str
+    how: str  # interception, blockade, strait, coastal
+    intercepting: dict[str, list[str]]  # power -> fleets
+    intercepted: dict[str, list[str]]
+    leaders: dict[str, list[str]]  # side -> leaders present
+    fortification: dict[str, int]  # side -> shore batteries added to its dice (SK 11.2)
+
+
+@event
+class WindGauge(Event):
+    """SK 11.2, 13.4: one die + one admiral's rating each; the higher fires first."""
+
+    type: Literal["sk.wind_gauge"] = "sk.wind_gauge"
+    area: str
+    intercepting: int
+    intercepted: int
+    first: str | None  # the side that fires first in round 1; None: a tie
+
+
+@event
+class NavalVolley(Event):
+    """SK 11.2-11.3: one side's fire in one round and the step losses it caused
+    (armies aboard share their fleets' losses, SK 10.6)."""
+
+    type: Literal["sk.naval_volley"] = "sk.naval_volley"
+    area: str
+    round: int
+    side: str  # the firing side
+    powers: list[str]
+    dice: int
+    hits: int
+    losses: dict[str, int]  # unit -> step losses, on the other side
+    unallocated: int = 0
+    first_fire: bool = False  # fired before the other side (wind gauge, round 1)
+
+
+@event
+class NavalRetreated(Event):
+    """SK 11.4-11.43 forced or voluntary retreats of fleets (and what they carry), SK
+    10.52 fleets that failed to pass a blockade, SK 12.6 fleets leaving a fallen port."""
+
+    type: Literal["sk.naval_retreated"] = "sk.naval_retreated"
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    frm: str
+    to: str
+    why: str
+
+
+@event
+class NavalBattleEnded(Event):
+    type: Literal["sk.naval_battle_ended"] = "sk.naval_battle_ended"
+    area: str
+    rounds: int
+    outcome: str
+    intercepting: list[str]  # fleets still in the battle area at the end
+    intercepted: list[str]
+
+
+@event
+class SeaRetreat(Event):
+    """SK 9.5 (and 9.8): armies retreat by sea: aboard friendly or allied fleets that
+    were in the battle area (they go too) or in the adjoining sea area."""
+
+    type: Literal["sk.sea_retreat"] = "sk.sea_retreat"
+    power: str
+    armies: list[str]
+    leaders: list[str]
+    fleets: list[str]  # fleets that leave the battle area with them
+    loaded: dict[str, str]  # army -> fleet
+    frm: str
+    to: str
+    why: str
+
+
+@event
+class PrizeFleet(Event):
+    """SK 12.6: the power that took the port pays 1 Resource and places a randomly
+    drawn unused fleet of its own there for each fleet eliminated."""
+
+    type: Literal["sk.prize_fleet"] = "sk.prize_fleet"
+    power: str
+    area: str
+    fleet: str
+    resources: int
+
+
+def _tidy(s: SKState) -> None:
+    """Blockades keep only fleets still on the map in their sea area; armies whose
+    fleet is gone, or which are off the map, carry nothing."""
+    for area in sorted(s.blockades):
+        b = s.blockades[area]
+        keep = [
+            f
+            for f in b.get("fleets", [])
+            if f in s.units and s.units[f].status == "map" and s.units[f].area == b.get("sea")
+        ]
+        if keep:
+            b["fleets"] = keep
+        else:
+            del s.blockades[area]
+    for u in s.units.values():
+        if u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map"):
+            u.carried_by = None
+
+
+def _cargo_of(s: SKState, fleet: str) -> list[str]:
+    return sorted(u.id for u in s.units.values() if u.carried_by == fleet and u.status == "map")
+
+
+def _move(s: SKState, fleets: Sequence[str], to: str) -> None:
+    for f in fleets:
+        for a in _cargo_of(s, f):
+            s.units[a].area = to
+        s.units[f].area = to
+    for area in list(s.blockades):
+        b = s.blockades[area]
+        b["fleets"] = [f for f in b.get("fleets", []) if f not in fleets]
+
+
+@on(NavalReset)
+def _(s: SKState, e: NavalReset) -> None:
+    s.naval_moves = []
+    if e.transported:
+        s.transported = []
+    _tidy(s)
+
+
+@on(FleetsMoved)
+def _(s: SKState, e: FleetsMoved) -> None:
+    for army, fleet in e.loaded.items():
+        s.units[army].carried_by = fleet
+        s.units[army].area = s.units[fleet].area
+    cargo = [a for f in e.fleets for a in _cargo_of(s, f)]
+    _move(s, e.fleets, e.path[-1])
+    for n in e.leaders:
+        s.leaders[n].area = e.path[-1]
+    for uid in [*e.fleets, *cargo]:
+        u = s.units[uid]
+        for k in range(1, len(e.path)):
+            s.naval_moves.append(Move(unit=uid, country=u.country, frm=e.path[k - 1], to=e.path[k]))
+        if e.why == "move" and uid not in s.acted:
+            s.acted.append(uid)  # SK 16.1: each unit moves once a turn
+    if e.why == "move":
+        for a in cargo:
+            if a not in s.transported:
+                s.transported.append(a)  # SK 10.62: once a turn
+
+
+@on(BlockadeDeclared)
+def _(s: SKState, e: BlockadeDeclared) -> None:
+    old = s.blockades.get(e.area)
+    fleets = list(e.fleets)
+    if old and old.get("sea") == e.sea:
+        fleets = sorted({*old.get("fleets", []), *fleets})
+    s.blockades[e.area] = {"sea": e.sea, "power": e.power, "fleets": fleets}
+
+
+@on(ArmiesLanded)
+def _(s: SKState, e: ArmiesLanded) -> None:
+    for a in e.armies:
+        s.units[a].carried_by = None
+        s.units[a].area = e.area
+
+
+@on(Interception)
+def _(s: SKState, e: Interception) -> None:
+    pass
+
+
+@on(NavalBattleBegan)
+def _(s: SKState, e: NavalBattleBegan) -> None:
+    pass
+
+
+@on(WindGauge)
+def _(s: SKState, e: WindGauge) -> None:
+    pass
+
+
+@on(NavalVolley)
+def _(s: SKState, e: NavalVolley) -> None:
+    for uid, n in e.losses.items():
+        for _ in range(n):
+            s.step_loss(uid)
+    _tidy(s)
+
+
+@on(NavalRetreated)
+def _(s: SKState, e: NavalRetreated) -> None:
+    _move(s, e.fleets, e.to)
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+    _tidy(s)
+
+
+@on(NavalBattleEnded)
+def _(s: SKState, e: NavalBattleEnded) -> None:
+    _tidy(s)
+
+
+@on(SeaRetreat)
+def _(s: SKState, e: SeaRetreat) -> None:
+    _move(s, e.fleets, e.to)
+    for army, fleet in e.loaded.items():
+        s.units[army].carried_by = fleet
+        s.units[army].area = e.to
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+
+
+@on(PrizeFleet)
+def _(s: SKState, e: PrizeFleet) -> None:
+    s.treasury[e.power].resources -= e.resources
+    u = s.units[e.fleet]
+    u.status, u.area, u.is_reduced, u.arrives, u.carried_by = "map", e.area, False, None, None
+
+
+# --- who, what, where --------------------------------------------------------------
+
+
+def owner(s: SKState, uid: str) -> str:
+    """The power that gives the counter its orders."""
+    u = s.units[uid]
+    return s.commander(u) or u.country
+
+
+def side_country(s: SKState, uid: str) -> str:
+    return s.unit_side_country(s.units[uid])
+
+
+def hostile(s: SKState, a: str | None, b: str | None) -> bool:
+    """SK 1.0 Enemy: both on a side, and not friendly or allied (neutrals are nobody's enemy)."""
+    if a is None or b is None or s.side_of(a) is None or s.side_of(b) is None:
+        return False
+    return not s.friendly(a, b)
+
+
+def may_attack(s: SKState, attacker: str, target: str) -> bool:
+    """SK 15.3: the victor may not attack the loser's units while the peace lasts."""
+    ma, mt = s.major_of(attacker), s.major_of(target)
+    return not any(p.victor == ma and p.loser == mt and s.turn < p.until_turn for p in s.peace)
+
+
+def fleets_in(s: SKState, area: str) -> list[str]:
+    return sorted(u.id for u in s.on_map(area, "fleet"))
+
+
+def is_coastal(content: SoldierKingsContent, area: str) -> bool:
+    return content.is_land(area) and content.land_area(area).coastal
+
+
+def cargo(s: SKState, fleet: str) -> list[str]:
+    """Armies aboard a fleet (SK 10.6)."""
+    return _cargo_of(s, fleet)
+
+
+def carrier(s: SKState, army: str) -> str | None:
+    """The fleet an army is aboard, if it is aboard one that is on the map with it."""
+    u = s.units[army]
+    f = u.carried_by
+    if not f or u.status != "map" or s.units[f].status != "map" or s.units[f].area != u.area:
+        return None
+    return f
+
+
+def blockaded_from(s: SKState, area: str, sea: str, against: str) -> bool:
+    """Whether fleets hostile to `against` blockade the coastal `area` from `sea` (SK 10.5)."""
+    return retreats.blockaded_from(s, area, sea, against)
+
+
+def blockaders(s: SKState, area: str) -> list[str]:
+    b = s.blockades.get(area)
+    if not b:
+        return []
+    return [
+        f
+        for f in b.get("fleets", [])
+        if s.units[f].status == "map" and s.units[f].area == b.get("sea")
+    ]
+
+
+def admirals(s: SKState, names: Sequence[str]) -> list[str]:
+    return [n for n in names if s.leaders[n].role == "admiral" and s.leaders[n].status == "map"]
+
+
+def leaders_with(
+    s: SKState, content: SoldierKingsContent, area: str, powers: Sequence[str]
+) -> list[str]:
+    """Leaders with a side's fleets in `area`: its admirals (SK 13.4 "admirals direct
+    navies"); at sea also the generals aboard (SK 10.6). In a coastal area generals are
+    counted as ashore."""
+    out = []
+    for ld in s.leaders_in(area):
+        major = ld.country if ld.country in s.majors else s.allies.get(ld.country)
+        if not any(s.friendly(major or ld.country, p) for p in powers):
+            continue
+        if ld.role == "admiral" or not content.is_land(area):
+            out.append(ld.name)
+    return sorted(out)
+
+
+def fort_value(content: SoldierKingsContent, s: SKState, area: str) -> int:
+    if not content.is_land(area):
+        return 0
+    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+
+
+def fleet_retreat_options(
+    content: SoldierKingsContent, s: SKState, fleet: str, forbid: Sequence[str] = ()
+) -> list[str]:
+    """SK 11.4, 11.41: where a fleet may retreat to from where it is. From a coastal
+    area: an adjoining sea area it is not blockaded from by enemy fleets. From a sea
+    area: an adjoining sea area, or an adjoining friendly or allied coastal area that
+    enemy fleets do not blockade. Never into `forbid` (SK 10.46, 10.53)."""
+    u = s.units[fleet]
+    side = s.unit_side_country(u)
+    here = u.area or ""
+    if content.is_land(here):
+        out = [
+            sea for sea in content.land_area(here).seas if not blockaded_from(s, here, sea, side)
+        ]
+    else:
+        out = list(content.sea_neighbours(here))
+        for c in content.coastal_areas(here):
+            land = content.land_area(c)
+            if s.friendly(retreats.controller(content, s, c), side) and not any(
+                blockaded_from(s, c, sea, side) for sea in land.seas
+            ):
+                out.append(c)
+    return sorted(a for a in set(out) if a not in forbid)
+
+
+def choose_fleet_retreat(
+    content: SoldierKingsContent,
+    s: SKState,
+    side: str,
+    options: Sequence[str],
+    wanted: Sequence[str] = (),
+) -> str | None:
+    """The first wanted area that is an option; else (default, docs/orders-soldier-kings.md):
+    fewest enemy fleets there, then a friendly or allied port before open sea, then most
+    friendly fleets, then the name."""
+    if not options:
+        return None
+    for w in wanted:
+        if w in options:
+            return w
+
+    def key(a: str) -> tuple[int, int, int, str]:
+        fl = s.on_map(a, "fleet")
+        enemy = sum(hostile(s, side, s.unit_side_country(u)) for u in fl)
+        friends = sum(s.friendly(side, s.unit_side_country(u)) for u in fl)
+        port = 0 if content.is_land(a) else 1
+        return (enemy, port, -friends, a)
+
+    return min(options, key=key)
+
+
+# --- the battle ---------------------------------------------------------------------
+
+
+@dataclass
+class Side:
+    """One side of a naval battle."""
+
+    fleets: list[str]
+    leaders: list[str]
+    back: dict[str, str] = field(default_factory=dict)  # fleet -> the one retreat allowed
+    forbid: set[str] = field(default_factory=set)  # areas it may not retreat into
+    gone: list[str] = field(default_factory=list)  # retreated out of the battle
+    last_retreat: str | None = None
+
+    def alive(self, s: SKState) -> list[str]:
+        return [f for f in self.fleets if f not in self.gone and s.units[f].status == "map"]
+
+    def powers(self, s: SKState) -> list[str]:
+        return sorted({owner(s, f) for f in self.fleets})
+
+
+class Orders:
+    """Where a battle reads the players' decisions: the acting side's action-phase lines
+    first, then standing orders (docs/orders-soldier-kings.md, "The war at sea")."""
+
+    def __init__(self, standing: dict, action: dict | None = None):
+        self.standing = standing
+        self.action = action or {}
+
+    def entries(self, power: str, kind: str) -> list:
+        act = self.action.get(power)
+        first = list(getattr(act, kind, []) or []) if act is not None else []
+        return first + list(self.standing.get(power, {}).get(kind, []))
+
+
+def battle(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    area: str,
+    kind: str,
+    a: Side,
+    b: Side,
+    orders: Orders,
+) -> tuple[list[str], list[str]]:
+    """Fight one naval battle in `area` between side `a` (intercepting) and `b`
+    (intercepted). Returns the fleets of each side still in the battle at the end."""
+    s: SKState = ctx.state
+    sides = {"intercepting": a, "intercepted": b}
+    forts = {name: _fort_for(content, s, area, side) for name, side in sides.items()}
+    ctx.emit(
+        NavalBattleBegan(
+            area=area,
+            how=kind,
+            intercepting=_by_power(s, a.alive(s)),
+            intercepted=_by_power(s, b.alive(s)),
+            leaders={n: sorted(x.leaders) for n, x in sides.items()},
+            fortification={n: v for n, v in forts.items() if v},
+        )
+    )
+    # SK 11.2 / 13.4: the wind gauge, one die each plus one admiral's rating
+    gauge = {}
+    for name, side in sides.items():
+        best = max((s.leaders[n].rating for n in admirals(s, side.leaders)), default=0)
+        roll = ctx.roll(f"{area}, wind gauge, {', '.join(side.powers(s))}", 1)[0]
+        gauge[name] = roll + best
+    first = (
+        None
+        if gauge["intercepting"] == gauge["intercepted"]
+        else max(gauge, key=lambda k: gauge[k])
+    )
+    ctx.emit(
+        WindGauge(
+            area=area,
+            intercepting=gauge["intercepting"],
+            intercepted=gauge["intercepted"],
+            first=first,
+        )
+    )
+    rnd = 0
+    while a.alive(s) and b.alive(s) and rnd < MAX_ROUNDS:
+        rnd += 1
+        if _dice(content, s, area, a) == 0 and _dice(content, s, area, b) == 0:
+            rnd -= 1
+            break  # neither side can hurt the other: the battle is over
+        steps = {"intercepting": 0, "intercepted": 0}  # step losses suffered, per side
+        losses: dict[str, int] = {}
+        if rnd == 1 and first is not None:
+            # SK 11.2: the wind gauge fires first; the other fires back with what is left
+            other = "intercepted" if first == "intercepting" else "intercepting"
+            for shooter, target, ff in ((first, other, True), (other, first, False)):
+                got = _volley(ctx, content, area, rnd, shooter, sides, orders, ff)
+                steps[target] += sum(got.values())
+                losses.update(got)
+        else:
+            for target, got in _simultaneous(ctx, content, area, rnd, sides, orders).items():
+                steps[target] += sum(got.values())
+                losses.update(got)
+        # SK 13.5: leaders, two dice + the side's step losses; one death per side per round
+        for name, side in sides.items():
+            for n in sorted(side.leaders):
+                if s.leaders[n].status != "map":
+                    continue
+                roll = ctx.roll(f"{area}, naval round {rnd}, {n} casualty check", 2)
+                total = sum(roll) + steps[name]
+                if total >= 12:
+                    ctx.emit(combat.LeaderKilled(leader=n, area=area, total=total))
+                    break
+        # SK 11.4: fleets that lost a step must retreat; intercepted side first
+        for side in (b, a):
+            hit = [f for f in side.alive(s) if losses.get(f)]
+            if hit:
+                _retreat(ctx, content, area, side, hit, orders, "forced")
+        # SK 11.43: voluntary retreats, the intercepted side first, then the intercepting
+        for side, enemy in ((b, a), (a, b)):
+            if side.alive(s) and enemy.alive(s):
+                _voluntary(ctx, content, area, rnd, side, enemy, orders)
+    _leaders_after(ctx, area, a, b)
+    left_a, left_b = a.alive(s), b.alive(s)
+    outcome = (
+        "both sides remain" if left_a and left_b
+        else "the intercepting side holds the area" if left_a
+        else "the intercepted side holds the area" if left_b
+        else "no fleet remains"
+    )  # fmt: skip
+    ctx.emit(
+        NavalBattleEnded(
+            area=area, rounds=rnd, outcome=outcome, intercepting=left_a, intercepted=left_b
+        )
+    )
+    return left_a, left_b
+
+
+def _by_power(s: SKState, fleets: Sequence[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for f in fleets:
+        out.setdefault(owner(s, f), []).append(f)
+    return {p: sorted(v) for p, v in sorted(out.items())}
+
+
+def _fort_for(content: SoldierKingsContent, s: SKState, area: str, side: Side) -> int:
+    """SK 11.2: the fortification of a coastal battle area friendly or allied to the side."""
+    if not content.is_land(area):
+        return 0
+    ctrl = retreats.controller(content, s, area)
+    if not any(s.friendly(ctrl, p) for p in side.powers(s)):
+        return 0
+    return fort_value(content, s, area)
+
+
+def _dice(content: SoldierKingsContent, s: SKState, area: str, side: Side) -> int:
+    """SK 11.2: fleets' attack strengths + admirals' ratings + friendly shore batteries."""
+    alive = side.alive(s)
+    if not alive:
+        return 0
+    return (
+        sum(s.units[f].attack for f in alive)
+        + sum(s.leaders[n].rating for n in admirals(s, side.leaders))
+        + _fort_for(content, s, area, side)
+    )
+
+
+def _fire(ctx, content, area, rnd, side: Side) -> tuple[int, int]:
+    s: SKState = ctx.state
+    n = _dice(content, s, area, side)
+    rolls = ctx.roll(f"{area}, naval round {rnd}, {', '.join(side.powers(s))}", n) if n else []
+    return n, sum(1 for v in rolls if v == 6)
+
+
+def _losses(
+    ctx, target: Side, hits: int, enemy: Side, orders: Orders
+) -> tuple[dict[str, int], int]:
+    """SK 11.3 (= 9.7) and 16.5 among the target's fleets; an army aboard a fleet shares
+    its fate and its loss satisfies none of the hits (SK 10.6, Naval Combat Example)."""
+    s: SKState = ctx.state
+    group: dict[str, list[str]] = {}
+    for f in target.alive(s):
+        group.setdefault(owner(s, f), []).append(f)
+    got, left = combat._allocate(s, group, hits, orders.standing, enemy.powers(s))
+    out = {u: n for u, n in got.items() if n}
+    for f, n in list(out.items()):
+        fleet = s.units[f]
+        dead = n >= (1 if fleet.is_reduced else 2)
+        for army in cargo(s, f):
+            steps = 1 if s.units[army].is_reduced else 2
+            out[army] = steps if dead else min(n, steps)
+    return dict(sorted(out.items())), left
+
+
+def _other(name: str) -> str:
+    return "intercepted" if name == "intercepting" else "intercepting"
+
+
+def _volley(
+    ctx, content, area, rnd, name: str, sides: dict[str, Side], orders, first: bool
+) -> dict[str, int]:
+    """One side fires and the other takes its losses at once (SK 11.2 first fire)."""
+    s: SKState = ctx.state
+    side, target = sides[name], sides[_other(name)]
+    n, hits = _fire(ctx, content, area, rnd, side)
+    losses, left = _losses(ctx, target, hits, side, orders)
+    ctx.emit(
+        NavalVolley(
+            area=area, round=rnd, side=name, powers=side.powers(s), dice=n, hits=hits,
+            losses=losses, unallocated=left, first_fire=first,
+        )
+    )  # fmt: skip
+    return losses
+
+
+def _simultaneous(
+    ctx, content, area, rnd, sides: dict[str, Side], orders
+) -> dict[str, dict[str, int]]:
+    """Both sides fire at once: dice and losses from the state before either volley.
+    Returns the losses by the side that suffered them."""
+    s: SKState = ctx.state
+    fired = {name: _fire(ctx, content, area, rnd, side) for name, side in sides.items()}
+    planned = {}
+    for name in sides:
+        planned[name] = _losses(ctx, sides[_other(name)], fired[name][1], sides[name], orders)
+    out = {}
+    for name, (losses, left) in planned.items():
+        n, hits = fired[name]
+        ctx.emit(
+            NavalVolley(
+                area=area, round=rnd, side=name, powers=sides[name].powers(s), dice=n,
+                hits=hits, losses=losses, unallocated=left,
+            )
+        )  # fmt: skip
+        out[_other(name)] = losses
+    return out
+
+
+def _options(content, s: SKState, side: Side, fleet: str) -> list[str]:
+    if fleet in side.back:
+        return [side.back[fleet]]  # SK 11.41 back where they came from; SK 10.52
+    return fleet_retreat_options(content, s, fleet, sorted(side.forbid))
+
+
+def _retreat(
+    ctx, content, area: str, side: Side, fleets: list[str], orders: Orders, why: str,
+    wanted_to: str | None = None,
+) -> bool:  # fmt: skip
+    """Retreat these fleets of one side (each power's fleets with the same options
+    together). Forced retreats with no option are eliminated (SK 11.4 with 9.8)."""
+    s: SKState = ctx.state
+    buckets: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for f in sorted(fleets):
+        buckets.setdefault((owner(s, f), tuple(_options(content, s, side, f))), []).append(f)
+    moved = False
+    for (power, opts), group in sorted(buckets.items()):
+        wanted = [wanted_to] if wanted_to else _wanted(orders, power, area, s.units[group[0]].area)
+        to = choose_fleet_retreat(content, s, s.unit_side_country(s.units[group[0]]), opts, wanted)
+        if wanted_to and to != wanted_to:
+            continue
+        if to is None:
+            if why != "forced":
+                continue
+            lost = sorted({*group, *(x for f in group for x in cargo(s, f))})
+            ctx.emit(
+                combat.Eliminated(
+                    units=lost, area=area, why="a fleet that must retreat and cannot (SK 11.4)"
+                )
+            )
+            side.gone.extend(group)
+            continue
+        reason = {
+            "forced": "forced (SK 11.4)",
+            "voluntary": "voluntary (SK 11.43)",
+        }.get(why, why)
+        ctx.emit(NavalRetreated(power=power, fleets=group, leaders=[], frm=area, to=to, why=reason))
+        side.gone.extend(group)
+        side.last_retreat = to
+        moved = True
+    return moved
+
+
+def _wanted(orders: Orders, power: str, area: str, here: str | None) -> list[str]:
+    return [
+        e["to"]
+        for e in orders.entries(power, "retreat")
+        if e.get("to") and e.get("frm") in (area, here)
+    ]
+
+
+def _voluntary(ctx, content, area, rnd, side: Side, enemy: Side, orders: Orders) -> None:
+    """SK 11.43 from `retreat` orders: `retreat from AREA to AREA [FLEETS] [if outnumbered]
+    [after round N]`, the area being the battle area (or where the fleets are); or the
+    general policy `retreat [if outnumbered] [after round N]`. Default: stay."""
+    s: SKState = ctx.state
+    for power in side.powers(s):
+        mine = [f for f in side.alive(s) if owner(s, f) == power]
+        here = {s.units[f].area for f in mine}
+        entries = orders.entries(power, "retreat")
+        for e in [x for x in entries if x.get("frm") in (area, *here)] + [
+            x for x in entries if x.get("frm") is None
+        ]:
+            if e.get("after") is not None and rnd < e["after"]:
+                continue
+            if e.get("if_outnumbered") and len(enemy.alive(s)) <= len(side.alive(s)):
+                continue
+            fleets = [f for f in side.alive(s) if owner(s, f) == power]
+            if e.get("units"):
+                fleets = [f for f in fleets if f in e["units"]]
+            if not fleets:
+                continue
+            if _retreat(ctx, content, area, side, fleets, orders, "voluntary", e.get("to")):
+                break
+
+
+def _leaders_after(ctx, area: str, a: Side, b: Side) -> None:
+    """A side with no fleet left in the battle: its leaders go with its last retreat, or
+    are captured if every fleet was eliminated (SK 13.6, 'the power with most units')."""
+    s: SKState = ctx.state
+    for side, enemy in ((a, b), (b, a)):
+        if side.alive(s):
+            continue
+        names = [n for n in sorted(side.leaders) if s.leaders[n].status == "map"]
+        if not names:
+            continue
+        if side.last_retreat is not None:
+            ctx.emit(
+                NavalRetreated(
+                    power=s.leaders[names[0]].country, fleets=[], leaders=names, frm=area,
+                    to=side.last_retreat, why="with their fleets",
+                )
+            )  # fmt: skip
+        elif enemy.alive(s):
+            count: dict[str, int] = {}
+            for f in enemy.alive(s):
+                count[owner(s, f)] = count.get(owner(s, f), 0) + 1
+            by = max(sorted(count), key=lambda p: count[p])
+            for n in names:
+                ctx.emit(combat.LeaderCaptured(leader=n, area=area, by=by))
+
+
+# --- decisions ------------------------------------------------------------------------
+
+
+def side_dice(
+    content: SoldierKingsContent,
+    s: SKState,
+    area: str,
+    fleets: Sequence[str],
+    leaders: Sequence[str],
+) -> int:
+    """The dice a group would roll in a battle in `area` (for the interception default)."""
+    side = Side(list(fleets), list(leaders))
+    return _dice(content, s, area, side)
+
+
+def wants_to_intercept(
+    s: SKState,
+    entries: Sequence[dict],
+    area: str,
+    own_area: str,
+    target_powers: Sequence[str],
+    own_fleets: int,
+    own_dice: int,
+    their_dice: int,
+) -> bool:
+    """SK 10.41-10.42, 10.46 'may attempt': the first matching `intercept` order decides;
+    without one the default is to attempt when not weaker (own dice >= theirs)."""
+    for e in entries:
+        if e.get("area") and e["area"] not in (area, own_area):
+            continue
+        if e.get("against") and not any(s.friendly(e["against"], p) for p in target_powers):
+            continue
+        return _cond(e, own_fleets, own_dice, their_dice)
+    return own_dice >= their_dice  # default: see docs/orders-soldier-kings.md
+
+
+def _cond(e: dict, own_fleets: int, own_dice: int, their_dice: int) -> bool:
+    cond = e.get("cond", "always")
+    if cond == "never":
+        return False
+    if cond == "if not weaker":
+        return own_dice >= their_dice
+    if cond == "if at least":
+        return own_fleets >= int(e.get("n") or 0)
+    return True
