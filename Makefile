@@ -11,9 +11,11 @@ $(BIN)/pbem: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/pbem
 
-# Soldier Kings scenario #1 (1756), played end to end by scripted players.
+# Soldier Kings scenario #1 (1756, on land) and #2 (1757, with fleets at sea), each
+# played end to end by scripted players.
 demo: $(BIN)/pbem
-	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1756 --dir demo-game
+	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1756 --dir demo-game/1756
+	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1757 --dir demo-game/1757
 
 test: $(BIN)/pbem
 	$(BIN)/python -m pytest
