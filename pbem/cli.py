@@ -388,7 +388,19 @@ def log_cmd(game, start, as_json):
     Example:
       pbem log g1756.pbem --from 40
     """
-    from .textreport import describe_event
+    from .reports.build import generic_sentence
+
+    def describe_event(e):
+        if e.type == "dice_rolled":
+            return f"dice for {e.label}: {' '.join(map(str, e.values))}"
+        if e.type == "phase_resolved":
+            extra = (
+                f" (no orders from {', '.join(e.defaulted)}: default applied)"
+                if e.defaulted
+                else ""
+            )
+            return f"== {e.phase} resolved{extra}"
+        return generic_sentence(e)
 
     with Game(game) as g:
         for row in g.log.rows(start):

@@ -6,8 +6,8 @@ from click.testing import CliRunner
 from gamekit import new_game, play_to_end
 
 from pbem.cli import main
+from pbem.reports import render
 from pbem.service import Game
-from pbem.textreport import power_report
 
 
 def _dump(path):
@@ -41,7 +41,9 @@ def test_same_log_same_outputs(tmp_path):
         ]
         assert all(r.exit_code == 0 for r in run), [r.output for r in run]
         with Game(kit.path) as g:
-            reports = [power_report(g, p, 1, g.state().seq) for p in ("Red", "Blue")]
+            reports = [
+                (r.text, r.html) for r in (render(g, p, 1, g.state().seq) for p in ("Red", "Blue"))
+            ]
         outs.append([r.output for r in run] + reports)
     assert outs[0] == outs[1]
 
@@ -55,7 +57,8 @@ def test_reports_hide_what_a_power_may_not_see(tmp_path):
         for _, e in g.log.events():
             if e.type == "mini.card_dealt":
                 cards[e.power] = e.card
-        red = power_report(g, "Red", 1, 20)
+        first_checkpoint = next(seq for seq, e in g.log.events() if e.type == "checkpoint_signed")
+        red = render(g, "Red", 1, first_checkpoint).text
         assert f'power="Red", card="{cards["Red"]}"' in red
         assert 'power="Blue", card=' not in red
         assert "deal the cards" not in red  # hidden draws are never shown

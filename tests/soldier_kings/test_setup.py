@@ -3,8 +3,8 @@
 import pytest
 from skkit import SKGame
 
+from pbem.reports import render
 from pbem.rulesets.soldier_kings import setup as S
-from pbem.textreport import power_report
 from pbem.verify import verify
 
 
@@ -182,9 +182,12 @@ def test_hands_are_private(tmp_path):
     g = SKGame(tmp_path, "1756")
     s = g.state
     au_cards, pr_cards = s.hands["Austria"], s.hands["Prussia"]
-    au_report = power_report(g.game, "Austria", 1, g.game.state().seq)
-    assert 'sk.cards_dealt: player="Austria"' in au_report
-    assert 'sk.cards_dealt: player="Prussia"' not in au_report
+    au_report = render(g.game, "Austria", 1, g.game.state().seq)
+    for body in (au_report.text, au_report.html):
+        assert "Austria is dealt 5 event cards" in body
+        assert "Prussia is dealt" not in body
+        assert all(c in body for c in au_cards)
+        assert not [c for c in pr_cards if c not in au_cards and c in body]
     view = g.rs.view(s, "Austria")
     assert view["hands"]["Austria"] == au_cards and view["hands"]["Prussia"] == len(pr_cards)
 
