@@ -16,7 +16,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import phases, standing
+from . import naval, phases, standing
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -123,6 +123,9 @@ class PeacePhase(NoOrders):
                             area=area, frm=loser, to=v, why=f"{loser} surrendered (SK 15.1)"
                         )
                     )
+                    naval.capture_fleets(
+                        ctx, content, area, v
+                    )  # SK 12.6: whenever a coastal area falls
             turns = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
             ctx.emit(
                 Surrendered(
