@@ -12,6 +12,7 @@ each step:
     siege AREA N rounds                      (SK 12.1-12.2)
     ally with MINOR | break alliance with MINOR | hire COUNTRY [N]
                                              (SK 17.3-17.8, 19.1; before movement: minors.py)
+    play CARD [on TARGET] [in AREA] [...]    (SK 5.1-5.2, at the card's moment: cards.py)
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import combat, minors, movement, naval, peace, phases, siege
+from . import cards, combat, minors, movement, naval, peace, phases, siege
 from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .names import Names
 from .phases import ActionPhaseOver
 from .state import SKState
 
-VERBS = ("move", "attack", "siege", "surrender", *minors.VERBS, *naval.VERBS)
+VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval.VERBS)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class ActionOrders:
     surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval.NavalOrders = field(default_factory=naval.NavalOrders)  # SK 10, 11
+    plays: list = field(default_factory=list)  # SK 5.1 event cards (cards.PlayOrder)
 
 
 class ActionPhase:
@@ -79,6 +81,14 @@ class ActionPhase:
                 order = minors.parse_order(content, names, s, text, ol.line, problems)
                 if order:
                     out.diplomacy.append(order)
+            elif v == "play":  # SK 5.1 (cards.py); the alliance and mercenary cards as above
+                order = cards.parse_play(
+                    content, names, s, power, rest, ol.line, problems, "action"
+                )
+                if isinstance(order, cards.PlayOrder):
+                    out.plays.append(order)
+                elif order:
+                    out.diplomacy.append(order)
             else:
                 problems.append(
                     Problem(
@@ -93,7 +103,9 @@ class ActionPhase:
         self, content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
     ) -> list[Problem]:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
+        early += cards.validate_action(content, s, power, orders)  # SK 5.1
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
+        s = cards.after_plays(s, power, orders.plays, content)  # SK 5.2: Forced March counts
         at_sea = naval.validate(content, s, power, orders.naval)  # SK 10
         if at_sea:
             return early + at_sea  # where fleets take armies decides where they may go on
@@ -122,6 +134,9 @@ class ActionPhase:
         acting = s.initiative[s.acting]
         powers = [acting, *(p for p in step.may if p in orders)]
         given = {p: orders.get(p) or ActionOrders() for p in powers}
+        # SK 5.1-5.2: `play` lines are read by the step whose moment they name (cards.py)
+        standing = cards.with_orders(standing, {p: given[p].plays for p in powers}, step.phase)
+        cards.at_step(ctx, content, "start", powers, standing)
         # SK 17.8, 19.1, 17.3: alliances broken, mercenaries hired, alliances tried first
         for p in powers:
             minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
@@ -132,16 +147,22 @@ class ActionPhase:
         naval_groups = naval.resolve_movement(
             ctx, content, powers, {p: given[p].naval for p in powers}, sea
         )
+        cards.at_step(ctx, content, "naval combat", powers, standing)
         naval.resolve_combat(
             ctx, content, acting, naval_groups, {p: given[p].naval for p in powers}, sea
         )
+        cards.at_step(ctx, content, "land movement", powers, standing)
         for p in powers:
             movement.resolve_moves(ctx, content, p, given[p].moves)
+        cards.at_step(ctx, content, "land combat", powers, standing)
         combat.resolve_attacks(
             ctx, content, acting, {p: given[p].attacks for p in powers}, standing
         )
+        cards.at_step(ctx, content, "siege", powers, standing)
         siege.resolve_sieges(ctx, content, acting, {p: given[p].sieges for p in powers}, standing)
         siege.lift_sieges(ctx)
+        cards.at_step(ctx, content, "end", powers, standing)
+        cards.unplayed(ctx, content, powers, standing)
         minors.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
         for p in powers:
             if given[p].surrender:

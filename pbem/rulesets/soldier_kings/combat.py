@@ -20,7 +20,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import casualties, mercenaries, minors, naval, retreats, standing
+from . import cards, casualties, mercenaries, minors, naval, retreats, standing
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -391,8 +391,10 @@ def battle(
             fortification=_fort(content, s, area, defenders),
         )
     )
+    # SK 5.2: cards played with the attack, the defender's reactions (cards.py)
+    surprise = cards.battle_begins(ctx, content, area, attackers, defenders, standing_orders)
     # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
-    for power in sorted(defenders):
+    for power in sorted(defenders) if not surprise else ():
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
     rnd = 0
     while True:
@@ -419,6 +421,7 @@ def battle(
             for us in (*attackers.values(), *defenders.values())
             for u in us
         }
+        cards.before_round(ctx, content, area, rnd, attackers, defenders, standing_orders)
         dice_a, dice_d = _round(
             ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
         )
@@ -505,6 +508,7 @@ def _leaders(
         if (ld.role == "general" or fleets)
         and (ld.country in powers or s.allies.get(ld.country) in powers)
         and ld.name not in held_out
+        and not cards.leader_inactive(s, ld.name)  # Vacillating General (cards.py)
     )
 
 
@@ -529,6 +533,8 @@ def _round(
         + sum(s.leaders[n].rating for n in d_leaders)
         + _fort(content, s, area, defenders)
     )
+    dice_a += cards.extra_dice(s, "land", area, rnd, "attacker")  # Inspired Leadership
+    dice_d += cards.extra_dice(s, "land", area, rnd, "defender")
     rolls_a = (
         ctx.roll(f"{area}, round {rnd}, attacker ({', '.join(a_powers)})", dice_a) if dice_a else []
     )
@@ -617,7 +623,15 @@ def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
         units = [u for u in units if u not in fleets]
         if not units:
             return
-    options = retreats.retreat_areas(content, s, area, power, len(units), set())
+    options = retreats.retreat_areas(
+        content,
+        s,
+        area,
+        power,
+        len(units),
+        set(),
+        ignore_entry_routes=cards.skilful(s, area, power),
+    )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
@@ -664,7 +678,15 @@ def _standing_retreat(
                 [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), power)]
             ):
                 continue
-        options = retreats.retreat_areas(content, s, area, power, len(units), set())
+        options = retreats.retreat_areas(
+            content,
+            s,
+            area,
+            power,
+            len(units),
+            set(),
+            ignore_entry_routes=cards.skilful(s, area, power),
+        )  # Skilful Retreat (cards.py)
         to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
         if to is None or (to not in options and not content.is_land(to)):
             # SK 9.5: by sea, aboard friendly fleets in the area or the adjoining sea area

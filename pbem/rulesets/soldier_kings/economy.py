@@ -198,7 +198,7 @@ class Give:
         return f"give {self.amount} to {self.to}"
 
 
-VERBS = ("place", "buy", "recover", "give")
+VERBS = ("place", "buy", "recover", "give", "play")
 _UNIT_WORDS = {"army": "army", "armies": "army", "fleet": "fleet", "fleets": "fleet"}
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _GIVE = re.compile(r"^give\s+(\S+)\s+(?:resources?\s+)?to\s+(.+)$", re.IGNORECASE)
@@ -382,6 +382,13 @@ class Purchase:
                 order = Recover(ol.line, tuple(units)) if units else None
             elif verb == "give":
                 order = self._parse_give(s, text, ol.line, problems)
+            elif verb == "play":  # SK 5.1: event cards (cards.py)
+                from . import cards
+
+                rest = text.partition(" ")[2]
+                order = cards.parse_play(
+                    content, names, s, power, rest, ol.line, problems, "purchase"
+                )
             else:
                 problems.append(
                     Problem(
@@ -579,7 +586,9 @@ class Purchase:
                 )
         bad = {p.line for p in problems}
         problems += self._check_money(content, s, power, [o for o in orders if o.line not in bad])
-        return problems
+        from . import cards  # SK 5.1: the cards played must be in the hand
+
+        return problems + cards.validate_purchase(content, s, power, orders)
 
     @staticmethod
     def _not_arriving(s: SKState, power: str, u: Counter, due: list[str]) -> str:
@@ -682,6 +691,9 @@ class Purchase:
             )
             amount = min(want, sub.get("max_resources", 0), treasury(ctx.state, giver)[0])
             ctx.emit(SubsidyGiven(giver=giver, receiver=receiver, resources=amount, turn=s.turn))
+        from . import cards  # SK 5.1: cards played in the Purchase Phase, before purchases
+
+        cards.purchase_plays(ctx, content, orders, standing, step.phase)
         for power in s.majors:  # SK 6.3: new units in the current turn box
             self._place(ctx, content, power, orders.get(power) or [])
         # SK 18.1 (new minor units each Spring): the One-Year Scenario Special Rules give

@@ -105,6 +105,8 @@ class CardPlayed(Event):
     on: str
     detail: str = ""
     to: Literal["discard", "removed"] = "discard"
+    key: str = ""  # the card order carried out (cards.py: each fires once)
+    trigger: str = ""  # what it reacted to (SK 5.2), for a standing reaction
 
 
 @event
@@ -272,6 +274,10 @@ def _(s: SKState, e: CardPlayed) -> None:
         hand.remove(e.card)
     if e.to == "discard":
         s.discard.append(e.card)
+    if e.key:  # cards.py: a card order is spent once carried out
+        s.card_plays.append(
+            {"power": e.power, "key": e.key, "card": e.card, "trigger": e.trigger, "turn": s.turn}
+        )
 
 
 @on(OrderSkipped)
@@ -735,6 +741,10 @@ def attempt_alliance(
     if problem:
         ctx.emit(OrderSkipped(power=power, order=f"ally with {minor}", reason=problem))
         return False
+    from . import cards  # SK 5.2: cards played with the attempt, before the dice (Royal Betrothal)
+
+    bonus, marks = cards.alliance_attempt(ctx, content, power, minor, standing or {})
+    card_bonus, markers, s = card_bonus + bonus, (*markers, *marks), ctx.state
     proc = alliance_procedure(
         content, s, power, minor, card_bonus=card_bonus, bribe=bribe, standing_orders=standing
     )
@@ -1444,12 +1454,27 @@ def after_breaks(s: SKState, power: str, orders: list) -> SKState:
     return out
 
 
-def play_card(ctx: Resolution, power: str, card: str, on: str, detail: str) -> bool:
+def play_card(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    power: str,
+    card: str,
+    on: str,
+    detail: str,
+    standing_orders: dict,
+) -> bool:
+    """SK 5.1 through the card framework (cards.play): False if the card is not in the
+    player's hand or a Diplomatic Intrigue cancelled it (SK 5.2)."""
+    from . import cards
+
+    return cards.play(ctx, content, power, card, on=on, detail=detail, standing=standing_orders)
+
+
+def _no_card(ctx: Resolution, power: str, card: str, text: str) -> bool:
     s: SKState = ctx.state
-    player = s.player_of(power)
-    if card not in s.hands.get(player, []):
+    if card in s.hands.get(s.player_of(power), []):
         return False
-    ctx.emit(CardPlayed(player=player, power=power, card=card, on=on, detail=detail))
+    ctx.emit(OrderSkipped(power=power, order=text, reason=f"no {card!r} card left in hand"))
     return True
 
 
@@ -1474,22 +1499,22 @@ def resolve_orders(
         if problems:
             ctx.emit(OrderSkipped(power=power, order=o.text, reason="; ".join(problems)))
             continue
-        if not play_card(ctx, power, o.card, power, o.text):
-            ctx.emit(
-                OrderSkipped(power=power, order=o.text, reason=f"no {o.card!r} card left in hand")
-            )
+        if _no_card(ctx, power, o.card, o.text):
             continue
+        if not play_card(ctx, content, power, o.card, power, o.text, standing_orders):
+            continue  # cancelled (SK 5.2, Diplomatic Intrigue)
         mercenaries.resolve_hire(ctx, content, power, o)
     for o in [o for o in orders if isinstance(o, AllyOrder)]:
         problem = attempt_problem(content, ctx.state, power, o.minor)
         if problem:
             ctx.emit(OrderSkipped(power=power, order=o.text, reason=problem))
             continue
-        if not play_card(ctx, power, CARD, power, f"alliance with {o.minor}"):
-            ctx.emit(
-                OrderSkipped(power=power, order=o.text, reason=f"no {CARD!r} card left in hand")
-            )
+        if _no_card(ctx, power, CARD, o.text):
             continue
+        if not play_card(
+            ctx, content, power, CARD, power, f"alliance with {o.minor}", standing_orders
+        ):
+            continue  # cancelled (SK 5.2, Diplomatic Intrigue)
         attempt_alliance(
             ctx, content, power, o.minor, bribe=o.bribe, standing=standing_orders, placement=o.areas
         )

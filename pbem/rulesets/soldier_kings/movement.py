@@ -92,14 +92,17 @@ def allowance(s: SKState, units: list[str], leaders: list[str]) -> int:
     directed by generals have the generals' allowance (Frederick 3, others 2), SK 13.1: a
     general directs rating + 1 armies. A group moves at its slowest general's
     allowance when its generals can direct all its armies, else at 1 MP."""
+    from . import cards  # Forced March: one more movement point (cards.py)
+
     generals = [s.leaders[n] for n in leaders if s.leaders[n].role == "general"]
     armies = [u for u in units if s.units[u].type == "army"]
+    more = cards.extra_half_mps(s, units)
     if not generals:
-        return 2
+        return 2 + more
     slowest = min(g.movement or 2 for g in generals)
     if not armies or len(armies) <= sum(g.rating + 1 for g in generals):
-        return 2 * slowest
-    return 2
+        return 2 * slowest + more
+    return 2 + more
 
 
 def step_cost(s: SKState, power: str, area: str) -> int:
@@ -146,6 +149,8 @@ def check_move(
             bad(f"{n} is not on the map")
         elif ld.role != "general":
             bad(f"{n} is an admiral; admirals move with fleets (SK 13.4)")
+        elif _vacillates(s, n):
+            bad(f"{n} may not move this turn (Vacillating General)")
         else:
             starts.add(ld.area)
         if s.frozen.get(ld.country, 0) > s.turn:
@@ -184,6 +189,12 @@ def check_move(
     if spent > limit:
         bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} (SK 8.1-8.2, 13.3)")
     return out
+
+
+def _vacillates(s: SKState, name: str) -> bool:
+    from . import cards
+
+    return cards.leader_inactive(s, name)
 
 
 def _belongs_to(s: SKState, content: SoldierKingsContent, area: str, power: str) -> bool:

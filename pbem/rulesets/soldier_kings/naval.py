@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, retreats, standing
+from . import cards, combat, retreats, standing
 from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .fold import apply as fold_apply
@@ -684,6 +684,9 @@ def _voyage(
         v.legs.append(nxt)
         v.spent += cost
         v.entered.append(nxt)
+        halted = cards.group_enters(ctx, content, v, nxt, orders)  # Storm at Sea (cards.py)
+        if not _alive(s, v):
+            return
         if not content.is_land(nxt):
             if _interceptors(ctx, content, v, nxt):
                 _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
@@ -692,6 +695,9 @@ def _voyage(
         elif _enemy_fleets(s, side, nxt):
             _flush(ctx, v)
             return  # SK 11.0: it stops and fights in the Naval Combat Step
+        if halted:
+            _flush(ctx, v)
+            return
     _flush(ctx, v)
     if v.plan.blockade and _alive(s, v) and not content.is_land(v.here):
         target = v.plan.blockade
@@ -768,6 +774,8 @@ def _intercepts(
             ):
                 continue
             _flush(ctx, v)  # the group is in the sea area when the dice are rolled
+            if cards.interception_fails(ctx, content, sea, power, fleets, v.fleets, orders):
+                continue  # Fog at Sea (cards.py)
             if _roll_intercept(ctx, sea, power, fleets, leaders, v.fleets, v.leaders):
                 if area != sea:
                     ctx.emit(
@@ -911,6 +919,10 @@ def resolve_combat(
                 s, entries, v.here, v.here, [power], len(v.fleets), own, theirs
             ):
                 continue
+            if cards.interception_fails(
+                ctx, content, v.here, v.plan.power, v.fleets, fleets, orders
+            ):
+                break  # Fog at Sea (cards.py); SK 10.43: the group's one attempt
             if _roll_intercept(ctx, v.here, v.plan.power, v.fleets, v.leaders, fleets, leaders):
                 a = nc.Side(list(v.fleets), list(v.leaders))
                 b = nc.Side(fleets, leaders)

@@ -535,12 +535,15 @@ def battle(
         )
     )
     # SK 11.2 / 13.4: the wind gauge, one die each plus one admiral's rating
-    gauge = {}
-    for name, side in sides.items():
+    from . import cards  # the Weather Gauge card: that side holds it, no die (cards.py)
+
+    holder = cards.weather_gauge(ctx, content, area, sides, orders)
+    gauge = {"intercepting": 0, "intercepted": 0}
+    for name, side in sides.items() if holder is None else ():
         best = max((s.leaders[n].rating for n in admirals(s, side.leaders)), default=0)
         roll = ctx.roll(f"{area}, wind gauge, {', '.join(side.powers(s))}", 1)[0]
         gauge[name] = roll + best
-    first = (
+    first = holder or (
         None
         if gauge["intercepting"] == gauge["intercepted"]
         else max(gauge, key=lambda k: gauge[k])

@@ -162,7 +162,8 @@ def _(s: SKState, e: ActionPhaseOver) -> None:
     s.entered = {}
     s.moves = []
     if s.acting >= len(s.initiative):
-        s.stage = "peace"
+        # a Winter Campaign card's action phase comes before Winter Attrition (cards.py)
+        s.stage = "attrition" if is_winter(s.turn) else "peace"
 
 
 @on(GameOver)

@@ -15,7 +15,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, mercenaries, minors, naval
+from . import cards, combat, mercenaries, minors, naval
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -212,6 +212,12 @@ def _siege(
         ctx.emit(SiegePaid(power=p, area=area, rounds=rounds, resources=cost))
     fort = content.land_area(area).fortification
     owner = s.control.get(area)
+    # SK 5.2: Treason, Siege Train; Heroic Garrison and other reactions (cards.py)
+    more_dice, more_fire, fallen = cards.siege_begins(
+        ctx, content, area, powers, owner, standing_orders
+    )
+    if fallen:
+        return
     mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
     for rnd in range(1, rounds + 1):
         armies = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
@@ -220,11 +226,13 @@ def _siege(
         leaders = sorted(
             ld.name for ld in s.leaders_in(area)
             if ld.role == "general" and (ld.country in powers or s.allies.get(ld.country) in powers)
+            and not cards.leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
         dice = sum(s.units[u].attack for us in armies.values() for u in us) + sum(
             s.leaders[n].rating for n in leaders
         )
+        dice += more_dice  # Siege Train: the besiegers' dice (cards.py)
         current = max(0, fort - s.fort_hits.get(area, 0))
         rolls = (
             ctx.roll(f"{area}, siege round {rnd}, besieger ({', '.join(powers)})", dice)
@@ -234,6 +242,7 @@ def _siege(
         hits = sum(1 for v in rolls if v == 6)
         # SK 12.3: defensive fire, dice = the current fortification value; +1 after a mountain route
         mountain = any(u in mountain_units for us in armies.values() for u in us)
+        current += more_fire  # Heroic Garrison: two more dice each round (cards.py)
         fire = (
             ctx.roll(f"{area}, siege round {rnd}, defensive fire ({owner or 'neutral'})", current)
             if current

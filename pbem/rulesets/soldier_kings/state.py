@@ -122,6 +122,10 @@ class SKState(_M):
     conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
     # event markers: marker -> on what (SK 5.2)
     markers: dict[str, list[str]] = Field(default_factory=dict)
+    # SK 5.1-5.2 (cards.py): card orders carried out (each fires once: power, key, card,
+    # trigger, turn) and card effects in force (each with the turn/phase it lasts)
+    card_plays: list[dict] = Field(default_factory=list)
+    card_effects: list[dict] = Field(default_factory=list)
     # SK 17.3, 17.42: minor -> alliance attempts so far; bribes paid, each with its attempt
     alliance_attempts: dict[str, int] = Field(default_factory=dict)
     bribes: list[dict] = Field(default_factory=list)

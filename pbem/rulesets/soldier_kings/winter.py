@@ -30,7 +30,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import mercenaries, minors, phases, standing
+from . import cards, mercenaries, minors, phases, standing
 from .content import SoldierKingsContent
 from .economy import cost, id_order, one_year, treasury
 from .fold import on
@@ -225,7 +225,8 @@ class WinterAttrition(phases.NoOrders):
         )
         for area in areas:  # armies in sea areas are loaded on fleets: exempt (SK 20.1)
             s = ctx.state
-            armies = [u for u in s.on_map(area, "army")]
+            # Good Winter Quarters (cards.py): those armies are supported, not counted
+            armies = [u for u in s.on_map(area, "army") if not cards.quartered(s, area, u)]
             ctrl = s.control.get(area)
             enemy_limit, friendly_limit = support_limits(content, s, area)
             friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]
