@@ -222,10 +222,20 @@ def _siege(
     for rnd in range(1, rounds + 1):
         armies = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if not any(armies.values()):
-            break
+            break  # SK 12.1: fleets by themselves cannot conduct a siege
+        # SK 12.1: the besiegers' fleets in a coastal area combine their attack strengths
+        # with the armies (and share the defensive fire, SK 12.3 -> 9.7); their admirals
+        # add their ratings as in SK 11.6. All of them join: a fleet that should not can
+        # sail away before the Siege Step.
+        fleets = {
+            p: sorted(u.id for u in s.on_map(area, "fleet") if s.commander(u) == p) for p in powers
+        }
+        with_fleets = {p for p, fs in fleets.items() if fs}
+        armies = {p: sorted(armies[p] + fleets[p]) for p in powers}
         leaders = sorted(
             ld.name for ld in s.leaders_in(area)
-            if ld.role == "general" and (ld.country in powers or s.allies.get(ld.country) in powers)
+            if (ld.role == "general" or (ld.role == "admiral" and (ld.country in with_fleets or s.allies.get(ld.country) in with_fleets)))
+            and (ld.country in powers or s.allies.get(ld.country) in powers)
             and not cards.leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
