@@ -324,8 +324,11 @@ def check_sail(
     new = [a for a in armies if not any(a in v for v in aboard.values())]
     for a in new:
         u = s.units[a]
-        if s.commander(u) != power:
-            bad(f"{a} is not {power}'s to move")
+        owner = s.commander(u) or u.country
+        if owner != power and s.player_of(owner) != s.player_of(power):
+            # SK 16.1 lets formal allies carry each other's armies; an ally played by
+            # another player must order its own army aboard, which pbem does not take yet
+            bad(f"{a} is not {power}'s to carry: {owner} is played by another player")
         elif u.status != "map" or u.area != start:
             bad(f"{a} is not in {start} to go aboard")
         elif not content.is_land(start):
