@@ -1706,6 +1706,23 @@ def group_enters(
     return bool(info.get("halt"))
 
 
+def _plays_for(
+    content: SoldierKingsContent, sorders: Any, power: str, effect: str, trigger: str, area: str
+) -> list:
+    """`power`'s card plays whose effect is `effect`: its own `play ... [in AREA]` lines,
+    then its reactions `react ... when TRIGGER [in AREA]`."""
+    own = [
+        po for po in order_plays(sorders, power)
+        if primary(content.card(po.card)) == effect and po.area in (None, area)
+    ]  # fmt: skip
+    reactions = [
+        po for po in standing_plays(sorders, power)
+        if po.trigger is not None and po.trigger.kind == trigger
+        and po.trigger.area in (None, area) and primary(content.card(po.card)) == effect
+    ]  # fmt: skip
+    return own + reactions
+
+
 def interception_fails(
     ctx: Resolution,
     content: SoldierKingsContent,
@@ -1722,16 +1739,7 @@ def interception_fails(
     side = sorted({nc.owner(s, f) for f in target})
     info: dict = {"area": area, "on": area}
     for q in [q for q in s.majors if any(s.friendly(q, p) for p in side)]:
-        candidates = [
-            po for po in order_plays(sorders, q)
-            if primary(content.card(po.card)) == "interception_fails" and po.area in (None, area)
-        ] + [
-            po for po in standing_plays(sorders, q)
-            if po.trigger is not None and po.trigger.kind == "intercepted"
-            and po.trigger.area in (None, area)
-            and primary(content.card(po.card)) == "interception_fails"
-        ]  # fmt: skip
-        for po in candidates:
+        for po in _plays_for(content, sorders, q, "interception_fails", "intercepted", area):
             carry_out(ctx, content, q, po, sorders, info, f"{interceptor} intercepts in {area}")
             if info.get("fails"):
                 ctx.emit(
@@ -1755,16 +1763,7 @@ def weather_gauge(
     for name, side in sides.items():
         powers = side.powers(s)
         for q in [q for q in s.majors if any(s.friendly(q, p) for p in powers)]:
-            candidates = [
-                po for po in order_plays(sorders, q)
-                if primary(content.card(po.card)) == "wind_gauge" and po.area in (None, area)
-            ] + [
-                po for po in standing_plays(sorders, q)
-                if po.trigger is not None and po.trigger.kind == "naval battle"
-                and po.trigger.area in (None, area)
-                and primary(content.card(po.card)) == "wind_gauge"
-            ]  # fmt: skip
-            for po in candidates:
+            for po in _plays_for(content, sorders, q, "wind_gauge", "naval battle", area):
                 info: dict = {"area": area, "on": area}
                 carry_out(ctx, content, q, po, sorders, info, f"naval battle in {area}")
                 if info.get("gauge"):
