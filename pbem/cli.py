@@ -140,7 +140,7 @@ def sign(file, keyfile, passphrase_env, seq):
     Example (orders.txt):
       Game: g1756
       Power: Prussia
-      Phase: 1756-t1-purchase
+      Phase: 1756-spring-purchase
       Sequence: 3
 
       buy army
@@ -431,7 +431,7 @@ def replay(game, phase, seq, power, as_json):
 
     \b
     Example:
-      pbem replay g1756.pbem --at 1756-t2-purchase --json
+      pbem replay g1756.pbem --at 1756-summer-purchase --json
     """
     with Game(game) as g:
         if phase:
