@@ -12,10 +12,10 @@ from pathlib import Path
 
 import click
 
-from . import envelope, keys
-from . import ruleset as registry
 from .errors import PbemError
-from .service import Game, PlayerSpec
+
+# Every command imports what it uses itself, so `pbem --help` and `pbem status`
+# load neither the rules nor the event models (issue: start-up within 3x of click).
 
 EPILOG_HELP = {"max_content_width": 100}
 
@@ -44,6 +44,12 @@ def main() -> None:
       pbem advance g.pbem
       pbem verify g.pbem
     """
+
+
+def _game(path: str):
+    from .service import Game
+
+    return Game(path)
 
 
 def _option(text: str) -> tuple[str, object]:
@@ -86,6 +92,8 @@ def new(game, ruleset_, scenario, players, options, game_id, now):
         --player Prussia=alice@example.org,alice.pub \\
         --player Austria=bob@example.org,bob.pub
     """
+    from .service import Game, PlayerSpec
+
     opts = dict(_option(o) for o in options)
     specs = [PlayerSpec.parse(p) for p in players]
     g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
@@ -107,6 +115,8 @@ def keygen(name, directory, passphrase_env):
     Example:
       pbem keygen alice && cat alice.pub
     """
+    from . import keys
+
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     priv, pub = d / f"{name}.key", d / f"{name}.pub"
@@ -146,6 +156,8 @@ def sign(file, keyfile, passphrase_env, seq):
       buy army
     $ pbem sign orders.txt --key alice.key > signed.txt
     """
+    from . import envelope, keys
+
     text = file.read()
     body = envelope.unsigned_body(text)
     if not any(ln.lower().startswith("sequence:") for ln in body.split("\n\n", 1)[0].splitlines()):
@@ -176,7 +188,7 @@ def submit(game, files, now):
       pbem submit g1756.pbem mail/prussia-t1.txt mail/austria-t1.txt
     """
     bad = 0
-    with Game(game) as g:
+    with _game(game) as g:
         for f in files:
             data = Path(f).read_bytes()
             try:
@@ -243,7 +255,7 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
     else:
         source = boxes.MaildirSource(maildir)
     try:
-        with Game(game) as g:
+        with _game(game) as g:
             rep = run(g, source, Outbox(outbox_dir(game)), referee, now=_now(now))
     finally:
         if imap:
@@ -280,7 +292,7 @@ def send(game, config, deadline, referee, now):
 
     server = mailconfig.server("smtp", config)
     box = Outbox(outbox_dir(game))
-    with Game(game) as g:
+    with _game(game) as g:
         reports = deliver_reports(g, box, server, referee, deadline, now=_now(now))
     sent = flush(box, server)
     click.echo(f"{len(reports)} report(s) delivered")
@@ -306,7 +318,7 @@ def remind(game, deadline, referee):
     from .mail.outbox import Outbox, outbox_dir
     from .mail.remind import remind as run
 
-    with Game(game) as g:
+    with _game(game) as g:
         powers = run(g, Outbox(outbox_dir(game)), referee, deadline)
     click.echo(f"reminded: {', '.join(powers)}" if powers else "nobody owes orders")
 
@@ -328,7 +340,7 @@ def advance(game, deadline_passed, max_steps, now):
       pbem advance g1756.pbem
       pbem advance g1756.pbem --deadline-passed
     """
-    with Game(game) as g:
+    with _game(game) as g:
         if deadline_passed:
             step = g.declare_deadline(_now(now))
             click.echo(f"deadline passed for {step.title}")
@@ -349,7 +361,7 @@ def status(game):
     Example:
       pbem status g1756.pbem
     """
-    with Game(game) as g:
+    with _game(game) as g:
         click.echo(g.status().text())
 
 
@@ -371,7 +383,7 @@ def report(game, power, turn, out, deadline):
     """
     from .reports import write_reports
 
-    with Game(game) as g:
+    with _game(game) as g:
         paths = write_reports(g, out, power=power, turn=turn, deadline=deadline)
     for p in paths:
         click.echo(str(p))
@@ -402,7 +414,7 @@ def log_cmd(game, start, as_json):
             return f"== {e.phase} resolved{extra}"
         return generic_sentence(e)
 
-    with Game(game) as g:
+    with _game(game) as g:
         for row in g.log.rows(start):
             if as_json:
                 click.echo(
@@ -433,7 +445,7 @@ def replay(game, phase, seq, power, as_json):
     Example:
       pbem replay g1756.pbem --at 1756-summer-purchase --json
     """
-    with Game(game) as g:
+    with _game(game) as g:
         if phase:
             seq = g.phase_seq(phase)
         st = g.state(seq)
@@ -520,6 +532,8 @@ def games(ruleset_name, scenario):
       pbem games
       pbem games soldier-kings --scenario 1757
     """
+    from . import ruleset as registry
+
     if scenario:
         if not ruleset_name:
             raise click.UsageError(
@@ -561,6 +575,7 @@ def demo(directory, ruleset_, scenario):
     Example:
       pbem demo --dir /tmp/demo
     """
+    from . import ruleset as registry
     from .demo import run_demo
 
     name = ruleset_ or next(
