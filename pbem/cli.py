@@ -361,8 +361,13 @@ def status(game):
     Example:
       pbem status g1756.pbem
     """
-    with _game(game) as g:
-        click.echo(g.status().text())
+    from . import statuscache
+
+    text = statuscache.read(game)
+    if text is None:
+        with _game(game) as g:
+            text = g.status().text()
+    click.echo(text)
 
 
 @main.command()

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, checkpoint, engine, envelope
+from . import __version__, checkpoint, engine, envelope, statuscache
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
@@ -256,7 +256,7 @@ class Game:
         if step is not None:
             received = {p: a.seq for p, a in st.orders.get(step.phase, {}).items()}
         cp = st.checkpoint
-        return Status(
+        out = Status(
             game=st.game,
             ruleset=rs.name,
             scenario=st.created.scenario,
@@ -268,6 +268,10 @@ class Game:
             ended=st.ended.summary if st.ended else None,
             summary=rs.describe(st.rules),
         )
+        seq, head = self.log.head()
+        if seq == st.seq:
+            statuscache.write(self.log.conn, seq, head, out.text())
+        return out
 
     def phase_seq(self, phase: str) -> int:
         """Log seq of the last event of the resolution of `phase` (for replay --at)."""
