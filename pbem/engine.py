@@ -66,16 +66,25 @@ def _parse_accepted(state: GameState, acc, phase: str) -> Any:
 
 
 def run(
-    state: GameState, step: Step | None, public: DiceSource, hidden: DiceSource
-) -> tuple[ev.PhaseResolved, list[ev.Event]]:
-    """Resolve `step` (or the set-up when step is None): the header and the results."""
+    state: GameState,
+    step: Step | None,
+    public: DiceSource,
+    hidden: DiceSource,
+    *,
+    in_place: bool = False,
+) -> tuple[ev.PhaseResolved, list[ev.Event], Any]:
+    """Resolve `step` (or the set-up when step is None): the header, the results and
+    the rules state after them (the results folded into it, as they were emitted).
+
+    `in_place` resolves on `state.rules` itself instead of a copy: the caller must
+    then not use `state.rules` again unless the resolution succeeded as recorded."""
     rs = state.ruleset
     assert rs is not None and state.created is not None
-    ctx = Resolution(rs, state.rules, public, hidden)
+    ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
     if step is None:
         head = setup_header(state)
         rs.setup(ctx, state.created.scenario, dict(state.created.options))
-        return head, ctx.events
+        return head, ctx.events, ctx.state
     head = header(state, step)
     have = state.orders.get(step.phase, {})
     orders = {}
@@ -86,4 +95,4 @@ def run(
             orders[power] = rs.default_orders(state.rules, power, step.phase)
     standing = {p: _parse_accepted(state, a, STANDING) for p, a in sorted(state.standing.items())}
     rs.resolve(ctx, step, orders, standing)
-    return head, ctx.events
+    return head, ctx.events, ctx.state

@@ -23,9 +23,13 @@ class Resolution:
         state: Any,
         public: DiceSource,
         hidden: DiceSource | None = None,
+        *,
+        in_place: bool = False,
     ):
+        """`in_place`: work on `state` itself rather than a deep copy (verify, which
+        rebuilds the state from the log if a recomputation fails or differs)."""
         self.ruleset = ruleset
-        self.state = copy.deepcopy(state)
+        self.state = state if in_place else copy.deepcopy(state)
         self.public = public
         self.hidden = hidden or public
         self.events: list[Event] = []

@@ -216,8 +216,8 @@ class Game:
         hid = CommittedDice(secrets.chain("hidden").seed(1), "", "hidden")
         head = engine.setup_header(state)
         pub.digest = hid.digest = head.orders_digest
-        _, results = engine.run(state, None, pub, hid)
-        batch = [*inputs, head, *results, *_closing(state, 1, secrets, results, rs, head)]
+        _, results, after = engine.run(state, None, pub, hid, in_place=True)
+        batch = [*inputs, head, *results, *_closing(state, 1, secrets, rs, after)]
         secrets.save(spath)
         try:
             log = EventLog(path, create=True)
@@ -463,10 +463,9 @@ class Game:
             head = engine.header(st, step)
             pub = CommittedDice(secrets.chain("public").seed(index), head.orders_digest, "public")
             hid = CommittedDice(secrets.chain("hidden").seed(index), head.orders_digest, "hidden")
-            head2, results = engine.run(st, step, pub, hid)
+            head2, results, after = engine.run(st, step, pub, hid)
             assert head2 == head
-            after = _rules_after(st, results)
-            batch = [head, *results, *_closing(st, index, secrets, results, rs, head, after)]
+            batch = [head, *results, *_closing(st, index, secrets, rs, after)]
             try:
                 _append_signed(self.log, batch, st.seq, secrets)
             except ConflictError:
@@ -475,25 +474,14 @@ class Game:
         return done
 
 
-def _rules_after(st: GameState, results: list[ev.Event]):
-    import copy
-
-    rules = copy.deepcopy(st.rules)
-    for e in results:
-        if e.type != "dice_rolled":
-            rules = st.ruleset.apply(rules, e)
-    return rules
-
-
-def _closing(st, index, secrets, results, rs, head, after=None) -> list[ev.Event]:
-    """Seed reveal after a resolution, and the end of the game when it came."""
+def _closing(st, index, secrets, rs, after) -> list[ev.Event]:
+    """Seed reveal after a resolution, and the end of the game when it came (`after`:
+    the rules state with the resolution's results folded in)."""
     out: list[ev.Event] = [
         ev.SeedRevealed(
             stream="public", index=index, seed=secrets.chain("public").seed(index).hex()
         )
     ]
-    if after is None:
-        after = _rules_after(st, results)
     if rs.step(after) is None:
         out += _ending(st, index, secrets, rs, after)
     return out

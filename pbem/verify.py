@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import checkpoint, engine, envelope
 from . import events as ev
@@ -213,12 +214,18 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             while j < len(decoded) and decoded[j][1].kind == "result":
                 j += 1
             recorded = [x for _, x in decoded[i + 1 : j]]
-            _check_resolution(
+            ok = _check_resolution(
                 state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep
             )
+            if ok is None:  # the recomputation may have left state.rules half changed
+                state = _replay(decoded[:i])
             fold(state, row.seq, e, registry.get)
-            for r2, x in decoded[i + 1 : j]:
-                fold(state, r2.seq, x, registry.get)
+            if ok is None:
+                for r2, x in decoded[i + 1 : j]:
+                    fold(state, r2.seq, x, registry.get)
+            else:  # recomputed in place and equal to the record: its state is the fold's
+                state.rules = ok
+                state.seq = decoded[j - 1][0].seq
             i = j
             continue
         elif e.type == "game_ended":
@@ -349,7 +356,17 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
         )
 
 
-def _check_resolution(state, row, head, recorded, after, anchors, public, hidden_seed, rep) -> None:
+def _replay(decoded: list[tuple[Row, ev.Event]]) -> GameState:
+    state = GameState()
+    for r, e in decoded:
+        fold(state, r.seq, e, registry.get)
+    return state
+
+
+def _check_resolution(state, row, head, recorded, after, anchors, public, hidden_seed, rep) -> Any:
+    """Check one resolution by recomputing it on `state.rules` in place. Returns the
+    rules state after it when the recomputation equals the record, else None (and
+    then `state.rules` may be half changed: the caller rebuilds it from the log)."""
     find = rep.findings.append
     rs = state.ruleset
     index = head.index
@@ -419,10 +436,10 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
     pub = CommittedDice(seed, head.orders_digest, "public")
     hid = CommittedDice(hs, head.orders_digest, "hidden") if hs else ReplayDice(recorded_hidden)
     try:
-        _, results = engine.run(state, step, pub, hid)
+        _, results, after_rules = engine.run(state, step, pub, hid, in_place=True)
     except (PbemError, ValueError, KeyError) as x:
         find(Finding(row.seq, f"recomputing {head.phase!r} failed: {x}"))
-        return
+        return None
     rep.resolutions += 1
     if hs is None:
         rep.hidden_unchecked += len(recorded_hidden)
@@ -436,12 +453,11 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
                 _diff(a, b),
             )
         )
-    else:
-        rep.rolls += sum(
-            len(x.values)
-            for x in recorded
-            if x.type == "dice_rolled" and (hs or x.stream == "public")
-        )
+        return None
+    rep.rolls += sum(
+        len(x.values) for x in recorded if x.type == "dice_rolled" and (hs or x.stream == "public")
+    )
+    return after_rules
 
 
 def _diff(recorded: list[str], recomputed: list[str]) -> str:

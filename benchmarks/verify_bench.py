@@ -1,0 +1,154 @@
+"""Benchmark `pbem verify` and the start-up of `pbem status`, side by side with another
+revision of the tree (default: none; `--baseline REV` checks REV out in a temporary git
+worktree and measures it in the same run, so the ratio is what to read).
+
+Run: python benchmarks/verify_bench.py [--baseline REV] [--scenarios 1757 1762] [--repeats 3]
+
+For each tree it plays each scenario's demo game with that tree's own code (`pbem
+demo`, scripted players, fixed master secret), then times `verify()` in a fresh
+interpreter with everything imported first (best of N): time per resolution and per
+event. Start-up: wall time of `pbem status GAME` (cached and uncached) and of
+`python -c "import click"`, best of N, as a ratio to the bare click import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+TIMER = r"""
+import json, sys, time
+from pbem.demo import run_demo
+from pbem.verify import verify
+import pbem.ruleset as registry
+path, scenario, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
+from pathlib import Path
+d = Path(path)
+if not (d / "game.pbem").exists():
+    run_demo(d, "soldier-kings", scenario, echo=lambda s: None, master=bytes(32))
+registry.get("soldier-kings")
+best = None
+for _ in range(repeats):
+    t = time.perf_counter()
+    rep = verify(d / "game.pbem")
+    dt = time.perf_counter() - t
+    best = dt if best is None else min(best, dt)
+assert rep.ok, rep.text() if hasattr(rep, "text") else rep
+print(json.dumps({"seconds": best, "resolutions": rep.resolutions, "events": rep.events}))
+"""
+
+
+def run_py(tree: Path, args: list[str]) -> str:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, *args], env=env, cwd=tree, capture_output=True, text=True, check=False
+    )
+    if out.returncode:
+        raise SystemExit(f"{tree}: {' '.join(args[:2])} failed:\n{out.stderr[-2000:]}")
+    return out.stdout
+
+
+def wall(tree: Path, args: list[str], repeats: int) -> float:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, *args], env=env, cwd=tree, capture_output=True, check=True)
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def measure(tree: Path, work: Path, scenarios: list[str], repeats: int) -> dict:
+    out: dict = {"verify": {}}
+    for sc in scenarios:
+        d = work / sc
+        res = json.loads(run_py(tree, ["-c", TIMER, str(d), sc, str(repeats)]).strip())
+        out["verify"][sc] = res
+    game = work / scenarios[0] / "game.pbem"
+    status = ["-m", "pbem", "status", str(game)]
+    run_py(tree, status)  # a first status writes the cache where the tree has one
+    out["status"] = wall(tree, status, max(repeats, 5))
+    cold = work / "cold.pbem"
+    out["click"] = wall(tree, ["-c", "import click"], max(repeats, 5))
+    shutil.copy(game, cold)
+    for ext in ("-wal", "-shm"):
+        if Path(f"{game}{ext}").exists():
+            shutil.copy(f"{game}{ext}", f"{cold}{ext}")
+    drop = "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE IF EXISTS status_cache'); c.commit()"
+    best = float("inf")
+    for _ in range(max(repeats, 3)):
+        run_py(tree, ["-c", drop, str(cold)])
+        best = min(best, wall(tree, ["-m", "pbem", "status", str(cold)], 1))
+    out["status_uncached"] = best
+    return out
+
+
+def show(name: str, m: dict) -> None:
+    print(f"== {name}")
+    for sc, r in m["verify"].items():
+        per_res = r["seconds"] / max(r["resolutions"], 1)
+        per_ev = r["seconds"] / max(r["events"], 1)
+        print(
+            f"  verify {sc}: {r['seconds'] * 1000:8.1f} ms, {r['resolutions']} resolutions, "
+            f"{r['events']} events: {per_res * 1000:7.2f} ms/resolution, {per_ev * 1e6:7.1f} us/event"
+        )
+    print(
+        f"  start-up: status {m['status'] * 1000:.0f} ms (uncached {m['status_uncached'] * 1000:.0f} ms), "
+        f"import click {m['click'] * 1000:.0f} ms: status/click = {m['status'] / m['click']:.2f}x "
+        f"(uncached {m['status_uncached'] / m['click']:.2f}x)"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--baseline", help="a git revision to measure beside the working tree")
+    ap.add_argument("--scenarios", nargs="+", default=["1757", "1762"])
+    ap.add_argument("--repeats", type=int, default=3)
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        trees = {"this tree": HERE}
+        if a.baseline:
+            wt = Path(tmp) / "baseline"
+            subprocess.run(
+                ["git", "worktree", "add", "--detach", str(wt), a.baseline],
+                cwd=HERE,
+                check=True,
+                capture_output=True,
+            )
+            trees = {f"baseline {a.baseline}": wt, **trees}
+        try:
+            results = {}
+            for name, tree in trees.items():
+                results[name] = measure(
+                    tree, Path(tmp) / name.replace(" ", "_"), a.scenarios, a.repeats
+                )
+                show(name, results[name])
+            if a.baseline:
+                base, now = results.values()
+                print("== ratios (baseline / this tree)")
+                for sc in a.scenarios:
+                    b, n = base["verify"][sc], now["verify"][sc]
+                    rb = b["seconds"] / max(b["resolutions"], 1)
+                    rn = n["seconds"] / max(n["resolutions"], 1)
+                    print(f"  verify {sc}: {rb / rn:.1f}x faster per resolution")
+                print(f"  status: {base['status'] / now['status']:.1f}x faster")
+        finally:
+            if a.baseline:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(Path(tmp) / "baseline")],
+                    cwd=HERE,
+                    capture_output=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
