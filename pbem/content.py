@@ -11,10 +11,12 @@ import re
 import tomllib
 from pathlib import Path
 
-__all__ = ["ContentError", "games_dir", "read_toml_dir"]
+from .errors import PbemError
+
+__all__ = ["ContentError", "data_dir", "games_dir", "read_toml_dir"]
 
 
-class ContentError(ValueError):
+class ContentError(PbemError, ValueError):
     """Game content is missing, unreadable or inconsistent.
 
     The message always names the file (relative to the game's directory) and,
@@ -27,9 +29,23 @@ class ContentError(ValueError):
         self.problems: list[str] = list(problems) if problems else [message]
 
 
+def data_dir(name: str) -> Path:
+    """``games/`` or ``templates/``: inside the package in an installed wheel
+    (``pbem/games``, put there by pyproject.toml's package-dir), beside it in a
+    checkout or an editable install (the top-level folders)."""
+    pkg = Path(__file__).resolve().parent
+    for d in (pkg / name, pkg.parent / name):
+        if d.is_dir():
+            return d
+    raise ContentError(
+        f"pbem's {name}/ folder is missing (looked in {pkg / name} and {pkg.parent / name}): "
+        "the installation is incomplete; reinstall pbem from a wheel or a checkout"
+    )
+
+
 def games_dir() -> Path:
-    """The repository's top-level ``games/`` directory."""
-    return Path(__file__).resolve().parent.parent / "games"
+    """Where every game's content folder is (``games/``)."""
+    return data_dir("games")
 
 
 _POSITION = re.compile(r"\(at line (\d+), column (\d+)\)|\(at end of document\)")
@@ -50,7 +66,10 @@ def read_toml_dir(game: str, root: Path | None = None) -> dict[str, dict]:
     """
     base = (root if root is not None else games_dir()) / game
     if not base.is_dir():
-        raise ContentError(f"{base}: no content directory for game {game!r}")
+        raise ContentError(
+            f"{base}: no content directory for game {game!r}; the games here are: "
+            + (", ".join(sorted(p.name for p in base.parent.iterdir() if p.is_dir())) or "none")
+        )
     raw: dict[str, dict] = {}
     for path in sorted(base.rglob("*.toml")):
         rel = path.relative_to(base)

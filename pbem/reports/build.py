@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -20,6 +19,7 @@ from markupsafe import Markup, escape
 
 from .. import checkpoint, envelope
 from .. import events as ev
+from ..content import data_dir
 from ..errors import UsageError
 from ..ruleset import Ruleset
 from ..state import GameState
@@ -31,8 +31,6 @@ from .timeline import SETUP_TITLE, scan
 
 if TYPE_CHECKING:
     from ..service import Game
-
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 def _defang(value: Any) -> Any:
@@ -46,7 +44,7 @@ def _defang(value: Any) -> Any:
 def environment(html: bool = True) -> Environment:
     """The HTML environment (autoescape on, URLs defanged) or the plain-text one."""
     return Environment(
-        loader=FileSystemLoader(str(TEMPLATES)),
+        loader=FileSystemLoader(str(data_dir("templates"))),
         autoescape=html,
         finalize=_defang if html else None,
         undefined=StrictUndefined,
