@@ -8,7 +8,7 @@ import pytest
 from skkit import SKGame, play
 
 from pbem import ruleset as registry
-from pbem.cases import _set_path
+from pbem.case_paths import set_path
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
@@ -40,12 +40,12 @@ def position(rs, base: dict, first: str, **where) -> SKState:
         *(p for p in ["Britain", "France", "Prussia", "Austria", "Russia"] if p != first),
     ]
     for k, v in {"stage": "action", "turn": 6, "initiative": order, "acting": 0}.items():
-        _set_path(data, k, v)
+        set_path(data, k, v)
     for name, area in where.items():
         uid = name.replace("_", "-")
         kind = "leaders" if "-" not in uid else "units"
-        _set_path(data, f"{kind}.{uid}.status", "map")
-        _set_path(data, f"{kind}.{uid}.area", area)
+        set_path(data, f"{kind}.{uid}.status", "map")
+        set_path(data, f"{kind}.{uid}.area", area)
     return rs.load_state(data)
 
 
