@@ -95,7 +95,7 @@ def test_usage_errors_exit_2(tmp_path):
 
 def test_case_command(tmp_path):
     cases = Path(__file__).parent / "cases" / "mini"
-    assert "4 passed, 0 failed" in run("case", cases)
+    assert "8 passed, 0 failed" in run("case", cases)
     bad = tmp_path / "bad.toml"
     bad.write_text(
         (cases / "ambush.toml")
