@@ -148,7 +148,7 @@ def sign(file, keyfile, passphrase_env, seq):
 
     \b
     Example (orders.txt):
-      Game: g1756
+      Game: g1756 3f9a1c7e5b2d4a60
       Power: Prussia
       Phase: 1756-spring-purchase
       Sequence: 3

@@ -69,7 +69,7 @@ def run_demo(
             if lines:
                 seqs[p] += 1
                 body = (
-                    f"Game: {st.game}\nPower: {p}\nPhase: standing\nSequence: {seqs[p]}\n\n"
+                    f"Game: {st.game_ref}\nPower: {p}\nPhase: standing\nSequence: {seqs[p]}\n\n"
                     + "\n".join(lines)
                     + "\n"
                 )
@@ -86,7 +86,7 @@ def run_demo(
         for p in step.owes:
             seqs[p] += 1
             body = (
-                f"Game: {st.game}\nPower: {p}\nPhase: {step.phase}\nSequence: {seqs[p]}\n"
+                f"Game: {st.game_ref}\nPower: {p}\nPhase: {step.phase}\nSequence: {seqs[p]}\n"
                 f"Checkpoint: {st.checkpoint.seq} {st.checkpoint.head}\n\n"
                 + "\n".join(play(st.rules, p, step))
                 + "\n"

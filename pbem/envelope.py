@@ -42,6 +42,7 @@ SIG = "-----BEGIN PBEM SIGNATURE-----"
 SSH_BEGIN = "-----BEGIN SSH SIGNATURE-----"
 SSH_END = "-----END SSH SIGNATURE-----"
 DOMAIN = b"pbem-orders-v1\n"
+DOMAIN_SEALED = b"pbem-sealed-digest-v1\n"
 NAMESPACE = "pbem-orders"
 REQUIRED = ("Game", "Power", "Phase", "Sequence")
 OPTIONAL = ("Checkpoint",)
@@ -111,7 +112,27 @@ class Envelope:
 
     @property
     def digest(self) -> str:
+        """SHA-256 of the signed text alone: version 1 logs only. Orders come from a
+        small grammar, so anyone could test guesses against it."""
         return sha256_hex(self.signed_text)
+
+    @property
+    def sealed_digest(self) -> str:
+        """SHA-256 of DOMAIN_SEALED + signed text + "\\n" + the raw signature bytes (the
+        64 Ed25519 bytes, or the SSHSIG blob inside the armour). Only the envelope's
+        holders (its player, the referee, an auditor with the log) can compute it:
+        a guess of the orders cannot be tested without the signature."""
+        if self.sig_kind == "pbem":
+            material = self.signature
+        else:
+            material = "".join(
+                ln.strip() for ln in self.signature.splitlines() if ln.strip() and "-----" not in ln
+            )
+        try:
+            raw = base64.b64decode(material, validate=True)
+        except binascii.Error:
+            raw = material.encode("utf-8")
+        return sha256_hex(DOMAIN_SEALED + self.signed_text.encode("utf-8") + b"\n" + raw)
 
     def verify(self, key: PublicKey) -> bool:
         message = self.signed_text.encode("utf-8")

@@ -108,6 +108,10 @@ class GameCreated(Event):
     chain_length: int
     created_at: str
     software: str = ""  # "pbem X; ruleset Y": what to verify this game with
+    # random, unique to this game: envelopes name it after the game id in their
+    # `Game:` line ("demo 3f9a1c7e5b2d4a60"), so orders for another game of the same
+    # name cannot be replayed into this one. "" in games made before it existed.
+    uid: str = ""
 
 
 @event
@@ -126,10 +130,20 @@ class OrdersAccepted(Event):
     type: Literal["orders_accepted"] = "orders_accepted"
     power: str
     phase: str
+    version: ClassVar[int] = 2
     seq: int  # the envelope's own sequence number
     envelope: str  # the full signed text, as verified
-    digest: str  # sha256 of the normalised signed body
+    digest: str  # Envelope.sealed_digest: signed body and signature (docs/core.md)
     received_at: str
+    # "sealed" binds the digest to the signature, so nobody without the envelope can
+    # test a guess of the orders against it; "text" (version 1 logs) is the SHA-256
+    # of the signed body alone.
+    digest_kind: Literal["sealed", "text"] = "sealed"
+
+
+@upcaster("orders_accepted", 1)
+def _orders_accepted_v1(d: dict[str, Any]) -> dict[str, Any]:
+    return {**d, "digest_kind": "text"}
 
 
 @event
@@ -161,6 +175,10 @@ class DiceRolled(Event):
     sides: int
     values: list[int]
     stream: Literal["public", "hidden", "scripted"] = "public"
+    # what the values are (docs/core.md "Dice"): "roll": faces 1..sides; "pick" and
+    # "draw": one value in 0..sides-1 (public, hidden); "shuffle": Fisher-Yates
+    # swaps, the m-th (0-based) in 0..sides-1-m. None: written before pbem recorded it.
+    draw: Literal["roll", "pick", "draw", "shuffle"] | None = None
 
 
 @event

@@ -48,20 +48,36 @@ class Resolution:
                 raise DiceScriptError(f"scripted roll {bad[0]} for {label!r} is not a d{sides}")
         else:
             values = [self.public.randbelow(label, sides) + 1 for _ in range(count)]
-        self.emit(DiceRolled(label=label, sides=sides, values=values, stream=_stream(self.public)))
+        self.emit(
+            DiceRolled(
+                label=label,
+                sides=sides,
+                values=values,
+                stream=_stream(self.public),
+                draw="roll",
+            )
+        )
         return values
 
     def pick(self, label: str, n: int) -> int:
         """A public uniform draw in 0..n-1 (random selection of face-up counters)."""
         v = self.public.randbelow(label, n)
-        self.emit(DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.public)))
+        self.emit(
+            DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.public), draw="pick")
+        )
         return v
 
     def draw(self, label: str, n: int) -> int:
         """A secret uniform draw in 0..n-1 from the hidden stream."""
         v = self.hidden.randbelow(label, n)
         self.emit(
-            DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.hidden, "hidden"))
+            DiceRolled(
+                label=label,
+                sides=n,
+                values=[v],
+                stream=_stream(self.hidden, "hidden"),
+                draw="draw",
+            )
         )
         return v
 
@@ -75,7 +91,11 @@ class Resolution:
             out[i], out[j] = out[j], out[i]
         self.emit(
             DiceRolled(
-                label=label, sides=len(out), values=picks, stream=_stream(self.hidden, "hidden")
+                label=label,
+                sides=len(out),
+                values=picks,
+                stream=_stream(self.hidden, "hidden"),
+                draw="shuffle",
             )
         )
         return out

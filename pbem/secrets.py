@@ -41,6 +41,10 @@ class Secrets:
     def referee_key(self) -> Ed25519PrivateKey:
         return Ed25519PrivateKey.from_private_bytes(self._derive("referee-key"))
 
+    def game_uid(self) -> str:
+        """16 hex digits, random to everyone without the master secret."""
+        return self._derive("game-uid")[:8].hex()
+
     def referee_public(self) -> str:
         return pbem_public_line(self.referee_key().public_key())
 

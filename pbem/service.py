@@ -100,9 +100,12 @@ class Status:
     checkpoint: str | None
     ended: str | None
     summary: str
+    game_ref: str = ""  # the `Game:` line of this game's envelopes
 
     def text(self) -> str:
         out = [f"game {self.game}: {self.ruleset}, scenario {self.scenario}, {self.seq} events"]
+        if self.game_ref:
+            out.append(f"orders begin with 'Game: {self.game_ref}'")
         if self.summary:
             out.append(self.summary)
         if self.ended is not None:
@@ -207,6 +210,7 @@ class Game:
             chain_length=secrets.chain_length,
             created_at=now or utcnow(),
             software=f"pbem {__version__}; {rs.name} {rs.version}",
+            uid=secrets.game_uid(),
         )
         inputs: list[ev.Event] = [created, *(by_power[p] for p in powers)]
         state = GameState()
@@ -267,6 +271,7 @@ class Game:
             checkpoint=checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None,
             ended=st.ended.summary if st.ended else None,
             summary=rs.describe(st.rules),
+            game_ref=st.game_ref,
         )
         seq, head = self.log.head()
         if seq == st.seq:
@@ -309,13 +314,20 @@ class Game:
         rs = st.ruleset
         power, phase = env.power, env.phase
         kw = {"power": power, "phase": phase}
-        if env.game != st.game:
-            return _reject(
-                "wrong-game",
-                f"these orders are for game {env.game!r}, this is game {st.game!r}",
-                env.header_lines.get("Game"),
-                **kw,
-            )
+        if env.game != st.game_ref:
+            if env.game == st.game:
+                why = (
+                    f"the Game line must also name this game's unique id: 'Game: {st.game_ref}' "
+                    "(copy it from the order template in your report)"
+                )
+            elif env.game.split()[0] == st.game:
+                why = (
+                    f"these orders are for another game named {st.game!r}; "
+                    f"this one is 'Game: {st.game_ref}'"
+                )
+            else:
+                why = f"these orders are for game {env.game!r}, this is game {st.game_ref!r}"
+            return _reject("wrong-game", why, env.header_lines.get("Game"), **kw)
         if power not in st.players:
             hint = closest(power, st.players)
             return _reject(
@@ -342,9 +354,9 @@ class Game:
                 env.first_line,
                 **kw,
             )
-        if env.digest in st.digests:
+        if env.sealed_digest in st.digests:
             return SubmitResult(
-                "duplicate", power=power, phase=phase, event_seq=st.digests[env.digest]
+                "duplicate", power=power, phase=phase, event_seq=st.digests[env.sealed_digest]
             )
         last = st.last_envelope_seq.get(power)
         if last is not None and env.seq <= last:
@@ -400,7 +412,7 @@ class Game:
             phase=phase,
             seq=env.seq,
             envelope=env.text,
-            digest=env.digest,
+            digest=env.sealed_digest,
             received_at=now,
         )
         rows = self.log.append([accepted], st.seq)

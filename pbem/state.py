@@ -44,6 +44,13 @@ class GameState:
         assert self.created is not None
         return self.created.game
 
+    @property
+    def game_ref(self) -> str:
+        """What an envelope's `Game:` line must say: the game id and its unique id."""
+        assert self.created is not None
+        c = self.created
+        return f"{c.game} {c.uid}" if c.uid else c.game
+
 
 def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
     """Apply one event. `load_ruleset(name)` is called once, on GameCreated."""
@@ -57,6 +64,10 @@ def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
     elif state.created is None:
         raise LogCorrupt(f"event {seq}: the log must start with game_created, not {t}")
     elif t == "player_registered":
+        if e.power in state.players or state.resolutions:
+            raise LogCorrupt(
+                f"event {seq}: {e.power} registered again after the game began (a swapped key)"
+            )
         state.players[e.power] = e
     elif t == "orders_accepted":
         acc = Accepted(seq, e)

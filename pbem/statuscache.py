@@ -16,7 +16,7 @@ from pathlib import Path
 from . import __version__
 
 TABLE = "status_cache"
-FORMAT = f"pbem {__version__}; status 1"  # a new format or version invalidates every row
+FORMAT = f"pbem {__version__}; status 2"  # a new format or version invalidates every row
 
 
 def read(path: str | Path) -> str | None:

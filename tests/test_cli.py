@@ -1,4 +1,5 @@
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -48,14 +49,15 @@ def test_a_game_through_the_cli(tmp_path):
         "Blue=blue@example.org,blue.pub,Bea",
     )
     assert "created g.pbem (game id g)" in out and "Red: owes orders" in out
-    Path("red.txt").write_text("Game: g\nPower: Red\nPhase: t1-muster\n\nmuster 2\n")
+    game_line = re.search(r"'(Game: g [0-9a-f]{16})'", out).group(1)
+    Path("red.txt").write_text(f"{game_line}\nPower: Red\nPhase: t1-muster\n\nmuster 2\n")
     signed = run("sign", "red.txt", "--key", "red.key", "--seq", "1")
     assert "Sequence: 1" in signed and "BEGIN PBEM SIGNATURE" in signed
     Path("red.signed").write_text(signed)
     assert "accepted as event" in run("submit", "g.pbem", "red.signed")
     assert "duplicate" in run("submit", "g.pbem", "red.signed")
     Path("bad.txt").write_text(
-        "Game: g\nPower: Blue\nPhase: t1-muster\nSequence: 1\n\nmuster 2 in Suth\n"
+        f"{game_line}\nPower: Blue\nPhase: t1-muster\nSequence: 1\n\nmuster 2 in Suth\n"
     )
     Path("bad.signed").write_text(run("sign", "bad.txt", "--key", "blue.key"))
     out = run("submit", "g.pbem", "bad.signed", "red.signed", code=1)

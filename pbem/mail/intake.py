@@ -44,7 +44,7 @@ def ingest(
 ) -> IngestReport:
     rep = IngestReport()
     st = game.state()
-    gid = st.game
+    gid = st.game_ref
     for key, raw in source.messages():
         try:
             h = _one(game, gid, key, raw, outbox, referee, now or utcnow())

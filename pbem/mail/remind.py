@@ -30,7 +30,7 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
             "",
             "Start your orders with:",
             "",
-            f"Game: {st.game}",
+            f"Game: {st.game_ref}",
             f"Power: {power}",
             f"Phase: {step.phase}",
             "Sequence: (higher than your last one)",

@@ -341,7 +341,7 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
     if owes or may:
         cp = st.checkpoint
         head = [
-            f"Game: {st.game}",
+            f"Game: {st.game_ref}",
             f"Power: {power}",
             f"Phase: {step.phase}",
             f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",

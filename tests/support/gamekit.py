@@ -27,13 +27,16 @@ class Kit:
         lines: list[str] | str,
         phase: str | None = None,
         seq: int | None = None,
-        game_id: str = "g",
+        game_id: str | None = None,  # default: this game's `Game:` line
         signer: keys.Signer | None = None,
         extra_headers: str = "",
     ) -> str:
         if phase is None:
             with self.game() as g:
                 phase = g.status().step.phase
+        if game_id is None:
+            with self.game() as g:
+                game_id = g.state().game_ref
         if seq is None:
             seq = self.seqs.get(power, 0) + 1
         self.seqs[power] = max(seq, self.seqs.get(power, 0))

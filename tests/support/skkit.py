@@ -46,7 +46,7 @@ class SKGame:
     def envelope(self, power: str, text: str, phase: str | None = None) -> str:
         phase = phase or self.game.status().step.phase
         self.seq[power] = self.seq.get(power, 0) + 1
-        body = f"Game: {self.game.state().game}\nPower: {power}\nPhase: {phase}\nSequence: {self.seq[power]}\n\n{text.strip()}\n"
+        body = f"Game: {self.game.state().game_ref}\nPower: {power}\nPhase: {phase}\nSequence: {self.seq[power]}\n\n{text.strip()}\n"
         return envelope.sign(body, self.signers[power])
 
     def submit(self, power: str, text: str, phase: str | None = None):
