@@ -55,10 +55,27 @@ class SeedChain:
         s = self._cache[start] if above else self.root
         for i in range(start, index, -1):
             s = chain_step(s)
-            if i - 1 >= index and (i - 1) % 256 == 0:
+            # every 256th seed, and the 256 above the one asked for (the next
+            # resolutions' seeds, asked for next), are remembered
+            if (i - 1) % 256 == 0 or i - 1 - index < 256:
                 self._cache[i - 1] = s
         self._cache[index] = s
         return s
+
+
+_CHAINS: dict[tuple[bytes, int], SeedChain] = {}
+
+
+def seed_chain(root: bytes, length: int = DEFAULT_CHAIN_LENGTH) -> SeedChain:
+    """The chain of `root`, kept while the process runs: walked from the root once,
+    then every seed is at most 256 steps from one it remembers."""
+    key = (root, length)
+    c = _CHAINS.get(key)
+    if c is None:
+        if len(_CHAINS) >= 64:  # a long-running process with many games
+            _CHAINS.clear()
+        c = _CHAINS[key] = SeedChain(root, length)
+    return c
 
 
 def seed_matches(known_index: int, known_seed: bytes, index: int, seed: bytes) -> bool:

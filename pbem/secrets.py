@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from .dice import DEFAULT_CHAIN_LENGTH, SeedChain
+from .dice import DEFAULT_CHAIN_LENGTH, SeedChain, seed_chain
 from .errors import GameError
 from .keys import pbem_public_line
 
@@ -36,7 +36,7 @@ class Secrets:
         return hmac.new(self.master, f"pbem/{self.game}/{label}".encode(), hashlib.sha256).digest()
 
     def chain(self, stream: str) -> SeedChain:
-        return SeedChain(self._derive(f"seed-chain/{stream}"), self.chain_length)
+        return seed_chain(self._derive(f"seed-chain/{stream}"), self.chain_length)
 
     def referee_key(self) -> Ed25519PrivateKey:
         return Ed25519PrivateKey.from_private_bytes(self._derive("referee-key"))

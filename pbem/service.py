@@ -18,7 +18,7 @@ from . import ruleset as registry
 from .dice import CommittedDice
 from .errors import ConflictError, GameError, UsageError
 from .keys import KeyError_, parse_public_key
-from .log import EventLog, chain
+from .log import EventLog, Row, chain
 from .ruleset import STANDING, Problem, Step
 from .secrets import Secrets, secret_path
 from .state import GameState, fold
@@ -236,17 +236,33 @@ class Game:
     # --- reading ----------------------------------------------------------------
 
     def state(self, upto: int | None = None) -> GameState:
+        """The fold of the log (up to event `upto`). The latest one is kept while the
+        game is open and brought forward by folding only the events appended since,
+        as long as the log still holds the event it was folded to, with that hash.
+        Callers must not change it; it changes when the log grows."""
         if upto is None:
             seq, head = self.log.head()
             c = self._cache
             if c is not None and c.seq == seq and c.head == head:
                 return c
-        state = GameState()
-        for row in self.log.rows(1, upto):
-            fold(state, row.seq, row.event(), registry.get)
-            state.head = row.hash
+            if c is not None and 0 < c.seq < seq:
+                at = self.log.row(c.seq)
+                if at is not None and at.hash == c.head:
+                    try:
+                        return self._fold_rows(c, c.seq + 1)
+                    except BaseException:
+                        self._cache = None
+                        raise
+            self._cache = None
+        state = self._fold_rows(GameState(), 1, upto)
         if upto is None:
             self._cache = state
+        return state
+
+    def _fold_rows(self, state: GameState, start: int, stop: int | None = None) -> GameState:
+        for row in self.log.rows(start, stop):
+            fold(state, row.seq, row.event(), registry.get)
+            state.head = row.hash
         return state
 
     def secrets(self) -> Secrets:
@@ -475,13 +491,25 @@ class Game:
             head = engine.header(st, step)
             pub = CommittedDice(secrets.chain("public").seed(index), head.orders_digest, "public")
             hid = CommittedDice(secrets.chain("hidden").seed(index), head.orders_digest, "hidden")
-            head2, results, after = engine.run(st, step, pub, hid)
-            assert head2 == head
-            batch = [head, *results, *_closing(st, index, secrets, rs, after)]
+            # resolved on the kept state itself (no copy): on any failure it is dropped
             try:
-                _append_signed(self.log, batch, st.seq, secrets)
+                head2, results, after = engine.run(st, step, pub, hid, in_place=True)
+                assert head2 == head
+                batch = [head, *results, *_closing(st, index, secrets, rs, after)]
+                rows = _append_signed(self.log, batch, st.seq, secrets)
             except ConflictError:
+                self._cache = None
                 continue
+            except BaseException:
+                self._cache = None
+                raise
+            # the results are folded into `after` already: fold only the core's events
+            st.rules = after
+            for row in rows:
+                e = row.event()
+                if e.kind != "result":
+                    fold(st, row.seq, e, registry.get)
+                st.seq, st.head = row.seq, row.hash
             done.append(step)
         return done
 
@@ -508,9 +536,12 @@ def _ending(st, index, secrets, rs, after=None) -> list[ev.Event]:
     ]
 
 
-def _append_signed(log: EventLog, batch: list[ev.Event], expected: int, secrets: Secrets) -> None:
+def _append_signed(
+    log: EventLog, batch: list[ev.Event], expected: int, secrets: Secrets
+) -> list[Row]:
     """Append a batch closed by the referee's signed checkpoint over its last event."""
     rows = chain(log.head()[1] if expected else "0" * 64, expected + 1, batch)
     last = rows[-1]
     sig = checkpoint.sign(secrets.referee_key(), secrets.game, last.seq, last.hash)
-    log.append([*batch, ev.CheckpointSigned(seq=last.seq, head=last.hash, signature=sig)], expected)
+    closing = ev.CheckpointSigned(seq=last.seq, head=last.hash, signature=sig)
+    return log.append([*batch, closing], expected)
