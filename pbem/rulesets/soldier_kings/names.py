@@ -19,26 +19,46 @@ class Piece:
     name: str  # counter id or leader name
 
 
-class Names:
-    def __init__(self, content: SoldierKingsContent, state: SKState):
-        self.content = content
-        self.state = state
-        self.areas = sorted(
+_AREA_INDEX: dict[int, tuple[SoldierKingsContent, list[str], dict[str, str]]] = {}
+
+
+def _area_index(content: SoldierKingsContent) -> tuple[list[str], dict[str, str]]:
+    """Area names and their spellings (aliases, any case), built once per content."""
+    got = _AREA_INDEX.get(id(content))
+    if got is None or got[0] is not content:
+        areas = sorted(
             [a.name for a in content.map.land_areas] + [s.name for s in content.map.sea_areas]
         )
-        self._area_words = {
-            **{n.casefold(): n for n in self.areas},
+        words = {
+            **{n.casefold(): n for n in areas},
             **{
                 alias.casefold(): a.name
                 for a in (*content.map.land_areas, *content.map.sea_areas)
                 for alias in a.aliases
             },
         }
-        self._pieces = {u.casefold(): Piece("unit", u) for u in state.units}
-        for name in state.leaders:
-            self._pieces[name.casefold()] = Piece("leader", name)
-            for alias in content.leader(name).aliases:
-                self._pieces[alias.casefold()] = Piece("leader", name)
+        got = _AREA_INDEX[id(content)] = (content, areas, words)
+    return got[1], got[2]
+
+
+class Names:
+    def __init__(self, content: SoldierKingsContent, state: SKState):
+        self.content = content
+        self.state = state
+        self.areas, self._area_words = _area_index(content)
+        self._piece_index: dict[str, Piece] | None = None
+
+    @property
+    def _pieces(self) -> dict[str, Piece]:
+        """Counters and leaders of this state, built when an order first names one."""
+        if self._piece_index is None:
+            index = {u.casefold(): Piece("unit", u) for u in self.state.units}
+            for name in self.state.leaders:
+                index[name.casefold()] = Piece("leader", name)
+                for alias in self.content.leader(name).aliases:
+                    index[alias.casefold()] = Piece("leader", name)
+            self._piece_index = index
+        return self._piece_index
 
     def area(self, text: str, line: int, problems: list[Problem]) -> str | None:
         key = " ".join(text.split()).casefold()
