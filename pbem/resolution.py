@@ -3,10 +3,10 @@ events emitted so far (each folded as it is emitted), and the dice."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .clone import clone
 from .dice import DiceScriptError, DiceSource, ScriptedDice
 from .events import DiceRolled, Event
 
@@ -29,7 +29,7 @@ class Resolution:
         """`in_place`: work on `state` itself rather than a deep copy (verify, which
         rebuilds the state from the log if a recomputation fails or differs)."""
         self.ruleset = ruleset
-        self.state = state if in_place else copy.deepcopy(state)
+        self.state = state if in_place else clone(state)
         self.public = public
         self.hidden = hidden or public
         self.events: list[Event] = []

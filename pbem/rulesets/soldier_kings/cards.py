@@ -93,6 +93,7 @@ from collections import Counter as Tally
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from pbem.clone import clone
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
@@ -998,7 +999,7 @@ def after_plays(s: SKState, power: str, plays: list[PlayOrder], content) -> SKSt
                 effects.append({"kind": e.kind, "leader": po.on})
     if not effects:
         return s
-    out = s.model_copy(deep=True)
+    out = clone(s)
     scope = {"turn": s.turn, "until": "phase", "stage": s.stage, "acting": s.acting}
     out.card_effects = [*out.card_effects, *({**scope, "card": "", **e} for e in effects)]
     return out

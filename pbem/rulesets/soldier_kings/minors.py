@@ -74,6 +74,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pbem.clone import clone
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
@@ -1448,7 +1449,7 @@ def after_breaks(s: SKState, power: str, orders: list) -> SKState:
     ]
     if not breaks:
         return s
-    out = s.model_copy(deep=True)
+    out = clone(s)
     for minor in breaks:
         out.allies.pop(minor, None)
     return out

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from pbem.clone import clone
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
@@ -217,7 +218,7 @@ def after_moves(
     content: SoldierKingsContent, s: SKState, power: str, moves: list[MoveOrder]
 ) -> SKState:
     """The state once these (valid) moves are made: what attacks and sieges are checked on."""
-    t = s.model_copy(deep=True)
+    t = clone(s)
     for o in moves:
         e = _event(content, t, power, o)
         from .fold import apply

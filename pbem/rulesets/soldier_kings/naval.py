@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
@@ -498,7 +499,7 @@ def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrd
     what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
     if not orders:
         return s
-    t = s.model_copy(deep=True)
+    t = clone(s)
     ps, _ = plans(content, t, power, orders)
     for p in ps:
         for e in _plan_events(t, p):
