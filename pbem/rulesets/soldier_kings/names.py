@@ -52,12 +52,7 @@ class Names:
     def _pieces(self) -> dict[str, Piece]:
         """Counters and leaders of this state, built when an order first names one."""
         if self._piece_index is None:
-            index = {u.casefold(): Piece("unit", u) for u in self.state.units}
-            for name in self.state.leaders:
-                index[name.casefold()] = Piece("leader", name)
-                for alias in self.content.leader(name).aliases:
-                    index[alias.casefold()] = Piece("leader", name)
-            self._piece_index = index
+            self._piece_index = _piece_index(self.content, self.state)
         return self._piece_index
 
     def area(self, text: str, line: int, problems: list[Problem]) -> str | None:
@@ -89,3 +84,24 @@ class Names:
                     problems.append(Problem(f"no counter or leader {word!r}", line, hint))
                     i += 1
         return out
+
+
+_PIECE_INDEX: dict[tuple, tuple[SoldierKingsContent, dict[str, Piece]]] = {}
+
+
+def _piece_index(content: SoldierKingsContent, state: SKState) -> dict[str, Piece]:
+    """Every counter and leader of a game is in the state from the start (in the pool
+    or not), so the index is built once per set of them."""
+    key = (id(content), tuple(state.units), tuple(state.leaders))
+    got = _PIECE_INDEX.get(key)
+    if got is not None and got[0] is content:
+        return got[1]
+    index = {u.casefold(): Piece("unit", u) for u in state.units}
+    for name in state.leaders:
+        index[name.casefold()] = Piece("leader", name)
+        for alias in content.leader(name).aliases:
+            index[alias.casefold()] = Piece("leader", name)
+    if len(_PIECE_INDEX) > 32:
+        _PIECE_INDEX.clear()
+    _PIECE_INDEX[key] = (content, index)
+    return index
