@@ -1,0 +1,258 @@
+"""cards.toml: the event cards and their effects (SK 5)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+    Strict,
+)
+
+from .base import Bool, Int, MapName, Name, Pos, Record, Source, UnitType
+
+# --------------------------------------------------------------------------- cards.toml
+# Effects: a closed vocabulary a rules engine can execute (docs/soldier-kings-data.md).
+
+DiceAmount = Annotated[int, Strict(), Field(ge=1)] | Literal["1-3", "1-6"]
+
+
+class MinorAllianceAttempt(Record):
+    kind: Literal["minor_alliance_attempt"]
+    dice: Annotated[int, Strict(), Field(ge=1, le=3)] = 2
+    succeed_on: Annotated[int, Strict(), Field(ge=2, le=18)] = 10
+
+
+class AllianceRollModifier(Record):
+    kind: Literal["alliance_roll_modifier"]
+    value: Int
+    countries: tuple[Name, ...] = ()
+
+
+class PlaceMarker(Record):
+    kind: Literal["place_marker"]
+    marker: Name
+    when: Literal["always", "alliance_succeeds"] = "always"
+
+
+class RemoveMarker(Record):
+    kind: Literal["remove_marker"]
+    marker: Name
+
+
+class EndMinorAlliance(Record):
+    kind: Literal["end_minor_alliance"]
+
+
+class NewLeader(Record):
+    kind: Literal["new_leader"]
+
+
+class HireMercenaries(Record):
+    kind: Literal["hire_mercenaries"]
+    countries: tuple[Name, ...] = Field(min_length=1)
+
+
+class WinterOperations(Record):
+    kind: Literal["winter_operations"]
+
+
+class ChangeResources(Record):
+    kind: Literal["resources"]
+    direction: Literal["gain", "lose"]
+    amount: DiceAmount
+
+
+class ChangeManpower(Record):
+    kind: Literal["manpower"]
+    direction: Literal["gain", "lose"]
+    amount: DiceAmount
+
+
+class ExtraMovement(Record):
+    kind: Literal["extra_movement"]
+    units: UnitType
+    points: Pos
+
+
+class CombatDice(Record):
+    kind: Literal["combat_dice"]
+    combat: Literal["land", "naval", "siege"]
+    dice: Pos
+    rounds: Pos | Literal["all"]
+
+
+class NoRetreatBeforeBattle(Record):
+    kind: Literal["no_retreat_before_battle"]
+
+
+class UnrestrictedRetreat(Record):
+    kind: Literal["unrestricted_retreat"]
+
+
+class AttritionRoll(Record):
+    kind: Literal["attrition_roll"]
+    units: UnitType
+    hit_on: Annotated[int, Strict(), Field(ge=1, le=6)]
+
+
+class Halt(Record):
+    kind: Literal["halt"]
+    units: UnitType
+
+
+class InterceptionFails(Record):
+    kind: Literal["interception_fails"]
+
+
+class WindGauge(Record):
+    kind: Literal["wind_gauge"]
+
+
+class TakeCard(Record):
+    kind: Literal["take_card"]
+    count: Pos
+    at_random: Bool
+
+
+class CancelCard(Record):
+    kind: Literal["cancel_card"]
+    except_cards: tuple[Name, ...] = ()
+
+
+class SiegeHits(Record):
+    kind: Literal["siege_hits"]
+    hits: Pos
+
+
+class DefensiveFireDice(Record):
+    kind: Literal["defensive_fire_dice"]
+    dice: Pos
+
+
+class LeaderInactive(Record):
+    kind: Literal["leader_inactive"]
+
+
+class InitiativeModifier(Record):
+    kind: Literal["initiative_modifier"]
+    value: Pos
+    either_sign: Bool
+
+
+class FreeArmy(Record):
+    kind: Literal["free_army"]
+    count: Pos
+
+
+class WinterQuarters(Record):
+    kind: Literal["winter_quarters"]
+
+
+class UnlockProvincials(Record):
+    kind: Literal["unlock_provincials"]
+    power: Name
+    count: Pos
+
+
+class ProvincialPurchase(Record):
+    kind: Literal["provincial_purchase"]
+    power: Name
+    count: Pos
+
+
+class CardUnit(Record):
+    kind: Literal["card_unit"]
+    country: Name
+
+
+Effect = Annotated[
+    MinorAllianceAttempt
+    | AllianceRollModifier
+    | PlaceMarker
+    | RemoveMarker
+    | EndMinorAlliance
+    | NewLeader
+    | HireMercenaries
+    | WinterOperations
+    | ChangeResources
+    | ChangeManpower
+    | ExtraMovement
+    | CombatDice
+    | NoRetreatBeforeBattle
+    | UnrestrictedRetreat
+    | AttritionRoll
+    | Halt
+    | InterceptionFails
+    | WindGauge
+    | TakeCard
+    | CancelCard
+    | SiegeHits
+    | DefensiveFireDice
+    | LeaderInactive
+    | InitiativeModifier
+    | FreeArmy
+    | WinterQuarters
+    | UnlockProvincials
+    | ProvincialPurchase
+    | CardUnit,
+    Field(discriminator="kind"),
+]
+
+Timing = Literal[
+    "any_time",
+    "own_action_phase",
+    "land_movement",
+    "naval_movement",
+    "interception",
+    "land_combat",
+    "naval_combat",
+    "siege",
+    "alliance_attempt",
+    "initiative_phase",
+    "purchase_phase",
+    "winter_turn",
+    "winter_attrition_phase",
+    "card_played",
+]
+Target = Literal[
+    "any_power",
+    "minor_country",
+    "area",
+    "army_group",
+    "fleet_group",
+    "general",
+    "battle",
+    "siege",
+    "interception",
+    "alliance_attempt",
+    "card",
+]
+
+
+class Marker(Record):
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    name: Name
+    on: Literal["minor_country", "area", "leader", "army_group", "fleet_group"]
+    effect: Literal["alliance_cannot_be_stolen"]
+    removed_by: tuple[Name, ...] = ()
+    source: Source
+
+
+class Card(Record):
+    name: Name
+    copies: Pos
+    globe: Bool
+    timing: Timing
+    target: Target
+    play_on: tuple[Name, ...] = ()
+    map: MapName | None = None
+    after_play: Literal["discard", "remove"]
+    effects: tuple[Effect, ...] = Field(min_length=1)
+    text: Annotated[str, Field(min_length=1)]
+    source: Source
+
+
+class CardsFile(Record):
+    markers: tuple[Marker, ...] = ()
+    cards: tuple[Card, ...] = Field(min_length=1)

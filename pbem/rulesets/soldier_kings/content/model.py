@@ -1,0 +1,169 @@
+"""SoldierKingsContent: all content, with its lookups."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from pydantic import (
+    PrivateAttr,
+)
+
+from .base import Record
+from .cards import Card, CardsFile
+from .pieces import Leader, PiecesFile, Unit
+from .scenarios import Scenario
+from .tables import MinorTableRow, TablesFile
+from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea
+
+# --------------------------------------------------------------------------- the whole
+
+
+class SoldierKingsContent(Record):
+    """All Soldier Kings content. Build it with ``load_content``, which cross-checks it."""
+
+    game: GameFile
+    powers: PowersFile
+    map: MapFile
+    pieces: PiecesFile
+    tables: TablesFile
+    cards: CardsFile
+    scenarios: dict[str, Scenario]  # keyed by file stem, e.g. "scenarios/1756"
+
+    _countries: dict[str, Country] = PrivateAttr(default_factory=dict)
+    _areas: dict[str, LandArea] = PrivateAttr(default_factory=dict)
+    _seas: dict[str, SeaArea] = PrivateAttr(default_factory=dict)
+    _names: dict[str, str] = PrivateAttr(default_factory=dict)
+    _neighbours: dict[str, dict[str, bool]] = PrivateAttr(default_factory=dict)
+    _leaders: dict[str, Leader] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._countries = {c.name: c for c in self.powers.countries}
+        self._areas = {a.name: a for a in self.map.land_areas}
+        self._seas = {s.name: s for s in self.map.sea_areas}
+        names: dict[str, str] = {}
+        for item in (*self.map.land_areas, *self.map.sea_areas):
+            for key in (item.name, *item.aliases):
+                names.setdefault(key.casefold(), item.name)
+        self._names = names
+        neighbours: dict[str, dict[str, bool]] = defaultdict(dict)
+        for route in self.map.routes:
+            a, b = route.areas
+            neighbours[a][b] = route.mountain
+            neighbours[b][a] = route.mountain
+        self._neighbours = dict(neighbours)
+        self._leaders = {}
+        for leader in self.pieces.leaders:
+            for key in (leader.name, *leader.aliases):
+                self._leaders.setdefault(key.casefold(), leader)
+
+    # ---- lookups -------------------------------------------------------------
+    def country(self, name: str) -> Country:
+        if name in self._countries:
+            return self._countries[name]
+        for c in self.powers.countries:
+            if name.casefold() in {c.name.casefold(), *(a.casefold() for a in c.aliases)}:
+                return c
+        raise KeyError(f"no country {name!r}")
+
+    @property
+    def majors(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.powers.countries if c.kind == "major")
+
+    def resolve_area(self, name: str) -> str:
+        """Canonical name of a land or sea area given its name or an alias (any case)."""
+        try:
+            return self._names[name.strip().casefold()]
+        except KeyError:
+            raise KeyError(f"no area {name!r}") from None
+
+    def land_area(self, name: str) -> LandArea:
+        return self._areas[self.resolve_area(name)]
+
+    def sea_area(self, name: str) -> SeaArea:
+        return self._seas[self.resolve_area(name)]
+
+    def is_land(self, name: str) -> bool:
+        return name in self._areas
+
+    def neighbours(self, area: str) -> dict[str, bool]:
+        """Land areas joined to ``area`` by a land route -> True for a mountain route."""
+        return dict(self._neighbours.get(self.resolve_area(area), {}))
+
+    def route_between(self, a: str, b: str) -> bool | None:
+        """None: no land route; else whether it is a mountain route."""
+        return self._neighbours.get(self.resolve_area(a), {}).get(self.resolve_area(b))
+
+    def coastal_areas(self, sea: str) -> list[str]:
+        sea = self.resolve_area(sea)
+        return [a.name for a in self.map.land_areas if sea in a.seas]
+
+    def sea_neighbours(self, sea: str) -> list[str]:
+        sea = self.resolve_area(sea)
+        out = []
+        for link in self.map.sea_connections:
+            if sea in link.seas:
+                out.append(link.seas[1] if link.seas[0] == sea else link.seas[0])
+        return out
+
+    def home_areas(self, country: str) -> list[str]:
+        return [a.name for a in self.map.land_areas if a.home == country]
+
+    def units(self, power: str, type: str | None = None) -> list[Unit]:
+        return [
+            u for u in self.pieces.units if u.power == power and (type is None or u.type == type)
+        ]
+
+    def unit_total(self, power: str, type: str, provincial: bool | None = False) -> int:
+        return sum(
+            u.count
+            for u in self.units(power, type)
+            if provincial is None or u.provincial == provincial
+        )
+
+    def leader(self, name: str) -> Leader:
+        try:
+            return self._leaders[name.strip().casefold()]
+        except KeyError:
+            raise KeyError(f"no leader {name!r}") from None
+
+    def leaders_of(self, power: str) -> list[Leader]:
+        return [x for x in self.pieces.leaders if x.power == power]
+
+    def card(self, name: str) -> Card:
+        for c in self.cards.cards:
+            if c.name.casefold() == name.strip().casefold():
+                return c
+        raise KeyError(f"no card {name!r}")
+
+    def deck(self, globe: bool) -> list[str]:
+        """Card names, one per copy: the full deck (``globe=True``) or the non-Globe deck."""
+        return [c.name for c in self.cards.cards if globe or not c.globe for _ in range(c.copies)]
+
+    def minor_row(self, country: str) -> MinorTableRow:
+        for row in self.tables.minor_table:
+            if row.country == country:
+                return row
+        raise KeyError(f"{country!r} is not on the Minor Country Alliance and Forces Table")
+
+    def scenario(self, key: int | str) -> Scenario:
+        for stem, sc in self.scenarios.items():
+            if key in (sc.number, sc.name, stem):
+                return sc
+        raise KeyError(f"no scenario {key!r}")
+
+    def allowed_setup_areas(self, scenario: Scenario, power: str) -> set[str]:
+        """Where ``power``'s pieces may set up: its ``allowed`` rule (home areas it controls
+        at the start, plus named areas, minus exclusions). A set, for membership tests:
+        sort it before iterating (docs/ruleset-interface.md, determinism)."""
+        out: set[str] = set()
+        for rule in scenario.setup_rules(power, "allowed"):
+            if rule.home:
+                out |= {
+                    a.name
+                    for a in self.map.land_areas
+                    if a.home == power and scenario.controller(a) == power
+                }
+            out |= set(rule.areas)
+            out -= set(rule.excluding)
+        return out

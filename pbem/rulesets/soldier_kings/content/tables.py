@@ -1,0 +1,137 @@
+"""tables.toml: costs, attack levels, bribery, the Minor Country table, mercenaries, victory."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+    Strict,
+)
+
+from .base import Int, Name, NonNeg, Pos, Record, Source
+
+# --------------------------------------------------------------------------- tables.toml
+
+
+class Cost(Record):
+    resources: NonNeg
+    manpower: NonNeg = 0
+    source: Source
+
+
+class Costs(Record):
+    source: Source
+    purchase_army: Cost
+    purchase_fleet: Cost
+    purchase_provincial_army: Cost
+    recover_army: Cost
+    recover_fleet: Cost
+    maintain_army: Cost
+    maintain_fleet: Cost
+    siege_round: Cost
+    capture_fleet: Cost
+
+
+class AttackLevel(Record):
+    name: Literal["Probe", "Assault", "Invasion"]
+    rounds: Pos | Literal["unlimited"]
+    resources: NonNeg
+    source: Source
+
+
+class Bribery(Record):
+    max_resources: Pos
+    full_rate_up_to: Pos
+    then_resources_per_point: Pos
+    source: Source
+
+    def modifier(self, spent: int) -> int:
+        """Die-roll modifier bought by ``spent`` Resources (SK 17.4; 5 -> +4, SK 17.3)."""
+        if spent < 0 or spent > self.max_resources:
+            raise ValueError(f"bribes are 0 to {self.max_resources} Resources, not {spent}")
+        first = min(spent, self.full_rate_up_to)
+        return first + (spent - first) // self.then_resources_per_point
+
+
+class ProhibitedAlliance(Record):
+    powers: tuple[Name, Name]
+    source: Source
+
+
+Modifier = Annotated[int, Strict()] | Literal["No", "#"]
+
+
+class MinorTableRow(Record):
+    country: Name
+    modifiers: dict[Name, Modifier]
+    armies: NonNeg
+    fleets: NonNeg
+    leaders: tuple[Name, ...] = ()
+    recovery: NonNeg
+    source: Source
+
+
+class MercenaryRow(Record):
+    country: Name
+    card: Name
+    hire_cost: Pos
+    besieged_armies: Pos
+    source: Source
+
+
+class PapalStates(Record):
+    area: Name
+    powers: tuple[Name, ...] = Field(min_length=1)
+    siege_round_resources: Pos
+    gain_multiplier: Pos
+    source: Source
+
+
+class AutomaticVictory(Record):
+    power: Name
+    points: Pos
+    source: Source
+
+
+class SupportLimits(Record):
+    enemy: Pos
+    friendly: Pos
+    home: Pos
+    source: Source
+
+
+class Constant(Record):
+    value: Int
+    source: Source
+
+
+class Constants(Record):
+    hand_size: Constant
+    allied_hand_reduction: Constant
+    army_movement: Constant
+    fleet_movement: Constant
+    army_arrival_turns: Constant
+    fleet_arrival_turns: Constant
+    hit_on: Constant
+    interception_target: Constant
+    leader_death_target: Constant
+    alliance_target: Constant
+    steal_modifier: Constant
+    intimidation_per_unit: Constant
+    prussian_initiative_modifier: Constant
+    manpower_transfer_limit: Constant
+    fleet_transport_capacity: Constant
+
+
+class TablesFile(Record):
+    costs: Costs
+    attack_levels: tuple[AttackLevel, ...] = Field(min_length=1)
+    bribery: Bribery
+    prohibited_alliances: tuple[ProhibitedAlliance, ...] = ()
+    minor_table: tuple[MinorTableRow, ...] = Field(min_length=1)
+    mercenaries: tuple[MercenaryRow, ...] = ()
+    papal_states: PapalStates
+    automatic_victory: tuple[AutomaticVictory, ...] = Field(min_length=1)
+    support_limits: SupportLimits
+    constants: Constants

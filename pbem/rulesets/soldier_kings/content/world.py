@@ -1,0 +1,127 @@
+"""game.toml, powers.toml and the map files: the calendar, the countries, areas, seas and routes."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+)
+
+from .base import Bool, MapName, Name, NonNeg, Point, Pos, Record, Ring, Source
+
+# --------------------------------------------------------------------------- game.toml
+
+
+class Canvas(Record):
+    width: Pos
+    height: Pos
+    source: Source
+
+
+WinterPhase = Literal["winter_attrition", "maintenance", "victory", "resource_and_manpower"]
+
+
+class OneYearRules(Record):
+    maps: tuple[MapName, ...]
+    globe_cards: Bool
+    first_to_set_up: Name
+    minor_allies_receive_spring_units: Bool
+    winter_phases: tuple[WinterPhase, ...]
+    victory: Literal["highest_combined_net_victory_points"]
+    source: Source
+
+
+class GameFile(Record):
+    name: Name
+    subtitle: str
+    rulebook: str
+    optional_rules: str
+    first_year: Pos
+    turns: Pos
+    seasons: tuple[Name, ...] = Field(min_length=1)
+    deck_size: Pos
+    maps: tuple[MapName, ...] = Field(min_length=1)
+    source: Source
+    canvas: Canvas
+    one_year_rules: OneYearRules
+
+    def year(self, turn: int) -> int:
+        return self.first_year + (turn - 1) // len(self.seasons)
+
+    def season(self, turn: int) -> str:
+        return self.seasons[(turn - 1) % len(self.seasons)]
+
+    def turn_label(self, turn: int) -> str:
+        return f"Turn {turn} ({self.season(turn)} {self.year(turn)})"
+
+
+# --------------------------------------------------------------------------- powers.toml
+
+CountryKind = Literal["major", "minor", "mercenary", "neutral", "card_unit"]
+
+
+class Country(Record):
+    name: Name
+    aliases: tuple[Name, ...] = ()
+    abbreviation: Annotated[str, Field(pattern=r"^[A-Za-z]{1,3}$")]
+    kind: CountryKind
+    map: MapName
+    color: Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+    source: Source
+
+
+class PowersFile(Record):
+    countries: tuple[Country, ...] = Field(min_length=1)
+
+
+# --------------------------------------------------------------------------- maps/europe.toml
+
+
+class LandArea(Record):
+    name: Name
+    aliases: tuple[Name, ...] = ()
+    home: Name | None = None
+    resources: NonNeg
+    manpower: NonNeg | None = None
+    fortification: NonNeg
+    coastal: Bool
+    seas: tuple[Name, ...] = ()
+    label: Point
+    polygon: Ring
+    source: Source
+
+
+class SeaArea(Record):
+    name: Name
+    aliases: tuple[Name, ...] = ()
+    label: Point
+    polygons: tuple[Ring, ...] = Field(min_length=1)
+    source: Source
+
+
+class SeaConnection(Record):
+    seas: tuple[Name, Name]
+    source: Source
+
+
+class Strait(Record):
+    area: Name
+    seas: tuple[Name, Name]
+    source: Source
+
+
+class Route(Record):
+    areas: tuple[Name, Name]
+    mountain: Bool = False
+    source: Source
+
+
+class MapFile(Record):
+    name: Name
+    source: Source
+    land_areas: tuple[LandArea, ...] = Field(min_length=1)
+    sea_areas: tuple[SeaArea, ...] = Field(min_length=1)
+    sea_connections: tuple[SeaConnection, ...] = ()
+    straits: tuple[Strait, ...] = ()
+    routes: tuple[Route, ...] = ()
