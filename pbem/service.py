@@ -366,7 +366,7 @@ class Game:
             return _reject(
                 "forged",
                 f"the signature does not verify with the key registered for {power}: "
-                "the text was changed after signing, or it was signed with another key",
+                f"{env.problem(key)}",
                 env.first_line,
                 **kw,
             )
@@ -378,8 +378,9 @@ class Game:
         if last is not None and env.seq <= last:
             return _reject(
                 "replayed",
-                f"Sequence {env.seq} is not above {last}, the last accepted from {power}: "
-                "an old envelope sent again? Sign new orders with a higher Sequence",
+                f"Sequence {env.seq} is not above the last one accepted from {power}: "
+                "an old envelope sent again? Nothing changed. To replace accepted orders, "
+                "sign new ones with a higher Sequence",
                 env.header_lines.get("Sequence"),
                 **kw,
             )

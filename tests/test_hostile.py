@@ -65,3 +65,42 @@ def test_truncated_mail(kit):
         and "cut off" in r.message()
         or "not signed" in r.message()
     )
+
+
+# --- issue 19: the signature block, the Sequence, the replayed answer ---------------------
+
+
+def test_extra_lines_in_the_signature_block_are_refused(kit):
+    good = kit.envelope("Red", ["muster 1"])
+    blue = kit.signers["Blue"].public.line
+    sig_line = next(ln for ln in good.splitlines() if ln.startswith("Signature: "))
+    for extra in ("Comment: hello", f"Key: {blue}", sig_line):
+        r = _unchanged(kit, good.replace(envelope.END, f"{extra}\n{envelope.END}"))
+        assert r.kind == "malformed", (extra, r.message())
+
+
+def test_a_key_line_naming_another_players_key_is_refused(kit):
+    red, blue = kit.signers["Red"].public.line, kit.signers["Blue"].public.line
+    text = kit.envelope("Red", ["muster 1"]).replace(red, blue)
+    r = _unchanged(kit, text)
+    assert r.kind == "forged" and "its Key: line names the key pbem-ed25519" in r.message()
+
+
+@pytest.mark.parametrize("seq", ["٣", "１２"])
+def test_a_sequence_in_other_digits_is_refused(kit, seq):
+    text = kit.envelope("Red", ["muster 1"]).replace("Sequence: 1\n", f"Sequence: {seq}\n")
+    r = _unchanged(kit, text)  # (the signature no longer matters: it is refused before)
+    assert r.kind == "malformed" and "digits 0-9" in r.message()
+    signed = kit.envelope("Red", ["muster 1"], seq=7)
+    body = envelope.unsigned_body(signed).replace("Sequence: 7", f"Sequence: {seq}")
+    r = _unchanged(kit, envelope.sign(body, kit.signers["Red"]))
+    assert r.kind == "malformed" and r.problems[0].line == 5
+
+
+def test_a_replayed_answer_does_not_tell_the_latest_sequence(kit):
+    old = kit.envelope("Red", ["muster 1"], seq=3)
+    with kit.game() as g:
+        assert g.submit(kit.envelope("Red", ["muster 2"], seq=4715), now=NOW).ok
+    r = _unchanged(kit, old)
+    assert r.kind == "replayed" and "4715" not in r.message()
+    assert "Sequence 3 is not above the last one accepted from Red" in r.message()
