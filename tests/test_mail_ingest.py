@@ -90,7 +90,7 @@ def test_every_shape_of_mail_is_read(kit, tmp_path):
     out = Outbox(outbox_dir(kit.path)).queued()
     assert len(out) == 7
     ack = email.message_from_bytes(out[0].read_bytes(), policy=email.policy.default)
-    assert "[pbem accepted]" in ack["Subject"] and "muster 1" in ack.get_content()
+    assert ack["Subject"].startswith("Accepted: Red, t1-muster [pbem g]") and "muster 1" in ack.get_content()
     assert ack["In-Reply-To"]
     assert len(list((tmp_path / "Maildir" / ".processed" / "cur").iterdir())) == 7
     assert not list((tmp_path / "Maildir" / "new").iterdir())

@@ -38,7 +38,8 @@ def result_text(game: str, r: SubmitResult) -> str:
         lines += [f"    {o}" for o in r.orders] or ["    (none)"]
         lines += [
             "",
-            "You may replace them with a new signed envelope (higher Sequence) until the phase is resolved.",
+            "You may replace them until the phase is resolved: sign new orders with a",
+            "higher Sequence and send them; the latest accepted envelope counts.",
         ]
         return "\n".join(lines) + "\n"
     if r.status == "duplicate":
@@ -48,15 +49,44 @@ def result_text(game: str, r: SubmitResult) -> str:
         )
     lines = [f"NOT accepted ({r.kind}). Nothing in game {game} changed.", "", "Problems:"]
     lines += [f"  - {p}" for p in r.problems]
-    lines += ["", "Fix them and send the orders again, signed, with a higher Sequence number."]
+    lines += ["", *_AGAIN.get(r.kind, _AGAIN[""])]
     return "\n".join(lines) + "\n"
 
 
-def subject(original: str, r: SubmitResult | None) -> str:
-    tag = (
-        "help"
-        if r is None
-        else {"accepted": "accepted", "duplicate": "duplicate"}.get(r.status, "REJECTED")
-    )
-    base = " ".join((original or "your message").split())[:120]
-    return f"[pbem {tag}] Re: {base}"
+# What to do after a rejection. Rejected envelopes use up nothing: the same Sequence
+# may be sent again (only a Sequence above the last *accepted* one is required).
+_AGAIN = {
+    "": [
+        "Fix them, sign the orders again and send them. Refused envelopes use up",
+        "nothing: the same Sequence number is fine.",
+    ],
+    "replayed": [
+        "Nothing changed. To replace the orders already accepted, sign new ones with",
+        "a higher Sequence number.",
+    ],
+    "wrong-phase": ["Nothing changed. Send orders for the phase the game is waiting for."],
+    "history": [
+        "Check that you copied your Checkpoint correctly. If you did, keep your",
+        "checkpoint line and ask the referee.",
+    ],
+}
+
+
+def subject(original: str, r: SubmitResult | None, game: str = "") -> str:
+    """What the player must know or do first, short (a phone shows ~40 characters),
+    then the game and the subject answered."""
+    if r is None:
+        what = "No signed orders found: how to send them"
+    elif r.status == "accepted":
+        what = f"Accepted: {r.power}, {r.phase}"
+    elif r.status == "duplicate":
+        what = f"Already in, nothing changed: {r.power}, {r.phase}"
+    elif r.kind == "orders":
+        what = "NOT accepted: fix your orders and resend"
+    elif r.kind == "replayed":
+        what = "NOT accepted (replayed): old orders"
+    else:
+        what = f"NOT accepted ({r.kind}): fix and resend"
+    base = " ".join((original or "").split())[:40]
+    tag = f"[pbem {game}]" if game else "[pbem]"
+    return f"{what} {tag}" + (f" Re: {base}" if base else "")

@@ -1,6 +1,7 @@
 """Finding the signed envelope in an email, whatever the mail client did to it:
-plain text, quoted-printable or base64, HTML-only, multipart, with a BOM, quoted
-in a reply, or attached as a file."""
+plain text, quoted-printable or base64, format=flowed (RFC 3676, DelSp too),
+HTML-only (Outlook's paragraphs included), multipart, with a BOM, quoted in a
+reply, or attached as a file."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import email.policy
 import html
 import re
 from dataclasses import dataclass, field
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.utils import parseaddr
 from html.parser import HTMLParser
@@ -26,6 +28,7 @@ class Incoming:
     message_id: str
     texts: list[str] = field(default_factory=list)  # candidate texts, best first
     problem: str | None = None  # why the message could not be read (it is quarantined)
+    sender_note: str = ""  # what was wrong with the From header, for the referee
 
 
 class _Text(HTMLParser):
@@ -34,12 +37,16 @@ class _Text(HTMLParser):
     <br> always breaks; scripts, styles and the head are dropped."""
 
     BLOCKS = {"p", "div", "tr", "li", "pre", "blockquote", "h1", "h2", "h3", "h4", "table"}
+    # HTML's white space is ASCII only: a non-breaking space (Outlook's empty paragraph
+    # `<p class=MsoNormal>&nbsp;</p>`, a leading space it keeps) stays, as on screen
+    SPACE = re.compile(r"[ \t\n\r\f]+")
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
         self.skip = 0
         self.pre = 0
+        self.quote = 0  # inside <blockquote>: shown as "> " quoting
 
     def _at_line_start(self) -> bool:
         return not self.out or self.out[-1].endswith("\n")
@@ -56,6 +63,7 @@ class _Text(HTMLParser):
         elif tag in self.BLOCKS:
             self._block()
             self.pre += tag == "pre"
+            self.quote += tag == "blockquote"
 
     def handle_startendtag(self, tag, attrs):
         if tag == "br":
@@ -67,17 +75,26 @@ class _Text(HTMLParser):
         elif tag in self.BLOCKS:
             if tag == "pre" and self.pre:
                 self.pre -= 1
+            if tag == "blockquote" and self.quote:
+                self.quote -= 1
             self._block()
 
     def handle_data(self, data):
         if self.skip:
             return
+        mark = "> " * self.quote
         if self.pre:
+            if mark:
+                data = data.replace("\n", "\n" + mark)
+                if self._at_line_start():
+                    data = mark + data
             self.out.append(data)
             return
-        text = re.sub(r"\s+", " ", data)
+        text = self.SPACE.sub(" ", data)
         if self._at_line_start():
             text = text.lstrip(" ")
+            if text and mark:
+                text = mark + text
         if text:
             self.out.append(text)
 
@@ -90,6 +107,90 @@ def html_to_text(markup: str) -> str:
     except Exception:  # noqa: BLE001 - broken HTML still yields what was read
         pass
     return html.unescape("".join(p.out).replace("\xa0", " "))
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """Plain text sent as format=flowed (RFC 3676) as its writer wrote it: a line
+    that ends in a space is a soft break and goes on with the next line of the same
+    quote depth (with DelSp=yes that space was added by the sender and is dropped);
+    one space after the quote marks (or at the start) is space-stuffing and removed.
+    "-- " (a mail signature's separator) is a line of its own."""
+    out: list[str] = []
+    para: list = []  # [depth, text] of the paragraph being joined
+
+    def emit() -> None:
+        depth, body = para
+        out.append((">" * depth + " " if depth else "") + body)
+        para.clear()
+
+    for line in re.split(r"\r\n|\r|\n", text):
+        stripped = line.lstrip(">")
+        depth = len(line) - len(stripped)
+        if stripped.startswith(" "):
+            stripped = stripped[1:]
+        soft = stripped.endswith(" ") and stripped != "-- "
+        if soft and delsp:
+            stripped = stripped[:-1]
+        if para and para[0] != depth:
+            emit()
+        if para:
+            para[1] += stripped
+        else:
+            para[:] = [depth, stripped]
+        if not soft:
+            emit()
+    if para:
+        emit()
+    return "\n".join(out)
+
+
+_ORIGINAL = re.compile(r"-{2,}\s*Original Message\s*-{2,}", re.IGNORECASE)
+
+
+def quote_original(text: str) -> str:
+    """An unquoted earlier mail below a reply, as Outlook and others include it
+    ("-----Original Message-----", or a From:/Sent:/Subject: block), quoted with
+    "> " like any other quoted text: an envelope in it is not the sender's new one."""
+    lines = text.split("\n")
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        head = [x.strip().lower() for x in lines[k : k + 6]]
+        outlook = (
+            s.lower().startswith("from:")
+            and any(x.startswith(("sent:", "date:")) for x in head)
+            and any(x.startswith("subject:") for x in head)
+        )
+        if _ORIGINAL.fullmatch(s) or outlook:
+            return "\n".join(lines[:k] + ["> " + x for x in lines[k:]])
+    return text
+
+
+_ATOM = r"[^@\s\x00-\x1f\x7f<>,;:\"()\[\]\\]+"
+_ADDRESS = re.compile(f"{_ATOM}@{_ATOM}")  # one address, nothing a header could split
+
+
+def _sender(msg: EmailMessage) -> tuple[str, str]:
+    """The From address, and what was wrong with the header. An address with an
+    encoded CR or LF is cut there: the part before it is answered if it is still a
+    valid address on its own."""
+    raw = next((str(v) for k, v in msg.raw_items() if k.lower() == "from"), "")
+    raw = re.sub(r"\r?\n[ \t]", " ", raw)  # real header folding
+    try:
+        value = str(make_header(decode_header(raw)))
+    except Exception:  # noqa: BLE001 - undecodable words: read the header as it is
+        value = raw
+    note = ""
+    if re.search(r"[\r\n]", value):
+        value = re.split(r"[\r\n]", value, maxsplit=1)[0]
+        note = "the From header holds an encoded line break (CR/LF)"
+    addr = parseaddr(value)[1]
+    if not _ADDRESS.fullmatch(addr):
+        if note:
+            return "", note + " and no valid address before it: not answered"
+        return "", ""
+    if note:
+        note += f": answered to {addr.lower()}, the address before it"
+    return addr.lower(), note
 
 
 def _decode(part: EmailMessage) -> str | None:
@@ -119,12 +220,12 @@ def read(raw: bytes) -> Incoming:
         )
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.default)
-        sender = parseaddr(str(msg.get("From", "")))[1]
-        subject = str(msg.get("Subject", ""))
-        message_id = str(msg.get("Message-ID", "")).strip()
+        sender, note = _sender(msg)
+        subject = " ".join(str(msg.get("Subject", "")).split())
+        message_id = re.split(r"[\r\n]", str(msg.get("Message-ID", "")).strip())[0]
     except Exception as e:  # noqa: BLE001 - a broken header must not stop the run
         return Incoming("", "", "", problem=f"unreadable message headers: {type(e).__name__}")
-    inc = Incoming(sender.lower(), subject[:200], message_id[:300])
+    inc = Incoming(sender, subject[:200], message_id[:300], sender_note=note)
     plain: list[str] = []
     htmls: list[str] = []
     attached: list[str] = []
@@ -144,12 +245,14 @@ def read(raw: bytes) -> Incoming:
         text = _decode(part)
         if text is None:
             continue
+        if ctype == "text/plain" and str(part.get_param("format", "")).lower() == "flowed":
+            text = unflow(text, str(part.get_param("delsp", "")).lower() == "yes")
         if ctype == "text/html":
-            htmls.append(html_to_text(text))
+            htmls.append(quote_original(html_to_text(text)))
         elif is_attachment:
             attached.append(text)
         else:
-            plain.append(text)
+            plain.append(quote_original(text))
     inc.texts = [t for t in (*plain, *attached, *htmls) if BEGIN in t]
     if not (plain or htmls or attached):
         inc.problem = (

@@ -18,6 +18,7 @@ class Handled:
     sender: str
     outcome: str  # accepted, duplicate, rejected:<kind>, help, quarantined
     detail: str = ""
+    note: str = ""  # about the sender's address (a From with CR/LF: answered where, or why not)
 
 
 @dataclass
@@ -48,6 +49,7 @@ def ingest(
     for key, raw in source.messages():
         try:
             h = _one(game, gid, key, raw, outbox, referee, now or utcnow())
+            h.detail = "; ".join(x for x in (h.detail, h.note) if x)
             source.move(key, "quarantine" if h.outcome == "quarantined" else "processed")
         except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
             h = Handled(key, "", "quarantined", f"internal error {type(e).__name__}: {e}")
@@ -65,20 +67,22 @@ def _one(
 ) -> Handled:
     inc = extract.read(raw)
     name = f"ack-{_safe(key)}"
+    short = gid.split()[0] if gid else ""
+    note = inc.sender_note
     if inc.problem:
         if inc.sender:
             outbox.put(
                 message(
                     referee,
                     [inc.sender],
-                    ack.subject(inc.subject, None),
+                    ack.subject(inc.subject, None, short),
                     ack.help_text(gid, inc.problem),
                     in_reply_to=inc.message_id or None,
                     key=name,
                 ),
                 name,
             )
-        return Handled(key, inc.sender, "quarantined", inc.problem)
+        return Handled(key, inc.sender, "quarantined", inc.problem, note)
     text = extract.envelope_text(inc)
     if text is None:
         if inc.sender:
@@ -86,14 +90,14 @@ def _one(
                 message(
                     referee,
                     [inc.sender],
-                    ack.subject(inc.subject, None),
+                    ack.subject(inc.subject, None, short),
                     ack.help_text(gid),
                     in_reply_to=inc.message_id or None,
                     key=name,
                 ),
                 name,
             )
-        return Handled(key, inc.sender, "help", "no signed orders found")
+        return Handled(key, inc.sender, "help", "no signed orders found", note)
     r: SubmitResult = game.submit(text, now=now)
     to = _answer_to(game, inc.sender, r)
     if to:
@@ -101,7 +105,7 @@ def _one(
             message(
                 referee,
                 to,
-                ack.subject(inc.subject, r),
+                ack.subject(inc.subject, r, short),
                 ack.result_text(gid, r),
                 in_reply_to=inc.message_id or None,
                 key=name,
@@ -114,6 +118,7 @@ def _one(
         inc.sender,
         outcome,
         f"{r.power} {r.phase}" if r.ok else "; ".join(map(str, r.problems))[:200],
+        note,
     )
 
 

@@ -35,8 +35,8 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
             f"Phase: {step.phase}",
             "Sequence: (higher than your last one)",
         ]
-        if cp is not None:
-            lines.append(f"Checkpoint: {cp.seq} {cp.head}")
+        if cp is not None:  # folded: every line to copy fits in 72 columns
+            lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         lines.append("")
         if template_of is not None:
             lines += list(template_of(st.rules, power, step))
@@ -45,7 +45,7 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
             message(
                 referee,
                 [reg.email],
-                f"[pbem] {st.game}: your orders for {step.title}",
+                _subject(st.game, power, step.title, deadline),
                 "\n".join(lines) + "\n",
                 key=name,
             ),
@@ -53,3 +53,9 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
         )
         sent.append(power)
     return sent
+
+
+def _subject(game: str, power: str, title: str, deadline: str | None) -> str:
+    """What to do first: a phone shows ~40 characters of a subject."""
+    due = f"Orders due {' '.join(deadline.split())[:30]}" if deadline else "Orders due"
+    return f"{due}: {power}, {' '.join(title.split())} [pbem {game}]"
