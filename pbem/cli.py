@@ -277,10 +277,13 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
 @click.option("--now", help="Delivery time to record (default: now, UTC).")
 def send(game, config, deadline, referee, now):
     """Deliver every report the log calls for and not yet delivered, then what waits
-    in GAME.outbox/ (acknowledgements, reminders). Through SMTP when a server is
-    configured ([smtp] in --config, or PBEM_SMTP_HOST...); else the .eml files in the
-    outbox are the delivery. Each report's delivery is recorded in the log with its
-    content hash (pbem verify rebuilds it and compares).
+    in GAME.outbox/new/ (answers, reminders, reports written earlier).
+
+    With an SMTP server ([smtp] in --config, or PBEM_SMTP_HOST...) each message is
+    handed to it and moved to GAME.outbox/cur/. Without one, messages are only
+    written to GAME.outbox/new/ as .eml files: send them with a mail program. The
+    log records for each report what happened to it: "written to the outbox" or
+    "delivered by SMTP", with its content hash (pbem verify rebuilds and compares).
 
     \b
     Example:
@@ -288,20 +291,26 @@ def send(game, config, deadline, referee, now):
     """
     from .mail import config as mailconfig
     from .mail.outbox import Outbox, flush, outbox_dir
-    from .mail.reports import deliver_reports
+    from .mail.reports import deliver_reports, record_handed_out
 
     server = mailconfig.server("smtp", config)
     box = Outbox(outbox_dir(game))
     with _game(game) as g:
         reports = deliver_reports(g, box, server, referee, deadline, now=_now(now))
-    sent = flush(box, server)
-    click.echo(f"{len(reports)} report(s) delivered")
+        sent = flush(box, server)
+        later = record_handed_out(g, sent, now=_now(now))
     if server is None:
+        click.echo(f"{len(reports)} report(s) written to the outbox, not delivered")
         click.echo(
-            f"no SMTP server configured: {len(box.queued())} message(s) wait as .eml files in {box.path}"
+            f"no SMTP server configured: {len(box.queued())} message(s) wait as .eml files "
+            f"in {box.new}; send them with a mail program, then move them to {box.cur}"
         )
     else:
-        click.echo(f"sent {len(sent)} other message(s) through {server.host}:{server.port}")
+        click.echo(f"{len(reports)} report(s) delivered by SMTP")
+        click.echo(
+            f"sent {len(sent)} other message(s) through {server.host}:{server.port}"
+            + (f", {len(later)} of them report(s) that waited in the outbox" if later else "")
+        )
 
 
 @main.command()

@@ -60,14 +60,14 @@ def test_send_delivers_the_outbox_through_smtp(tmp_path, smtp):
     }
     r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
     assert r.exit_code == 0, r.output
-    assert "2 report(s) delivered" in r.output  # the set-up's report to each power
+    assert "2 report(s) delivered by SMTP" in r.output  # the set-up's report to each power
     assert "sent 3 other message(s)" in r.output
     assert len(sink.messages) == 5
     got = email.message_from_bytes(sink.messages[2][2], policy=email.policy.default)
     assert got["Subject"] == "report 0" and got.get_content_type() == "multipart/alternative"
     parts = [p.get_content_type() for p in got.iter_parts()]
     assert parts == ["text/plain", "text/html"]
-    assert box.queued() == [] and len(list((box.path / "sent").iterdir())) == 3
+    assert box.queued() == [] and len(box.handed_out()) == 5  # 3 + the 2 reports
     # sending again sends nothing twice
     r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
     assert "sent 0 other message(s)" in r.output and len(sink.messages) == 5
@@ -78,6 +78,48 @@ def test_without_a_server_the_outbox_is_the_delivery(tmp_path):
     Outbox(outbox_dir(kit.path)).put(message("a@b", ["c@d"], "s", "t", key="k"), "k")
     r = CliRunner().invoke(main, ["send", str(kit.path)], env={"PBEM_SMTP_HOST": ""})
     assert r.exit_code == 0 and "3 message(s) wait as .eml files" in r.output  # 1 + 2 reports
+    assert "2 report(s) written to the outbox, not delivered" in r.output
+
+
+def test_reports_written_to_the_outbox_are_recorded_so_and_handed_out_later(tmp_path, smtp):
+    """Without SMTP a report is recorded as written to the outbox (new/); a later
+    `pbem send` with SMTP hands it out, moves it to cur/ and records that too."""
+    from pbem.verify import verify
+
+    ctl, sink = smtp
+    kit = new_game(tmp_path)
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env={"PBEM_SMTP_HOST": ""})
+    assert "2 report(s) written to the outbox, not delivered" in r.output, r.output
+    box = Outbox(outbox_dir(kit.path))
+    assert [f.name for f in box.queued()] == ["report-001-Blue.eml", "report-001-Red.eml"]
+    with kit.game() as g:
+        recs = [e for _, e in g.log.events() if e.type == "report_delivered"]
+    assert [(e.key, e.transport) for e in recs] == [("001-Red", "outbox"), ("001-Blue", "outbox")]
+    env = {"PBEM_SMTP_HOST": "127.0.0.1", "PBEM_SMTP_PORT": str(ctl.port)}
+    env["PBEM_SMTP_SECURITY"] = "none"
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)
+    assert "0 report(s) delivered by SMTP" in r.output
+    assert "sent 2 other message(s)" in r.output and "2 of them report(s) that waited" in r.output
+    assert len(sink.messages) == 2 and box.queued() == [] and len(box.handed_out()) == 2
+    with kit.game() as g:
+        recs = [e for _, e in g.log.events() if e.type == "report_delivered"]
+    assert [e.transport for e in recs] == ["outbox", "outbox", "smtp", "smtp"]
+    assert recs[2].content_hash == recs[1].content_hash  # the same report, 001-Blue
+    rep = verify(kit.path)
+    assert rep.ok and rep.reports == 4, rep.text()
+    r = CliRunner().invoke(main, ["send", str(kit.path)], env=env)  # nothing twice
+    assert "sent 0 other message(s)" in r.output and len(sink.messages) == 2
+
+
+def test_an_outbox_of_the_old_layout_is_moved_into_new_and_cur(tmp_path):
+    old = tmp_path / "g.pbem.outbox"
+    (old / "sent").mkdir(parents=True)
+    (old / "ack-1.eml").write_bytes(b"Subject: waiting\n\nx\n")
+    (old / "sent" / "ack-0.eml").write_bytes(b"Subject: sent\n\nx\n")
+    box = Outbox(old)
+    assert [f.name for f in box.queued()] == ["ack-1.eml"]
+    assert [f.name for f in box.handed_out()] == ["ack-0.eml"]
+    assert not (old / "sent").exists() and not list(old.glob("*.eml"))
 
 
 def test_passwords_never_printed():
@@ -128,7 +170,7 @@ def test_reports_of_a_played_scenario_through_smtp_recorded_and_rebuilt(tmp_path
     )
     assert r.exit_code == 0, r.output
     n = len(sink.messages)
-    assert n >= 40 and f"{n} report(s) delivered" in r.output
+    assert n >= 40 and f"{n} report(s) delivered by SMTP" in r.output
     for _frm, rcpt, raw in sink.messages:
         m = email.message_from_bytes(raw, policy=email.policy.default)
         assert m.get_content_type() == "multipart/alternative"
@@ -140,4 +182,4 @@ def test_reports_of_a_played_scenario_through_smtp_recorded_and_rebuilt(tmp_path
     assert rep.ok and rep.reports == n, rep.text()
     # nothing is sent twice
     r = CliRunner().invoke(main, ["send", str(g.path)], env=env)
-    assert "0 report(s) delivered" in r.output and len(sink.messages) == n
+    assert "0 report(s) delivered by SMTP" in r.output and len(sink.messages) == n

@@ -1,8 +1,14 @@
 """Mail out: `.eml` files in an outbox directory (the default), or SMTP when
-configured (STARTTLS or SSL). Messages get deterministic Message-IDs."""
+configured (STARTTLS or SSL). Messages get deterministic Message-IDs.
+
+The outbox is laid out like a Maildir (docs/mail.md): `new/` holds what was
+written and not yet handed out, `cur/` what SMTP took, `tmp/` files being
+written. Outboxes of the layout before (files at the top, `sent/`) are moved into
+it when opened."""
 
 from __future__ import annotations
 
+import contextlib
 import smtplib
 import ssl
 from email.message import EmailMessage
@@ -48,20 +54,43 @@ def message(
 class Outbox:
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        (self.path / "sent").mkdir(parents=True, exist_ok=True)
+        self.new, self.cur = self.path / "new", self.path / "cur"
+        for sub in ("new", "cur", "tmp"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+        # the layout before: waiting files at the top, what SMTP took in sent/
+        for f in sorted(self.path.glob("*.eml")):
+            f.replace(self.new / f.name)
+        old = self.path / "sent"
+        if old.is_dir():
+            for f in sorted(old.glob("*.eml")):
+                f.replace(self.cur / f.name)
+            with contextlib.suppress(OSError):
+                old.rmdir()
 
     def put(self, msg: EmailMessage, name: str) -> Path:
-        f = self.path / f"{name}.eml"
-        tmp = f.with_suffix(".tmp")
+        """Write a message into new/ (through tmp/, so a reader never sees half of it)."""
+        tmp = self.path / "tmp" / f"{name}.eml"
         tmp.write_bytes(bytes(msg))
+        f = self.new / tmp.name
         tmp.replace(f)
         return f
 
     def queued(self) -> list[Path]:
-        return sorted(self.path.glob("*.eml"))
+        """Written and not yet handed out (new/)."""
+        return sorted(self.new.glob("*.eml"))
+
+    def handed_out(self) -> list[Path]:
+        """Taken by the SMTP server (cur/)."""
+        return sorted(self.cur.glob("*.eml"))
+
+    def mark_handed_out(self, f: Path) -> Path:
+        dest = self.cur / f.name
+        f.replace(dest)
+        return dest
 
 
-def smtp_send(server: Server, msgs: list[EmailMessage]) -> None:
+def smtp_send(server: Server, msgs: list[EmailMessage], each=None) -> None:
+    """Send `msgs` over one connection; `each(i)` is called once message i was taken."""
     context = ssl.create_default_context()
     if server.extra.get("insecure_tls"):  # for tests against a local server only
         context.check_hostname = False
@@ -75,15 +104,20 @@ def smtp_send(server: Server, msgs: list[EmailMessage]) -> None:
     try:
         if server.user:
             conn.login(server.user, server.password)
-        for m in msgs:
+        for i, m in enumerate(msgs):
             conn.send_message(m)
+            if each is not None:
+                each(i)
     finally:
-        conn.quit()
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            conn.quit()
 
 
 def flush(outbox: Outbox, server: Server | None) -> list[Path]:
-    """Send queued files through SMTP (then moved to sent/). Without a server the
-    files in the outbox are the delivery, and stay where they are."""
+    """Hand every file waiting in new/ to the SMTP server, each moved to cur/ as
+    soon as the server took it (a failure part way leaves the rest waiting, and
+    sends nothing twice). Without a server nothing moves: the files in new/ wait
+    for the referee. Returns the files handed out, as they are now in cur/."""
     if server is None:
         return []
     import email
@@ -91,8 +125,7 @@ def flush(outbox: Outbox, server: Server | None) -> list[Path]:
 
     files = outbox.queued()
     msgs = [email.message_from_bytes(f.read_bytes(), policy=email.policy.default) for f in files]
+    done: list[Path] = []
     if msgs:
-        smtp_send(server, msgs)  # type: ignore[arg-type]
-    for f in files:
-        f.replace(outbox.path / "sent" / f.name)
-    return files
+        smtp_send(server, msgs, lambda i: done.append(outbox.mark_handed_out(files[i])))  # type: ignore[arg-type]
+    return done

@@ -1,6 +1,11 @@
-"""Delivering the reports the log calls for, and recording each delivery in the log."""
+"""Delivering the reports the log calls for, and recording in the log what really
+happened to each: `transport="outbox"` written to GAME.outbox/new/ and not handed
+out, `transport="smtp"` handed to the SMTP server (a report that waited in the
+outbox and is handed out later gets a second record, with "smtp")."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from ..events import ReportDelivered
 from ..service import Game, utcnow
@@ -31,11 +36,11 @@ def deliver_reports(
             rep.html,
             key=f"report-{st.game}-{due.key}-{rep.content_hash}",
         )
+        f = outbox.put(msg, f"{PREFIX}{due.key}")
         if server is None:
-            outbox.put(msg, f"report-{due.key}")
             transport = "outbox"
         else:
-            smtp_send(server, [msg])
+            smtp_send(server, [msg], lambda _i, f=f: outbox.mark_handed_out(f))
             transport = "smtp"
         # recorded after it left: a crash in between sends it again next time, never loses it
         record = ReportDelivered(
@@ -53,3 +58,29 @@ def deliver_reports(
         game.record_delivery(record)
         done.append(record)
     return done
+
+
+PREFIX = "report-"
+
+
+def record_handed_out(
+    game: Game, files: list[Path], now: str | None = None
+) -> list[ReportDelivered]:
+    """For the reports among `files` (handed to SMTP after waiting in the outbox), a
+    second record of their delivery, now with transport "smtp"."""
+    if not any(f.name.startswith(PREFIX) for f in files):
+        return []
+    last: dict[str, ReportDelivered] = {}
+    for _, e in game.log.events():
+        if isinstance(e, ReportDelivered):
+            last[e.key] = e
+    out = []
+    for f in files:
+        key = f.name.removeprefix(PREFIX).removesuffix(".eml")
+        was = last.get(key)
+        if not f.name.startswith(PREFIX) or was is None or was.transport != "outbox":
+            continue
+        record = was.model_copy(update={"transport": "smtp", "delivered_at": now or utcnow()})
+        game.record_delivery(record)
+        out.append(record)
+    return out
