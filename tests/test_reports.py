@@ -179,7 +179,8 @@ def test_a_report_says_what_happened_with_the_dice_and_what_is_owed(tmp_path):
         assert g.state().created.referee_key in first.html
         assert "YOUR ORDERS ARE DUE" in first.text and "Phase: t1-muster" in first.text
         assert "Sequence: 1" in first.text and "Checkpoint: " in first.text
-        assert first.subject.startswith("[pbem g] Red: ") and "\n" not in first.subject
+        assert first.subject.startswith("Orders due: ") and "\n" not in first.subject
+        assert "[pbem g] Red: " in first.subject
         later = [render(g, d.power, d.start, d.stop) for d in due if d.power == "Red"]
         text = "\n".join(r.text for r in later)
         assert "dice  initiative Red:" in text  # every roll, with its label
@@ -188,7 +189,7 @@ def test_a_report_says_what_happened_with_the_dice_and_what_is_owed(tmp_path):
         assert "Your orders (event " in text and "| muster" in text
         assert "public seed chain anchor" not in later[1].text  # the first report only
         last = later[-1]
-        assert "THE GAME IS OVER" in last.text and "game over" in last.subject
+        assert "THE GAME IS OVER" in last.text and last.subject.startswith("Game over")
         cp = g.state().checkpoint
         assert f"pbem-checkpoint g {cp.seq} {cp.head}" in last.text
         assert f"Checkpoint: {cp.seq} {cp.head}" in last.html

@@ -346,8 +346,8 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
             f"Phase: {step.phase}",
             f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",
         ]
-        if cp is not None:
-            head.append(f"Checkpoint: {cp.seq} {cp.head}")
+        if cp is not None:  # folded (docs/signing.md): every line fits in 72 columns
+            head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         body = [str(x) for x in rs.order_template(st.rules, power, step)]
         out.template = (*head, "", *body)
     return out
@@ -362,13 +362,15 @@ def _subject(game: str, power: str, resolved: list[Group], nxt: Next) -> str:
         what = f"{resolved[0].title} ... {resolved[-1].title}"
     if resolved and resolved[0].index == 1 and len(resolved) == 1:
         what = SETUP_TITLE
+    # what the player must do first, short: a phone shows ~40 characters (issue 17)
     if nxt.ended is not None:
-        tail = "game over"
+        do = "Game over"
     elif nxt.owes:
-        tail = f"your orders are due for {nxt.title}"
+        due = f" {' '.join(nxt.deadline.split())[:30]}" if nxt.deadline else ""
+        do = f"Orders due{due}: {nxt.title}"
     else:
-        tail = ""
-    text = f"[pbem {game}] {power}: {what}" + (f"; {tail}" if tail else "")
+        do = "Report"
+    text = f"{do} [pbem {game}] {power}: {what}"
     return " ".join(text.split())  # one line, whatever the titles hold
 
 
