@@ -451,6 +451,26 @@ def fold_headers(body: str) -> str:
     return "\n".join(out) + sep + rest
 
 
+def fit_comment(line: str, width: int = WIDTH) -> list[str]:
+    """A "#" comment line of an order template wrapped into comment lines that fit
+    in `width` (every line a player is asked to mail fits; a client that wraps
+    would change the signed text). Other lines are returned as they are."""
+    if len(line) <= width or not line.lstrip().startswith("#"):
+        return [line]
+    import textwrap
+
+    indent = line[: len(line) - len(line.lstrip())]
+    text = line.lstrip()[1:].strip()
+    return textwrap.wrap(
+        text,
+        width,
+        initial_indent=f"{indent}# ",
+        subsequent_indent=f"{indent}#   ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [line]
+
+
 def sign(text: str, signer: Signer) -> str:
     """A signed envelope for the headers and orders in `text` (long header lines folded,
     the signature wrapped: every line pbem adds fits in WIDTH characters)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..envelope import fit_comment
 from ..service import Game
 from .outbox import Outbox, message
 
@@ -39,7 +40,7 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
             lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         lines.append("")
         if template_of is not None:
-            lines += list(template_of(st.rules, power, step))
+            lines += [y for x in template_of(st.rules, power, step) for y in fit_comment(str(x))]
         name = f"remind-{status.seq:06d}-{power}"
         outbox.put(
             message(

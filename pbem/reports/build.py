@@ -348,7 +348,11 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
         ]
         if cp is not None:  # folded (docs/signing.md): every line fits in 72 columns
             head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
-        body = [str(x) for x in rs.order_template(st.rules, power, step)]
+        body = [
+            y
+            for x in rs.order_template(st.rules, power, step)
+            for y in envelope.fit_comment(str(x))
+        ]
         out.template = (*head, "", *body)
     return out
 
