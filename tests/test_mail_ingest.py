@@ -90,7 +90,10 @@ def test_every_shape_of_mail_is_read(kit, tmp_path):
     out = Outbox(outbox_dir(kit.path)).queued()
     assert len(out) == 7
     ack = email.message_from_bytes(out[0].read_bytes(), policy=email.policy.default)
-    assert ack["Subject"].startswith("Accepted: Red, t1-muster [pbem g]") and "muster 1" in ack.get_content()
+    assert (
+        ack["Subject"].startswith("Accepted: Red, t1-muster [pbem g]")
+        and "muster 1" in ack.get_content()
+    )
     assert ack["In-Reply-To"]
     assert len(list((tmp_path / "Maildir" / ".processed" / "cur").iterdir())) == 7
     assert not list((tmp_path / "Maildir" / "new").iterdir())
@@ -218,3 +221,26 @@ def test_ingest_command(kit, tmp_path):
     )
     r = CliRunner().invoke(main, ["ingest", str(kit.path)])
     assert r.exit_code == 2 and "exactly one of" in r.output
+
+
+def test_a_from_with_an_encoded_cr_lf_is_answered_at_the_safe_address(kit, tmp_path):
+    """Before issue 19 such mail was quarantined with no answer at all."""
+    env = kit.envelope("Red", ["muster 1"])
+    body = "\n\n" + env
+    cut = b"From: =?utf-8?q?red@example.org=0D=0ABcc:_victim@example.net?=\n"
+    nothing = b"From: =?utf-8?q?=0D=0ABcc:_victim@example.net?=\n"
+    mails = {
+        "1-crlf": cut + b"Subject: orders\nMessage-ID: <1@x>" + body.encode(),
+        "2-crlf-only": nothing + b"Subject: orders\nMessage-ID: <2@x>\n\nhello\n",
+    }
+    _, src = _box(tmp_path, mails)
+    rep = _run(kit, src)
+    got = {h.key.split("/")[1]: h for h in rep.handled}
+    assert got["1-crlf"].outcome == "accepted" and got["1-crlf"].sender == "red@example.org"
+    assert "answered to red@example.org" in got["1-crlf"].detail
+    assert "no valid address before it: not answered" in got["2-crlf-only"].detail
+    assert "not answered" in rep.text()
+    acks = Outbox(outbox_dir(kit.path)).queued()
+    assert len(acks) == 1
+    ack = email.message_from_bytes(acks[0].read_bytes(), policy=email.policy.default)
+    assert ack["To"] == "red@example.org" and "victim" not in acks[0].read_text()
