@@ -170,6 +170,14 @@ def sign(file, keyfile, passphrase_env, seq):
     signer = keys.Signer.load(Path(keyfile).read_bytes(), pw)
     signed = envelope.sign(body, signer)
     envelope.parse(signed)  # refuse to print what the referee would not read
+    long = [n for n, ln in enumerate(signed.split("\n"), 1) if len(ln) > envelope.WIDTH]
+    if long:
+        click.echo(
+            f"warning: line(s) {', '.join(map(str, long))} of the envelope are longer than "
+            f"{envelope.WIDTH} characters; a mail program that wraps lines breaks the "
+            "signature: shorten them, or send the signed file as an attachment",
+            err=True,
+        )
     click.echo(signed, nl=False)
 
 

@@ -369,3 +369,18 @@ def test_only_quoted_envelopes(signer):
         envelope.parse(f"{_quote(old)}\n{_quote(older)}")
     with pytest.raises(envelope.EnvelopeError, match="2 envelopes in one message"):
         envelope.parse(f"{old}\n{older}\n{_quote(old)}")
+
+
+def test_pbem_sign_warns_of_lines_a_mail_program_would_wrap(tmp_path):
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    pem, _ = keys.generate()
+    (tmp_path / "k.key").write_bytes(pem)
+    (tmp_path / "o.txt").write_text(BODY + "buy " + "army " * 20 + "\n")
+    r = CliRunner().invoke(
+        main, ["sign", str(tmp_path / "o.txt"), "--key", str(tmp_path / "k.key")]
+    )
+    assert r.exit_code == 0 and "line(s) 10 of the envelope are longer than 72" in r.stderr
+    assert envelope.parse(r.stdout).seq == 4
