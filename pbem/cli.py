@@ -520,6 +520,73 @@ def verify_cmd(game, kept, use_secret):
     sys.exit(0 if rep.ok else 3)
 
 
+@main.command("check-report")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--game",
+    "game",
+    type=click.Path(exists=True, dir_okay=False),
+    help="The game file: the seal must be by its referee key, and the report what its log says.",
+)
+def check_report(files, game):
+    """Check the referee's seal on saved reports: a mail (.eml) or the .txt/.html files.
+    Exit 3 if a seal does not hold.
+
+    A sealed report proves what the referee told you: its text and HTML, for which
+    events, signed by his key (docs/core.md, Sealed reports). With --game the key
+    must be the game's and the report must be the one its log calls for.
+
+    \b
+    Example:
+      pbem check-report 'Orders due Prussia.eml' --game g1756.pbem
+    """
+    from .reports.seal import SealError, check, load
+
+    bad = 0
+    for f in files:
+        try:
+            text, html = load(f)
+            got = check(text, html)
+            if game is not None:
+                _report_in_game(game, got)
+        except SealError as x:
+            bad += 1
+            click.echo(f"{f}: NOT VALID: {x}")
+            continue
+        parts = " and ".join(got.parts)
+        click.echo(
+            f"{f}: OK: the {parts} of {got.power}'s report on events {got.start}-{got.stop} "
+            f"of game {got.game}, sealed by referee key {got.referee}"
+        )
+    sys.exit(3 if bad else 0)
+
+
+def _report_in_game(path: str, got) -> None:
+    from .reports import render
+    from .reports.seal import SealError
+
+    with _game(path) as g:
+        st = g.state()
+        if got.game != st.game_ref:
+            raise SealError(f"the seal names game {got.game!r}; this game is {st.game_ref!r}")
+        if got.referee != st.created.referee_key:
+            raise SealError("the seal's key is not this game's referee key")
+        if got.content_hash is None:
+            return
+        again = render(g, got.power, got.start, got.stop).content_hash
+        sent = [
+            e.content_hash
+            for _, e in g.log.events()
+            if e.type == "report_delivered"
+            and (e.power, e.start, e.stop) == (got.power, got.start, got.stop)
+        ]
+        if got.content_hash not in {again, *sent}:
+            raise SealError(
+                "the referee sealed this report, but the log neither records it as delivered "
+                "nor rebuilds it: he told you something his log does not say"
+            )
+
+
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--quiet", "-q", is_flag=True, help="Print failures only.")

@@ -11,6 +11,7 @@ from . import envelope, keys
 from . import ruleset as registry
 from .errors import UsageError
 from .reports import pending, render
+from .reports.seal import seal
 from .service import Game, PlayerSpec
 from .verify import verify
 
@@ -50,10 +51,12 @@ def run_demo(
     seqs = dict.fromkeys(powers, 0)
     written: set[str] = set()
 
+    key = game.secrets().referee_key()
+
     def reports() -> None:
         """Each report the log calls for (pbem.reports.pending), as NNN.txt and NNN.html."""
         for due in pending(game, written):
-            rep = render(game, due.power, due.start, due.stop)
+            rep = seal(render(game, due.power, due.start, due.stop), game.state().game_ref, key)
             out = d / "reports" / due.power / due.key.split("-", 1)[0]
             out.parent.mkdir(exist_ok=True)
             out.with_suffix(".txt").write_bytes(rep.text.encode("utf-8"))

@@ -14,6 +14,7 @@ from pbem.cli import main
 from pbem.errors import UsageError
 from pbem.reports import MapArea, MapMarker, MapStack, MapView, pending, render, safety, schedule
 from pbem.reports.build import environment
+from pbem.reports.seal import seal
 from pbem.reports.svg import render_svg
 from pbem.service import Game, PlayerSpec
 
@@ -307,8 +308,10 @@ def test_pbem_report_writes_html_and_text(tmp_path):
             f"{d.key}{s}" for d in due for s in (".html", ".txt")
         )
         d = due[-1]
-        rep = render(g, d.power, d.start, d.stop)
-    assert (out / f"{d.key}.html").read_bytes() == rep.html.encode()
+        rep = seal(
+            render(g, d.power, d.start, d.stop), g.state().game_ref, g.secrets().referee_key()
+        )
+    assert (out / f"{d.key}.html").read_bytes() == rep.html.encode()  # sealed by the referee
     assert (out / f"{d.key}.txt").read_bytes() == rep.text.encode()
 
     only = tmp_path / "only"

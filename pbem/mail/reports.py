@@ -22,11 +22,15 @@ def deliver_reports(
     now: str | None = None,
 ) -> list[ReportDelivered]:
     from ..reports import pending, render
+    from ..reports.seal import seal
 
     st = game.state()
     done = []
+    key = None
     for due in pending(game, set(st.delivered)):
-        rep = render(game, due.power, due.start, due.stop, deadline=deadline)
+        key = key or game.secrets().referee_key()
+        unsealed = render(game, due.power, due.start, due.stop, deadline=deadline)
+        rep = seal(unsealed, st.game_ref, key)  # the referee signs what he tells
         to = st.players[due.power].email
         msg = message(
             referee,
@@ -34,7 +38,7 @@ def deliver_reports(
             rep.subject,
             rep.text,
             rep.html,
-            key=f"report-{st.game}-{due.key}-{rep.content_hash}",
+            key=f"report-{st.game}-{due.key}-{unsealed.content_hash}",
         )
         f = outbox.put(msg, f"{PREFIX}{due.key}")
         if server is None:
@@ -49,7 +53,7 @@ def deliver_reports(
             start=due.start,
             stop=due.stop,
             deadline=deadline,
-            content_hash=rep.content_hash,
+            content_hash=unsealed.content_hash,
             message_id=str(msg["Message-ID"]),
             to=to,
             transport=transport,

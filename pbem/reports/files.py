@@ -20,8 +20,14 @@ def write_reports(
     deadline: str | None = None,
 ) -> list[Path]:
     """Write the reports `select(game, power, turn)` picks; return the files written.
-    `deadline` is printed only in reports that end at the latest resolution."""
+    `deadline` is printed only in reports that end at the latest resolution. With the
+    referee's secret file at hand, each report carries his seal (pbem.reports.seal)."""
+    from ..secrets import secret_path
+    from .seal import seal
+
     chosen = select(game, power, turn)
+    key = game.secrets().referee_key() if secret_path(game.path).exists() else None
+    ref = game.state().game_ref
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     last = max((d.stop for d in select(game)), default=0)
@@ -30,6 +36,8 @@ def write_reports(
         rep = render(
             game, due.power, due.start, due.stop, deadline=deadline if due.stop == last else None
         )
+        if key is not None:
+            rep = seal(rep, ref, key)
         for suffix, body in ((".html", rep.html), (".txt", rep.text)):
             path = out / f"{file_stem(due)}{suffix}"
             path.write_bytes(body.encode("utf-8"))
