@@ -11,8 +11,12 @@ from __future__ import annotations
 import contextlib
 import smtplib
 import ssl
-from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.charset import QP, Charset
+from email.header import Header
+from email.message import Message
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from email.utils import formataddr, formatdate, make_msgid, parseaddr
 from pathlib import Path
 
 from ..canonical import sha256_hex
@@ -33,11 +37,21 @@ def message(
     in_reply_to: str | None = None,
     when: float | None = None,
     key: str = "",
-) -> EmailMessage:
-    msg = EmailMessage()
-    msg["From"] = frm
-    msg["To"] = ", ".join(to)
-    msg["Subject"] = subject
+) -> Message:
+    """A UTF-8 mail, quoted-printable, text (and HTML as its alternative). Built with the
+    email package's compat32 classes: 4x faster than Message's header registry
+    (an answer per ingested mail, issue 20), and still refusing a header that would
+    smuggle in another (CR/LF) when the message is written."""
+    part = MIMEText(text, "plain", _utf8())
+    if html is None:
+        msg: Message = part
+    else:
+        msg = MIMEMultipart("alternative")
+        msg.attach(part)
+        msg.attach(MIMEText(html, "html", _utf8()))
+    msg["From"] = _address(frm)
+    msg["To"] = ", ".join(_address(x) for x in to)
+    msg["Subject"] = subject if subject.isascii() else Header(subject, "utf-8")  # type: ignore[assignment]
     msg["Date"] = formatdate(when, usegmt=True) if when is not None else formatdate(usegmt=True)
     ident = sha256_hex(f"{key}\n{subject}\n{text}\n{html or ''}")[:32]
     msg["Message-ID"] = f"<{ident}@pbem>" if key else make_msgid(domain="pbem")
@@ -45,10 +59,22 @@ def message(
         msg["In-Reply-To"] = in_reply_to
         msg["References"] = in_reply_to
     msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
-    msg.set_content(text, cte="quoted-printable")
-    if html is not None:
-        msg.add_alternative(html, subtype="html", cte="quoted-printable")
     return msg
+
+
+def _utf8() -> Charset:
+    cs = Charset("utf-8")
+    cs.body_encoding = QP
+    cs.header_encoding = QP
+    return cs
+
+
+def _address(x: str) -> str:
+    """An address with a non-ASCII display name, RFC 2047-encoded."""
+    if x.isascii():
+        return x
+    name, addr = parseaddr(x)
+    return formataddr((name, addr), charset="utf-8") if addr else x
 
 
 class Outbox:
@@ -67,7 +93,7 @@ class Outbox:
             with contextlib.suppress(OSError):
                 old.rmdir()
 
-    def put(self, msg: EmailMessage, name: str) -> Path:
+    def put(self, msg: Message, name: str) -> Path:
         """Write a message into new/ (through tmp/, so a reader never sees half of it)."""
         tmp = self.path / "tmp" / f"{name}.eml"
         tmp.write_bytes(bytes(msg))
@@ -89,7 +115,7 @@ class Outbox:
         return dest
 
 
-def smtp_send(server: Server, msgs: list[EmailMessage], each=None) -> None:
+def smtp_send(server: Server, msgs: list[Message], each=None) -> None:
     """Send `msgs` over one connection; `each(i)` is called once message i was taken."""
     context = ssl.create_default_context()
     if server.extra.get("insecure_tls"):  # for tests against a local server only
