@@ -65,7 +65,17 @@ def _csp(tag: str, name: str, value: str) -> bool:
 
 
 def problems(html: str) -> list[str]:
-    """What in `html` could run code or reach outside; [] when nothing."""
+    """What in `html` could run code or reach outside; [] when nothing. The quick scan
+    below clears a page only when every "<" in it opens a tag it fully understands; it
+    is never less strict than the parser (tests/test_report_safety.py), so what it
+    clears the parser would clear too, and anything else is read by the parser."""
+    if quick_clean(html):
+        return []
+    return parsed_problems(html)
+
+
+def parsed_problems(html: str) -> list[str]:
+    """The reference check: the page read by html.parser, as a browser reads it."""
     c = _Checker()
     c.feed(html)
     c.close()
@@ -75,3 +85,50 @@ def problems(html: str) -> list[str]:
     if not html.startswith("<!DOCTYPE html>"):
         out.append("not one HTML document")
     return out
+
+
+# --- the quick scan (issue 20: 5x faster than the parser on a report) -----------------------
+
+_TAG = re.compile(
+    r"<(/?)([a-z][a-z0-9:-]*)((?:\s+[a-zA-Z][a-zA-Z0-9:-]*(?:=\"[^\"<>]*\")?)*)\s*(/?)>"
+)
+_ATTR = re.compile(r"\s+([a-zA-Z][a-zA-Z0-9:-]*)(?:=\"([^\"<>]*)\")?")
+_STYLE_END = "</style>"
+_DOCTYPE = "<!DOCTYPE html>"
+_NEEDLES = ("url", "javascript:", "data:", "http", "//", "@import", "expression")
+
+
+def quick_clean(html: str) -> bool:
+    """True when the page is certainly clean, found by a few regular-expression passes
+    over its tags. Only lower-case tags with double-quoted attribute values free of <
+    and > are understood (attribute names in any case, as the parser lowers them); a
+    comment, a single-quoted or bare value, an entity in a value, a stray "<": not
+    understood, so False (the parser decides)."""
+    if not html.startswith(_DOCTYPE) or ("://" in html and URL.search(html)):
+        return False
+    tags = _TAG.findall(html, len(_DOCTYPE))
+    if len(tags) != html.count("<") - 1:  # a "<" that opens no tag understood here
+        return False
+    if not {t[1] for t in tags} <= ALLOWED_TAGS or any(t[0] and t[2] for t in tags):
+        return False
+    pairs = _ATTR.findall(" ".join(t[2] for t in tags if t[2]))
+    names = {n.lower() for n, _ in pairs}
+    if names & FORBIDDEN_ATTRS or any(n.startswith("on") for n in names):
+        return False
+    values = "\n".join(v for _, v in pairs)
+    if "&" in values or _bad(values):
+        return False
+    at = 0
+    while (at := html.find("<style", at)) >= 0:  # style text: no "<" in it (counted above)
+        start, end = html.find(">", at), html.find(_STYLE_END, at)
+        if end < 0 or _bad(html[start:end]):
+            return False
+        at = end
+    return True
+
+
+def _bad(text: str) -> bool:
+    """BAD_VALUE.search(text), skipped when no needle is in the text (every BAD_VALUE
+    match contains one of them): plain substring tests are 20x faster."""
+    low = text.lower()
+    return any(n in low for n in _NEEDLES) and BAD_VALUE.search(text) is not None

@@ -66,9 +66,9 @@ def statement(fields: dict[str, str]) -> bytes:
 
 def html_fragment(block: str) -> str:
     return (
-        '<section class="seal"><h2>Seal</h2>\n<p>The referee\'s key signed this report. Keep '
+        '<div class="seal"><h2>Seal</h2>\n<p>The referee\'s key signed this report. Keep '
         "this mail: <code>pbem check-report FILE</code> proves what it told you.</p>\n"
-        f'<pre class="mono">{escape(block)}</pre></section>\n'
+        f'<pre class="mono">{escape(block)}</pre></div>\n'
     )
 
 
