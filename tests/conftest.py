@@ -44,3 +44,10 @@ def pytest_collection_modifyitems(items):
     """The agreement test reads what every other test recorded, so it runs last."""
     last = [i for i in items if i.name == "test_every_disagreement_is_about_rules_results"]
     items[:] = [i for i in items if i not in last] + last
+
+
+# Report hashes a test run remembers go to a throw-away cache, never the user's own
+# (pbem/reports/hashcache.py); a test that wants a cold cache sets its own directory.
+import tempfile  # noqa: E402
+
+os.environ.setdefault("PBEM_CACHE_DIR", tempfile.mkdtemp(prefix="pbem-test-cache-"))

@@ -21,15 +21,30 @@ def deliver_reports(
     deadline: str | None = None,
     now: str | None = None,
 ) -> list[ReportDelivered]:
+    from ..reports.hashcache import HashCache
+
+    with HashCache(game.state().ruleset) as known:  # verify here need not render them again
+        return _deliver(game, outbox, server, referee, deadline, now, known)
+
+
+def _deliver(game, outbox, server, referee, deadline, now, known) -> list[ReportDelivered]:
     from ..reports import pending, render
     from ..reports.seal import seal
 
     st = game.state()
     done = []
     key = None
+
+    def head_at(seq: int) -> str:
+        row = game.log.row(seq)
+        return row.hash if row is not None else ""
+
     for due in pending(game, set(st.delivered)):
         key = key or game.secrets().referee_key()
         unsealed = render(game, due.power, due.start, due.stop, deadline=deadline)
+        known.put(
+            head_at(due.stop), due.power, due.start, due.stop, deadline, unsealed.content_hash
+        )
         rep = seal(unsealed, st.game_ref, key)  # the referee signs what he tells
         to = st.players[due.power].email
         msg = message(
