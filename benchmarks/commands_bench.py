@@ -10,7 +10,9 @@ a busy machine slows both alike (the ratio is what to read):
   same mails (MIME, envelope parse, signature check) with no game;
 - advance: one Action Phase resolved in process (`Game.advance(max_steps=1)`),
   on a copy of a game whose orders are in, in a fresh `Game` object and in one
-  that has already read the log.
+  that has already read the log;
+- verify of a played demo game before `pbem send`, after it (the reports' hashes
+  remembered by send on this machine), and on a machine that never rendered them.
 """
 
 from __future__ import annotations
@@ -158,6 +160,43 @@ def timed_advance(src: Path, work: Path, warm: bool) -> float:
     return dt
 
 
+def verify_after_send(d: Path, scenario: str, repeats: int) -> None:
+    """verify of a played demo game before `pbem send`, after it (this machine's report
+    hashes cached by send), and after it on another machine (an empty cache)."""
+    import os
+
+    from pbem.demo import run_demo
+    from pbem.mail.outbox import Outbox, outbox_dir
+    from pbem.mail.reports import deliver_reports
+    from pbem.verify import verify
+
+    os.environ["PBEM_CACHE_DIR"] = str(d / "cache-referee")
+    run_demo(d / "demo", "soldier-kings", scenario, echo=lambda s: None, master=bytes(32))
+    path = d / "demo" / "game.pbem"
+
+    def timed(cache: str | None) -> float:
+        if cache:
+            shutil.rmtree(d / cache, ignore_errors=True)
+            os.environ["PBEM_CACHE_DIR"] = str(d / cache)
+        t = time.perf_counter()
+        rep = verify(path)
+        dt = time.perf_counter() - t
+        assert rep.ok, rep.text()
+        return dt
+
+    before = statistics.median(timed(None) for _ in range(repeats))
+    with Game(path) as g:
+        os.environ["PBEM_CACHE_DIR"] = str(d / "cache-referee")
+        n = len(deliver_reports(g, Outbox(outbox_dir(path)), None, "referee@example.org"))
+    after = statistics.median(timed(None) for _ in range(repeats))
+    cold = statistics.median(timed("cache-player") for _ in range(repeats))
+    print(
+        f"verify {scenario} demo: before send {before * 1000:.0f} ms; after send of {n} reports "
+        f"{after * 1000:.0f} ms ({after / before:.2f}x); on a machine that never rendered them "
+        f"{cold * 1000:.0f} ms ({cold / before:.2f}x)"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mails", type=int, default=1000)
@@ -180,6 +219,7 @@ def main() -> None:
                 f"ingest {a.mails} {label} mails: {mm:.2f} s ({mm / a.mails * 1000:.2f} s per 1,000); "
                 f"bare read+parse+verify {bb:.2f} s; ratio {mm / bb:.2f}x"
             )
+        verify_after_send(tmp / "send", a.scenario, a.repeats)
         (tmp / "act").mkdir()
         src = action_game(tmp / "act", a.scenario)
         for warm in (False, True):
