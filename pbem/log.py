@@ -8,6 +8,7 @@ batch in one IMMEDIATE transaction with synchronous=FULL.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -74,6 +75,7 @@ class EventLog:
         self.db = sqlite_utils.Database(self.path)
         self.conn: sqlite3.Connection = self.db.conn
         self.conn.isolation_level = None  # explicit BEGIN/COMMIT below
+        self._batch = False
         self.conn.execute("PRAGMA busy_timeout=10000")
         if create:
             self.db.enable_wal()
@@ -97,12 +99,31 @@ class EventLog:
         row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
         return (0, GENESIS) if row is None else (row[0], row[1])
 
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Appends inside share one transaction, so one disk sync (ingest's chunks of
+        mail, issue 20): all of them are in the log after the block, or none (an
+        exception rolls every one back). Each append stays atomic on its own."""
+        if self._batch:
+            yield
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._batch = True
+        try:
+            yield
+        except BaseException:
+            self._batch = False
+            self.conn.execute("ROLLBACK")
+            raise
+        self._batch = False
+        self.conn.execute("COMMIT")
+
     def append(self, events: list[ev.Event], expected_seq: int) -> list[Row]:
         """Append a batch after `expected_seq`, atomically, or raise ConflictError."""
         if not events:
             return []
         conn = self.conn
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("SAVEPOINT append" if self._batch else "BEGIN IMMEDIATE")
         try:
             seq, head = self.head()
             if seq != expected_seq:
@@ -112,9 +133,13 @@ class EventLog:
                 )
             rows = _chain(head, seq + 1, events)
             self._insert(rows)
-            conn.execute("COMMIT")
+            conn.execute("RELEASE append" if self._batch else "COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if self._batch:
+                conn.execute("ROLLBACK TO append")
+                conn.execute("RELEASE append")
+            else:
+                conn.execute("ROLLBACK")
             raise
         return list(starmap(Row, rows))
 

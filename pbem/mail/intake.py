@@ -1,11 +1,14 @@
 """`pbem ingest`: read every message of a mailbox, submit the envelope it carries,
 answer it, and move it aside. One message never stops the run, and a message is
-applied whole or not at all (the submission is one append)."""
+applied whole or not at all (the submission is one append; the appends of a chunk of
+messages are committed together, before any of them is answered or moved)."""
 
 from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
+from email.message import Message
+from itertools import islice
 
 from ..service import Game, SubmitResult, utcnow
 from . import ack, extract
@@ -40,78 +43,78 @@ class IngestReport:
         return "\n".join(lines)
 
 
+CHUNK = 100  # messages whose accepted envelopes share one commit (one disk sync)
+
+
 def ingest(
     game: Game, source, outbox: Outbox, referee: str, now: str | None = None
 ) -> IngestReport:
+    """Messages are taken in chunks: their envelopes are submitted inside one log
+    transaction, and only once it is committed are the answers written and the
+    messages moved aside. A crash before the commit leaves every message of the chunk
+    where it was (read again next time), never an answer for an envelope the log lacks."""
     rep = IngestReport()
-    st = game.state()
-    gid = st.game_ref
-    for key, raw in source.messages():
-        try:
-            h = _one(game, gid, key, raw, outbox, referee, now or utcnow())
-            h.detail = "; ".join(x for x in (h.detail, h.note) if x)
-            source.move(key, "quarantine" if h.outcome == "quarantined" else "processed")
-        except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
-            h = Handled(key, "", "quarantined", f"internal error {type(e).__name__}: {e}")
+    gid = game.state().game_ref
+    messages = iter(source.messages())
+    while chunk := list(islice(messages, CHUNK)):
+        done: list[tuple[str, Handled, list[tuple[Message, str]]]] = []
+        with game.log.batch():
+            for key, raw in chunk:
+                answers: list[tuple[Message, str]] = []
+                try:
+                    h = _one(game, gid, key, raw, answers, referee, now or utcnow())
+                    h.detail = "; ".join(x for x in (h.detail, h.note) if x)
+                except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
+                    h = Handled(key, "", "quarantined", f"internal error {type(e).__name__}: {e}")
+                    answers = []
+                    traceback.print_exc()
+                done.append((key, h, answers))
+        for key, h, answers in done:
+            for msg, name in answers:
+                outbox.put(msg, name)
             try:
-                source.move(key, "quarantine")
+                source.move(key, "quarantine" if h.outcome == "quarantined" else "processed")
             except Exception:  # noqa: BLE001
                 h.detail += "; could not move it: left in place"
-            traceback.print_exc()
-        rep.handled.append(h)
+                traceback.print_exc()
+            rep.handled.append(h)
     return rep
 
 
 def _one(
-    game: Game, gid: str, key: str, raw: bytes, outbox: Outbox, referee: str, now: str
+    game: Game,
+    gid: str,
+    key: str,
+    raw: bytes,
+    out: list[tuple[Message, str]],
+    referee: str,
+    now: str,
 ) -> Handled:
+    """Read and submit one message; its answers go to `out` (written after the commit)."""
     inc = extract.read(raw)
     name = f"ack-{_safe(key)}"
     short = gid.split()[0] if gid else ""
     note = inc.sender_note
+
+    def answer(to: list[str], subject: str, text: str) -> None:
+        msg = message(referee, to, subject, text, in_reply_to=inc.message_id or None, key=name)
+        out.append((msg, name))
+
     if inc.problem:
         if inc.sender:
-            outbox.put(
-                message(
-                    referee,
-                    [inc.sender],
-                    ack.subject(inc.subject, None, short),
-                    ack.help_text(gid, inc.problem),
-                    in_reply_to=inc.message_id or None,
-                    key=name,
-                ),
-                name,
+            answer(
+                [inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid, inc.problem)
             )
         return Handled(key, inc.sender, "quarantined", inc.problem, note)
     text = extract.envelope_text(inc)
     if text is None:
         if inc.sender:
-            outbox.put(
-                message(
-                    referee,
-                    [inc.sender],
-                    ack.subject(inc.subject, None, short),
-                    ack.help_text(gid),
-                    in_reply_to=inc.message_id or None,
-                    key=name,
-                ),
-                name,
-            )
+            answer([inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
         return Handled(key, inc.sender, "help", "no signed orders found", note)
     r: SubmitResult = game.submit(text, now=now)
     to = _answer_to(game, inc.sender, r)
     if to:
-        outbox.put(
-            message(
-                referee,
-                to,
-                ack.subject(inc.subject, r, short),
-                ack.result_text(gid, r),
-                in_reply_to=inc.message_id or None,
-                key=name,
-            ),
-            name,
-        )
+        answer(to, ack.subject(inc.subject, r, short), ack.result_text(gid, r))
     outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
     return Handled(
         key,
