@@ -10,7 +10,8 @@ from pathlib import Path
 from . import envelope, keys
 from . import ruleset as registry
 from .errors import UsageError
-from .reports import pending, render
+from .reports import pending
+from .reports.build import render_many
 from .reports.seal import seal
 from .service import Game, PlayerSpec
 from .verify import verify
@@ -55,8 +56,10 @@ def run_demo(
 
     def reports() -> None:
         """Each report the log calls for (pbem.reports.pending), as NNN.txt and NNN.html."""
-        for due in pending(game, written):
-            rep = seal(render(game, due.power, due.start, due.stop), game.state().game_ref, key)
+        dues = pending(game, written)
+        pages = render_many(game, [(d.power, d.start, d.stop, None) for d in dues])
+        for due, page in zip(dues, pages, strict=True):
+            rep = seal(page, game.state().game_ref, key)
             out = d / "reports" / due.power / due.key.split("-", 1)[0]
             out.parent.mkdir(exist_ok=True)
             out.with_suffix(".txt").write_bytes(rep.text.encode("utf-8"))

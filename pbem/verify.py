@@ -262,30 +262,47 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
     deliveries = [e for _, e in decoded if e.type == "report_delivered"]
     if deliveries:
         from .reports import render
+        from .reports.build import render_many
         from .reports.hashcache import HashCache
         from .service import Game
 
         with Game(path) as game, HashCache(state.ruleset) as known:
+            todo: dict[tuple, str] = {}  # (power, start, stop, deadline) -> chain hash at stop
             for e in deliveries:
                 at = by_seq.get(e.stop)
-                head = at.hash if at is not None else ""
+                want = (e.power, e.start, e.stop, e.deadline)
                 # a report this machine rendered before, from this very log prefix (issue 20)
-                again = known.get(head, e.power, e.start, e.stop, e.deadline) if head else None
-                if again is None:
+                if at is None or known.get(at.hash, *want) is None:
+                    todo[want] = at.hash if at is not None else ""
+            again: dict[tuple, str | None] = {}
+            try:  # the ones to render, in one pass over the log
+                for w, r in zip(todo, render_many(game, list(todo)), strict=True):
+                    again[w] = r.content_hash
+                    if todo[w]:
+                        known.put(todo[w], *w, r.content_hash)
+            except Exception:  # noqa: BLE001 - then one by one, to name the one that fails
+                for w in todo:
                     try:
-                        again = render(
-                            game, e.power, e.start, e.stop, deadline=e.deadline
-                        ).content_hash
+                        again[w] = render(game, w[0], w[1], w[2], deadline=w[3]).content_hash
                     except Exception as x:  # noqa: BLE001 - a report that cannot be rebuilt is a finding
-                        find(Finding(None, f"report {e.key} for {e.power} cannot be rebuilt: {x}"))
-                        continue
-                    if head:
-                        known.put(head, e.power, e.start, e.stop, e.deadline, again)
-                if again != e.content_hash:
+                        again[w] = None
+                        find(
+                            Finding(
+                                None,
+                                f"report for {w[0]} on events {w[1]}-{w[2]} cannot be rebuilt: {x}",
+                            )
+                        )
+            for e in deliveries:
+                want = (e.power, e.start, e.stop, e.deadline)
+                at = by_seq.get(e.stop)
+                got = again[want] if want in again else known.get(at.hash, *want)
+                if got is None:
+                    continue
+                if got != e.content_hash:
                     find(
                         Finding(
                             None,
-                            f"report {e.key} for {e.power} rebuilds differently from what was sent (hash {e.content_hash[:12]}, now {again[:12]})",
+                            f"report {e.key} for {e.power} rebuilds differently from what was sent (hash {e.content_hash[:12]}, now {got[:12]})",
                         )
                     )
                 else:

@@ -10,8 +10,8 @@ import second_verifier as sv
 from click.testing import CliRunner
 from gamekit import new_game, play_to_end
 
-import pbem.reports
 from pbem.cli import main
+from pbem.reports import build
 from pbem.verify import verify
 
 
@@ -28,14 +28,15 @@ def sent(tmp_path, monkeypatch):
 
 @pytest.fixture
 def renders(monkeypatch):
+    """Every report page made (one by one or in one pass)."""
     calls = []
-    real = pbem.reports.render
+    real = build._page
 
-    def counted(*a, **kw):
-        calls.append(a[1:4])
-        return real(*a, **kw)
+    def counted(data):
+        calls.append((data.power, data.start, data.stop))
+        return real(data)
 
-    monkeypatch.setattr(pbem.reports, "render", counted)
+    monkeypatch.setattr(build, "_page", counted)
     return calls
 
 

@@ -28,20 +28,22 @@ def deliver_reports(
 
 
 def _deliver(game, outbox, server, referee, deadline, now, known) -> list[ReportDelivered]:
-    from ..reports import pending, render
+    from ..reports import pending
+    from ..reports.build import render_many
     from ..reports.seal import seal
 
     st = game.state()
     done = []
     key = None
+    dues = pending(game, set(st.delivered))
+    pages = render_many(game, [(d.power, d.start, d.stop, deadline) for d in dues])
 
     def head_at(seq: int) -> str:
         row = game.log.row(seq)
         return row.hash if row is not None else ""
 
-    for due in pending(game, set(st.delivered)):
+    for due, unsealed in zip(dues, pages, strict=True):
         key = key or game.secrets().referee_key()
-        unsealed = render(game, due.power, due.start, due.stop, deadline=deadline)
         known.put(
             head_at(due.stop), due.power, due.start, due.stop, deadline, unsealed.content_hash
         )

@@ -194,16 +194,58 @@ def render(game: Game, power: str, start: int, stop: int, *, deadline: str | Non
     """The report for `power` on the events `start`..`stop` of the log (`stop` should
     end a resolution batch: a `checkpoint_signed`). `deadline`: when the orders it
     asks for are due, as the referee wants it printed (the log does not hold one)."""
-    data = collect(game, power, start, stop, deadline=deadline)
+    return _page(collect(game, power, start, stop, deadline=deadline))
+
+
+def render_many(game: Game, wanted: list[tuple[str, int, int, str | None]]) -> list[Report]:
+    """The reports (power, start, stop, deadline) in that order, from one pass over the
+    log up to the last of them (issue 20): each is the same as `render` gives it."""
+    return [_page(d) for d in collect_many(game, wanted)]
+
+
+def _page(data: Data) -> Report:
     html = _env(True).get_template("report.html.j2").render(r=data)
     text = _env(False).get_template("report.txt.j2").render(r=data)
     found = safety.problems(html)
     if found:  # a bug in a template or a hook: refuse rather than mail it
         raise RuntimeError(f"the HTML report failed its safety check: {'; '.join(found)}")
-    return Report(power, start, stop, data.subject, text, html)
+    return Report(data.power, data.start, data.stop, data.subject, text, html)
 
 
 def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | None = None) -> Data:
+    on_event, finish = _collector(game, power, start, stop, deadline)
+    st, batches = scan(game, stop, on_event)
+    return finish(st, batches)
+
+
+def collect_many(game: Game, wanted: list[tuple[str, int, int, str | None]]) -> list[Data]:
+    """What `collect` gives for each (power, start, stop, deadline), in one scan: each
+    collector sees the events of its range, and is finished on the state just after
+    its last event (the state a scan up to there would end with)."""
+    if not wanted:
+        return []
+    made = [_collector(game, *w) for w in wanted]
+    ending: dict[int, list[int]] = {}
+    for i, (_, _, stop, _) in enumerate(wanted):
+        ending.setdefault(stop, []).append(i)
+    out: list[Data | None] = [None] * len(wanted)
+
+    def on_event(seq: int, e: ev.Event, st: GameState) -> None:
+        for i, (_, start, stop, _) in enumerate(wanted):
+            if start <= seq <= stop:
+                made[i][0](seq, e, st)
+
+    def after(seq: int, st: GameState, batches: list) -> None:
+        for i in ending.get(seq, ()):
+            out[i] = made[i][1](st, batches)
+
+    scan(game, max(ending), on_event, after)
+    return [d for d in out if d is not None]
+
+
+def _collector(game: Game, power: str, start: int, stop: int, deadline: str | None = None):
+    """(on_event, finish): the report's events as the scan passes them, then its data
+    from the state at `stop` and the batches up to there."""
     head_seq, _ = game.log.head()
     if not 1 <= start <= stop <= head_seq:
         raise UsageError(f"events {start}..{stop}: the log has events 1..{head_seq}")
@@ -257,65 +299,69 @@ def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | No
             if said:
                 items.append(Item("event", said))
 
-    st, batches = scan(game, stop, on_event)
-    rs = st.ruleset
-    assert rs is not None and st.created is not None
-    if power not in st.players:
-        hint = closest(power, list(st.players))
-        raise UsageError(
-            f"no power {power!r} in this game ({', '.join(st.players)})"
-            + (f"; did you mean {hint!r}?" if hint else "")
-        )
-    by_index = {b.index: b for b in batches}
-    for g in groups[1:]:
-        b = by_index.get(g.index)
-        g.title = b.title if b else g.phase
-        orders_seq, _standing_seq = counted.get(g.index, (None, None))
-        if orders_seq is not None:
-            row = game.log.row(orders_seq)
-            if row is not None:
-                acc = row.event()
-                lines = _order_lines(acc.envelope)
-                g.items.insert(0, Item("orders", f"Your orders (event {orders_seq}):", lines=lines))
-    if not groups[0].items:
-        groups.pop(0)
+    def finish(st: GameState, batches: list) -> Data:
+        rs = st.ruleset
+        assert rs is not None and st.created is not None
+        if power not in st.players:
+            hint = closest(power, list(st.players))
+            raise UsageError(
+                f"no power {power!r} in this game ({', '.join(st.players)})"
+                + (f"; did you mean {hint!r}?" if hint else "")
+            )
+        by_index = {b.index: b for b in batches}
+        for g in groups[1:]:
+            b = by_index.get(g.index)
+            g.title = b.title if b else g.phase
+            orders_seq, _standing_seq = counted.get(g.index, (None, None))
+            if orders_seq is not None:
+                row = game.log.row(orders_seq)
+                if row is not None:
+                    acc = row.event()
+                    lines = _order_lines(acc.envelope)
+                    g.items.insert(
+                        0, Item("orders", f"Your orders (event {orders_seq}):", lines=lines)
+                    )
+        if not groups[0].items:
+            groups.pop(0)
 
-    reg = st.players[power]
-    created = st.created
-    nxt = _next(game, st, power, deadline)
-    standing_acc = st.standing.get(power)
-    cp = st.checkpoint
-    cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
-    view = rs.map_view(st.rules, power)
-    resolved = [g for g in groups if g.index]
-    subject = _subject(st.game, power, resolved, nxt)
-    return Data(
-        game=st.game,
-        title=rs.title,
-        scenario=created.scenario,
-        power=power,
-        player=reg.name,
-        start=start,
-        stop=stop,
-        subject=subject,
-        first=start <= 1,
-        commitments=sorted(created.commitments.items()),
-        referee_key=created.referee_key,
-        email=reg.email,
-        public_key=reg.public_key,
-        players=[(p, r.name) for p, r in st.players.items()],
-        groups=groups,
-        sections=list(rs.report_sections(st.rules, power)),
-        map_svg=render_svg(_env(), view) if view is not None else None,
-        map_notes=tuple(view.notes) if view is not None else (),
-        next=nxt,
-        standing=_order_lines(standing_acc.event.envelope) if standing_acc else None,
-        standing_seq=standing_acc.seq if standing_acc else None,
-        checkpoint=cp_line,
-        checkpoint_ref=f"{cp.seq} {cp.head}" if cp else None,
-        audit=[(i, *audit[i]) for i in sorted(audit)],  # type: ignore[misc]
-        hidden_seed=hidden_seed[-1] if hidden_seed else None,
-    )
+        reg = st.players[power]
+        created = st.created
+        nxt = _next(game, st, power, deadline)
+        standing_acc = st.standing.get(power)
+        cp = st.checkpoint
+        cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
+        view = rs.map_view(st.rules, power)
+        resolved = [g for g in groups if g.index]
+        subject = _subject(st.game, power, resolved, nxt)
+        return Data(
+            game=st.game,
+            title=rs.title,
+            scenario=created.scenario,
+            power=power,
+            player=reg.name,
+            start=start,
+            stop=stop,
+            subject=subject,
+            first=start <= 1,
+            commitments=sorted(created.commitments.items()),
+            referee_key=created.referee_key,
+            email=reg.email,
+            public_key=reg.public_key,
+            players=[(p, r.name) for p, r in st.players.items()],
+            groups=groups,
+            sections=list(rs.report_sections(st.rules, power)),
+            map_svg=render_svg(_env(), view) if view is not None else None,
+            map_notes=tuple(view.notes) if view is not None else (),
+            next=nxt,
+            standing=_order_lines(standing_acc.event.envelope) if standing_acc else None,
+            standing_seq=standing_acc.seq if standing_acc else None,
+            checkpoint=cp_line,
+            checkpoint_ref=f"{cp.seq} {cp.head}" if cp else None,
+            audit=[(i, *audit[i]) for i in sorted(audit)],  # type: ignore[misc]
+            hidden_seed=hidden_seed[-1] if hidden_seed else None,
+        )
+
+    return on_event, finish
 
 
 def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:

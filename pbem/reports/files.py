@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .build import render
+from .build import render_many
 from .schedule import file_stem, select
 
 if TYPE_CHECKING:
@@ -32,10 +32,10 @@ def write_reports(
     out.mkdir(parents=True, exist_ok=True)
     last = max((d.stop for d in select(game)), default=0)
     written = []
-    for due in chosen:
-        rep = render(
-            game, due.power, due.start, due.stop, deadline=deadline if due.stop == last else None
-        )
+    pages = render_many(
+        game, [(d.power, d.start, d.stop, deadline if d.stop == last else None) for d in chosen]
+    )
+    for due, rep in zip(chosen, pages, strict=True):
         if key is not None:
             rep = seal(rep, ref, key)
         for suffix, body in ((".html", rep.html), (".txt", rep.text)):

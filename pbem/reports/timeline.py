@@ -45,10 +45,12 @@ def scan(
     game: Game,
     stop: int | None = None,
     on_event: Callable[[int, ev.Event, GameState], None] | None = None,
+    after: Callable[[int, GameState, list[Batch]], None] | None = None,
 ) -> tuple[GameState, list[Batch]]:
     """Fold the log up to `stop` (inclusive; None: all of it) into a fresh state,
     noting every batch. `on_event(seq, event, state)` sees each event just before
-    it is folded (so `state.rules` is the rules state the event applies to)."""
+    it is folded (so `state.rules` is the rules state the event applies to);
+    `after(seq, state, batches)` each one just after (the batches closed so far)."""
     st = GameState()
     batches: list[Batch] = []
     current: Batch | None = None
@@ -67,4 +69,6 @@ def scan(
             current.after = None if st.ended else st.ruleset.step(st.rules)
             batches.append(current)
             current = None
+        if after is not None:
+            after(row.seq, st, batches)
     return st, batches
