@@ -97,3 +97,40 @@ def test_the_answer_mail_lists_every_problem_by_line(tmp_path):
         "  - line 9: no area 'Silesa' (did you mean 'Silesia'?)",
     ]
     assert "Nothing in game" in body and "changed" in body
+
+
+def test_purchase_orders_typo_and_rule_problem_together(tmp_path):
+    g = SKGame(tmp_path, "1757")
+    while g.state.stage == "setup":  # both set-up rounds by the default placement
+        g.game.declare_deadline(now="2026-03-02T00:00:00Z")
+        g.game.advance(max_steps=1)
+    assert g.state.stage == "purchase"
+    r = g.submit("Prussia", "buy armee\nbuy fleet")
+    assert _problems(r) == [
+        "line 7: cannot buy 'armee': armies and fleets are bought (write: buy army,"
+        " buy 2 armies, buy fleet) (did you mean 'armies'?)",
+        "line 8: Prussia has no fleets left in its pool to buy (SK 6.2)",
+    ]
+
+
+def test_action_orders_typo_and_rule_problem_together(tmp_path):
+    g = SKGame(tmp_path, "1756")
+    rs = g.rs
+    for p in rs.powers("1756", {}):
+        assert g.submit(p, "\n".join(rs.demo_standing(g.state, p)), phase="standing").ok
+    while "action" not in g.game.status().step.phase:
+        step = g.game.status().step
+        for p in step.owes:
+            assert g.submit(p, "\n".join(rs.demo_orders(g.state, p, step)) or "# -").ok
+        g.game.advance()
+    assert g.game.status().step.owes == ("Prussia",)
+    before = g.game.log.head()
+    problems = _problems(g.submit("Prussia", "atack Saxony probe\nmove Au-A1 to Berlin"))
+    assert problems[0].startswith("line 7: 'atack' is not an action-phase order (")
+    assert problems[0].endswith("(did you mean 'attack'?)")
+    assert problems[1:] == ["line 8: Au-A1 is not Prussia's to move"]
+    # where a move that does not read leaves its armies decides what they may attack:
+    # that check waits until the move line reads (no guessing from the line left out)
+    problems = _problems(g.submit("Prussia", "move Pr-A1 to Sileisa\nattack Silesia probe"))
+    assert problems == ["line 7: no area 'Sileisa' (did you mean 'Silesia'?)"]
+    assert g.game.log.head() == before
