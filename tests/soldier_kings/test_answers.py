@@ -97,6 +97,7 @@ def test_the_answer_mail_lists_every_problem_by_line(tmp_path):
         "  - line 9: no area 'Silesa' (did you mean 'Silesia'?)",
     ]
     assert "Nothing in game" in body and "changed" in body
+    assert "These are all the problems found, by line." in body
 
 
 def test_purchase_orders_typo_and_rule_problem_together(tmp_path):
