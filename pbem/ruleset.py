@@ -67,14 +67,17 @@ class OrderLine:
 
 @dataclass
 class Parsed:
-    """What parse read. `checkable`: `orders` holds every line that read, the lines
-    with a problem left out, so validate checks them too and the answer lists every
-    problem at once (parse_good_lines makes such a Parsed). Without it, orders are
-    validated only when every line read. `left_out`: the lines that did not read."""
+    """What parse read. `checkable`: `good` holds the orders of every line that read,
+    the lines with a problem left out, so validate checks them too and the answer
+    lists every problem at once (parse_good_lines makes such a Parsed). Without it,
+    orders are validated only when every line read. `left_out`: the lines that did
+    not read. `orders` is what resolve gets, read from all the lines as always (an
+    accepted envelope has no problem, so there `good` is `orders`)."""
 
     orders: Any
     problems: list[Problem] = field(default_factory=list)
     checkable: bool = False
+    good: Any = None
     left_out: tuple[OrderLine, ...] = ()
 
 
@@ -85,16 +88,15 @@ def parse_good_lines(read: Callable[[list[OrderLine]], Parsed], lines: list[Orde
     or when the good lines alone do not read (one line needed another)."""
     first = read(lines)
     if not first.problems:
-        return Parsed(first.orders, [], checkable=True)
+        return Parsed(first.orders, [], checkable=True, good=first.orders)
     bad = {p.line for p in first.problems}
     if None in bad:
         return Parsed(first.orders, list(first.problems))
-    good = [ol for ol in lines if ol.line not in bad]
-    again = read(good)
+    again = read([ol for ol in lines if ol.line not in bad])
     if again.problems:
         return Parsed(first.orders, list(first.problems))
     left_out = tuple(ol for ol in lines if ol.line in bad)
-    return Parsed(again.orders, list(first.problems), checkable=True, left_out=left_out)
+    return Parsed(first.orders, list(first.problems), True, again.orders, left_out)
 
 
 def check_orders(
@@ -105,8 +107,10 @@ def check_orders(
     orders as a whole (no line) come last. Orders with any problem are refused whole."""
     parsed = rs.parse(state, power, phase, lines)
     problems = list(parsed.problems)
-    if not problems or parsed.checkable:
-        problems += rs.validate(state, power, phase, parsed.orders)
+    if not problems:
+        problems = rs.validate(state, power, phase, parsed.orders)
+    elif parsed.checkable:
+        problems += rs.validate(state, power, phase, parsed.good)
     return parsed.orders, sort_problems(problems)
 
 

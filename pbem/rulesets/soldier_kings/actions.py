@@ -61,8 +61,8 @@ class ActionPhase:
         """The lines that read are kept (and checked) even when others do not; the
         orders remember the verbs of the lines left out (see validate)."""
         parsed = parse_good_lines(lambda ls: self._read(content, s, power, ls), lines)
-        if isinstance(parsed.orders, ActionOrders):
-            parsed.orders.unread = {_verb(ol.text) for ol in parsed.left_out}
+        if isinstance(parsed.good, ActionOrders):
+            parsed.good.unread = {_verb(ol.text) for ol in parsed.left_out}
         return parsed
 
     def _read(

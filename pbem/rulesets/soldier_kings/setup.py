@@ -224,7 +224,7 @@ def parse_placement(
             "rest" if what.strip().casefold() == "rest" else names.pieces(what, ol.line, problems)
         )
         placements.append((area if len(problems) == before else None, pieces, ol.line))
-    return Parsed(placements, problems, checkable=True)
+    return Parsed(placements, problems, checkable=True, good=placements)
 
 
 def _named(names: Names, what: str) -> list[Piece] | str:
