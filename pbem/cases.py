@@ -30,7 +30,7 @@ from .dice import DiceScriptError, ScriptedDice
 from .errors import PbemError
 from .events import encode
 from .resolution import Resolution
-from .ruleset import STANDING, OrderLine, Problem, Ruleset
+from .ruleset import STANDING, OrderLine, Problem, Ruleset, check_orders
 
 TOP_KEYS = {"case", "start", "step"}
 CASE_KEYS = {"title", "rule", "ruleset", "notes", "choice"}
@@ -298,13 +298,12 @@ def run_case(path: str | Path) -> CaseResult:
                     rejected.setdefault(power, []).append(msg)
                     got_problems.append((power, Problem(msg)))
                     continue
-                parsed = rs.parse(state, power, phase, _lines(text))
-                problems = parsed.problems or rs.validate(state, power, phase, parsed.orders)
+                given, problems = check_orders(rs, state, power, phase, _lines(text))
                 if problems:
                     rejected.setdefault(power, []).extend(str(p) for p in problems)
                     got_problems += [(power, p) for p in problems]
                 else:
-                    dst[power] = parsed.orders
+                    dst[power] = given
         want_rej = expect.get("rejected", [])
         for w in want_rej:
             hits = [

@@ -67,8 +67,57 @@ class OrderLine:
 
 @dataclass
 class Parsed:
+    """What parse read. `checkable`: `good` holds the orders of every line that read,
+    the lines with a problem left out, so validate checks them too and the answer
+    lists every problem at once (parse_good_lines makes such a Parsed). Without it,
+    orders are validated only when every line read. `left_out`: the lines that did
+    not read. `orders` is what resolve gets, read from all the lines as always (an
+    accepted envelope has no problem, so there `good` is `orders`)."""
+
     orders: Any
     problems: list[Problem] = field(default_factory=list)
+    checkable: bool = False
+    good: Any = None
+    left_out: tuple[OrderLine, ...] = ()
+
+
+def parse_good_lines(read: Callable[[list[OrderLine]], Parsed], lines: list[OrderLine]) -> Parsed:
+    """Read the lines; if some have problems, read the others again without them, so
+    the orders of the good lines can still be checked against the rules. The orders
+    are not checkable when a problem names no line (it is about the whole envelope)
+    or when the good lines alone do not read (one line needed another)."""
+    first = read(lines)
+    if not first.problems:
+        return Parsed(first.orders, [], checkable=True, good=first.orders)
+    bad = {p.line for p in first.problems}
+    if None in bad:
+        return Parsed(first.orders, list(first.problems))
+    again = read([ol for ol in lines if ol.line not in bad])
+    if again.problems:
+        return Parsed(first.orders, list(first.problems))
+    left_out = tuple(ol for ol in lines if ol.line in bad)
+    return Parsed(first.orders, list(first.problems), True, again.orders, left_out)
+
+
+def check_orders(
+    rs: Ruleset, state: Any, power: str, phase: str, lines: list[OrderLine]
+) -> tuple[Any, list[Problem]]:
+    """Parse and validate one envelope's order lines: the orders, and every problem
+    found (what did not read and what the rules forbid), by line; problems about the
+    orders as a whole (no line) come last. Orders with any problem are refused whole."""
+    parsed = rs.parse(state, power, phase, lines)
+    problems = list(parsed.problems)
+    if not problems:
+        problems = rs.validate(state, power, phase, parsed.orders)
+    elif parsed.checkable:
+        problems += rs.validate(state, power, phase, parsed.good)
+    return parsed.orders, sort_problems(problems)
+
+
+def sort_problems(problems: list[Problem]) -> list[Problem]:
+    """By line (parse problems before rule problems of the same line, as found); the
+    problems without a line last."""
+    return sorted(problems, key=lambda p: (p.line is None, p.line or 0))
 
 
 class Ruleset(ABC):

@@ -19,7 +19,7 @@ from .dice import CommittedDice
 from .errors import ConflictError, GameError, UsageError
 from .keys import KeyError_, parse_public_key
 from .log import EventLog, Row, chain
-from .ruleset import STANDING, Problem, Step
+from .ruleset import STANDING, Problem, Step, check_orders
 from .secrets import Secrets, secret_path
 from .state import GameState, fold
 from .suggest import closest
@@ -417,10 +417,8 @@ class Game:
                     env.header_lines.get("Checkpoint"),
                     **kw,
                 )
-        parsed = rs.parse(st.rules, power, phase, env.orders)
-        problems = list(parsed.problems)
-        if not problems:
-            problems = rs.validate(st.rules, power, phase, parsed.orders)
+        # every problem at once: lines that do not read, and the rules broken by the rest
+        _, problems = check_orders(rs, st.rules, power, phase, env.orders)
         if problems:
             return SubmitResult("rejected", "orders", power, phase, problems)
         prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)

@@ -25,7 +25,7 @@ from .dice import CommittedDice, DiceScriptError, chain_step
 from .errors import PbemError
 from .keys import parse_public_key
 from .log import GENESIS, EventLog, Row, row_hash
-from .ruleset import STANDING
+from .ruleset import STANDING, check_orders
 from .secrets import Secrets
 from .state import GameState, fold
 
@@ -381,8 +381,7 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
                 )
             )
             return
-    parsed = rs.parse(state.rules, e.power, e.phase, env.orders)
-    problems = parsed.problems or rs.validate(state.rules, e.power, e.phase, parsed.orders)
+    _, problems = check_orders(rs, state.rules, e.power, e.phase, env.orders)
     if problems:
         find(Finding(row.seq, "accepted orders fail the rules: " + "; ".join(map(str, problems))))
     cp = env.checkpoint

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import pbem
 from pbem.cli import main
 
 SUPPORT = str(Path(__file__).parent / "support")
@@ -115,7 +116,9 @@ def test_games_lists_rulesets():
 def test_console_script_demo(tmp_path):
     """The installed `pbem` script plays the demo end to end (what `make demo` runs)."""
     exe = Path(sys.executable).with_name("pbem")
-    env = {**os.environ, **ENV}
+    # the pbem this suite imports (a worktree's, say), not only the installed one
+    here = str(Path(pbem.__file__).parents[1])
+    env = {**os.environ, **ENV, "PYTHONPATH": os.pathsep.join([here, SUPPORT])}
     proc = subprocess.run(
         [exe, "demo", "--ruleset", "mini", "--dir", tmp_path / "demo"],
         env=env,

@@ -116,6 +116,21 @@ def test_bad_orders_list_every_problem_with_its_line_and_change_nothing(kit):
         assert g.log.head() == before
 
 
+def test_a_typo_does_not_hide_the_rule_problems_of_the_other_lines(kit):
+    """Issue 17: the lines that read are checked against the rules too; every problem
+    comes back at once, by line, and the envelope is still refused whole."""
+    with kit.game() as g:
+        before = g.log.head()
+        r = g.submit(kit.envelope("Red", ["muster 1 in Sout", "muster 9", "musterr 1"]), now=NOW)
+        assert r.status == "rejected" and r.kind == "orders"
+        assert [str(p) for p in r.problems] == [
+            "line 7: no area 'Sout' (did you mean 'South'?)",
+            "line 8: not enough gold: Red has 3",
+            "line 9: 'musterr' is not an order of this phase (muster) (did you mean 'muster'?)",
+        ]
+        assert g.log.head() == before
+
+
 def test_checkpoint_quoted_in_envelope(kit):
     with kit.game() as g:
         cp = g.state().checkpoint

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from gamekit import new_game
 
+import pbem
 from pbem import statuscache
 
 SUPPORT = str(Path(__file__).parent / "support")
@@ -70,7 +71,8 @@ def test_status_command_loads_no_rules_when_cached(tmp_path):
     kit = new_game(tmp_path)
     env = {
         **os.environ,
-        "PYTHONPATH": SUPPORT,
+        # the pbem this suite imports (a worktree's, say), and the mini ruleset
+        "PYTHONPATH": os.pathsep.join([str(Path(pbem.__file__).parents[1]), SUPPORT]),
         "PBEM_RULESETS": "mini=mini_ruleset:MiniRuleset",
     }
     code = (

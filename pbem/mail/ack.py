@@ -60,6 +60,14 @@ _AGAIN = {
         "Fix them, sign the orders again and send them. Refused envelopes use up",
         "nothing: the same Sequence number is fine.",
     ],
+    "orders": [
+        "These are all the problems found, by line. A line that could not be read",
+        "was left out and the others were checked without it; an order that depends",
+        "on it is checked once it reads.",
+        "",
+        "Fix them, sign the orders again and send them. Refused envelopes use up",
+        "nothing: the same Sequence number is fine.",
+    ],
     "replayed": [
         "Nothing changed. To replace the orders already accepted, sign new ones with",
         "a higher Sequence number.",

@@ -103,7 +103,7 @@ def test_prussia_sets_up_second(tmp_path):
         ("place Au-A99 in Wien\nplace rest in Wien", "no counter or leader 'Au-A99'", 7, None),
         ("place Brown in Wien\nplace rest in Wien", "no counter or leader 'Brown'", 7, "Browne"),
         ("plaec rest in Wien", "'plaec' is not a set-up order", 7, "place"),
-        ("place rest in Berlin", "may not set up in Berlin", None, None),
+        ("place rest in Berlin", "may not set up in Berlin", 7, None),
         ("place Browne in Wien", "not placed:", None, None),
     ],
 )

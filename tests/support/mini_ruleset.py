@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
-from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
+from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step, parse_good_lines
 from pbem.suggest import closest
 
 ADJ = {
@@ -166,6 +166,10 @@ class MiniRuleset(Ruleset):
         return Step(f"t{s.turn}-attack-{p}", f"Turn {s.turn}: {p} attacks", (p,), turn=str(s.turn))
 
     def parse(self, s: MiniState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        # the lines that read become orders and are checked too (every problem at once)
+        return parse_good_lines(lambda ls: self._read(power, phase, ls), lines)
+
+    def _read(self, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         orders: list[tuple] = []
         problems: list[Problem] = []
         kind = (

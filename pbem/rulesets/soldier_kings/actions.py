@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.resolution import Resolution
-from pbem.ruleset import OrderLine, Parsed, Problem, Step
+from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import cards, combat, minors, movement, naval, peace, phases, siege
@@ -43,6 +43,12 @@ class ActionOrders:
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval.NavalOrders = field(default_factory=naval.NavalOrders)  # SK 10, 11
     plays: list = field(default_factory=list)  # SK 5.1 event cards (cards.PlayOrder)
+    unread: set[str] = field(default_factory=set)  # verbs of lines left out: they did not read
+
+
+def _verb(text: str) -> str:
+    words = text.split("#", 1)[0].split()
+    return words[0].casefold() if words else ""
 
 
 class ActionPhase:
@@ -50,6 +56,16 @@ class ActionPhase:
         return (s.initiative[s.acting],)
 
     def parse(
+        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+    ) -> Parsed:
+        """The lines that read are kept (and checked) even when others do not; the
+        orders remember the verbs of the lines left out (see validate)."""
+        parsed = parse_good_lines(lambda ls: self._read(content, s, power, ls), lines)
+        if isinstance(parsed.good, ActionOrders):
+            parsed.good.unread = {_verb(ol.text) for ol in parsed.left_out}
+        return parsed
+
+    def _read(
         self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         names = Names(content, s)
@@ -107,11 +123,13 @@ class ActionPhase:
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
         s = cards.after_plays(s, power, orders.plays, content)  # SK 5.2: Forced March counts
         at_sea = naval.validate(content, s, power, orders.naval)  # SK 10
-        if at_sea:
-            return early + at_sea  # where fleets take armies decides where they may go on
+        if at_sea or orders.unread & {"play", *naval.VERBS}:
+            # where fleets take armies (and what cards do) decides where they may go on:
+            # those checks wait until the lines they depend on read
+            return early + at_sea
         s = naval.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
         problems = movement.validate_moves(content, s, power, orders.moves)
-        if problems:
+        if problems or "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack
         after = movement.after_moves(content, s, power, orders.moves)
         problems += combat.validate_attacks(content, after, power, orders.attacks)

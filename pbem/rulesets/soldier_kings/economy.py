@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
-from pbem.ruleset import OrderLine, Parsed, Problem, Step
+from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import phases
@@ -362,6 +362,12 @@ class Purchase:
     # ---- parse -------------------------------------------------------------------
 
     def parse(
+        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+    ) -> Parsed:
+        """The lines that read are kept (and checked) even when others do not."""
+        return parse_good_lines(lambda ls: self._read(content, s, power, ls), lines)
+
+    def _read(
         self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         names = Names(content, s)

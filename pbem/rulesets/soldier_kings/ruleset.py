@@ -92,11 +92,11 @@ class SoldierKings(Ruleset):
         if phase == STANDING:
             return cards.validate_standing(self.content, s, power, orders)  # SK 5.1
         if s.stage == "setup":
-            out, problems = setup.resolve_placements(s, power, orders)
-            if problems:
-                return problems
+            placed = setup.resolve_placements(s, power, orders)
             sc = self.content.scenario(s.scenario)
-            return [Problem(m) for m in setup.check_placement(self.content, sc, s, power, out)]
+            return placed.problems + setup.check_placement(
+                self.content, sc, s, power, placed.out, placed
+            )
         return phases.STAGES[s.stage].validate(self.content, s, power, orders)
 
     def default_orders(self, s: SKState, power: str, phase: str) -> Any:
@@ -120,13 +120,14 @@ class SoldierKings(Ruleset):
         sc = self.content.scenario(s.scenario)
         for power in step.owes:
             given = orders.get(power)
-            out, problems = setup.resolve_placements(s, power, given) if given else ({}, ["none"])
+            placed = setup.resolve_placements(s, power, given) if given else None
             if (
-                given
-                and not problems
-                and not setup.check_placement(self.content, sc, s, power, out)
+                placed
+                and not placed.problems
+                and not placed.unknown
+                and not setup.check_placement(self.content, sc, s, power, placed.out)
             ):
-                ctx.emit(setup.placement_event(out, power, defaulted=False))
+                ctx.emit(setup.placement_event(placed.out, power, defaulted=False))
             else:
                 out = setup.default_placement(self.content, sc, s, power)
                 ctx.emit(setup.placement_event(out, power, defaulted=True))

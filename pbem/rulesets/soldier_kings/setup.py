@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter as Tally
+from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem
@@ -172,13 +173,21 @@ def placed_by(s: SKState, power: str) -> tuple[list[str], list[str]]:
     return units, leaders
 
 
+Placement = tuple[
+    str | None, list[Piece] | str, int
+]  # area (None: did not read), pieces or "rest", line
+
+
 def parse_placement(
     content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
 ) -> Parsed:
-    """`place PIECES in AREA`, or `AREA: PIECES`; `rest` means every piece not yet named."""
+    """`place PIECES in AREA`, or `AREA: PIECES`; `rest` means every piece not yet named.
+    A line that does not read is kept with no area: its pieces count as named (they
+    are not `rest`, nor "not placed"), but where they go is not known, so the checks
+    that need it wait until the line reads."""
     names = Names(content, s)
     problems: list[Problem] = []
-    placements: list[tuple[str, list[Piece] | str, int]] = []
+    placements: list[Placement] = []
     for ol in lines:
         text = ol.text.split("#", 1)[0].strip()
         if not text:
@@ -189,6 +198,8 @@ def parse_placement(
             where = body.casefold().rfind(" in ")
             if where < 0:
                 problems.append(Problem("write: place PIECES in AREA", ol.line))
+                what = body.strip()
+                placements.append((None, _named(names, what), ol.line))
                 continue
             what, area_text = body[:where], body[where + 4 :]
         elif ":" in text:
@@ -202,98 +213,160 @@ def parse_placement(
                     "place" if verb.lower().startswith("pl") else None,
                 )
             )
+            body = text[len(verb) :]
+            where = body.casefold().rfind(" in ")
+            if where >= 0:  # a misspelt `place`: what it names is not "not placed"
+                placements.append((None, _named(names, body[:where].strip()), ol.line))
             continue
+        before = len(problems)
         area = names.area(area_text, ol.line, problems)
         pieces: list[Piece] | str = (
             "rest" if what.strip().casefold() == "rest" else names.pieces(what, ol.line, problems)
         )
-        if area:
-            placements.append((area, pieces, ol.line))
-    return Parsed(placements, problems)
+        placements.append((area if len(problems) == before else None, pieces, ol.line))
+    return Parsed(placements, problems, checkable=True, good=placements)
 
 
-def resolve_placements(
-    s: SKState, power: str, placements: list[tuple[str, list[Piece] | str, int]]
-) -> tuple[dict[str, list[str]], list[Problem]]:
+def _named(names: Names, what: str) -> list[Piece] | str:
+    """The pieces a line that does not read names, as far as they read (no problems)."""
+    if what.casefold() == "rest":
+        return "rest"
+    return names.pieces(what, 0, [])
+
+
+@dataclass
+class Placed:
+    """A set-up envelope's placements, resolved: where each piece goes and which line
+    puts it there."""
+
+    out: dict[str, list[str]] = field(default_factory=dict)  # area -> pieces
+    problems: list[Problem] = field(default_factory=list)
+    line: dict[str, int] = field(default_factory=dict)  # piece -> the line placing it
+    rest_line: int | None = None
+    unknown: set[str] = field(default_factory=set)  # on lines that did not read
+
+
+def resolve_placements(s: SKState, power: str, placements: list[Placement]) -> Placed:
     units, leaders = placed_by(s, power)
     todo = set(units) | set(leaders)
-    out: dict[str, list[str]] = {}
-    problems: list[Problem] = []
-    seen: dict[str, int] = {}
-    rest_area: tuple[str, int] | None = None
+    r = Placed()
+    named: set[str] = set()  # on lines that did not read
+    rest_area: tuple[str | None, int] | None = None
     for area, pieces, line in placements:
         if pieces == "rest":
             rest_area = (area, line)
             continue
+        if area is None:  # the line did not read: its pieces are named, nowhere yet
+            named |= {p.name for p in pieces}
+            continue
         for p in pieces:
-            if p.name not in todo and p.name not in seen:
-                problems.append(
+            if p.name not in todo and p.name not in r.line:
+                r.problems.append(
                     Problem(f"{p.name} is not one of the pieces {power} sets up now", line)
                 )
-            elif p.name in seen:
-                problems.append(
-                    Problem(f"{p.name} is placed twice (also on line {seen[p.name]})", line)
+            elif p.name in r.line:
+                r.problems.append(
+                    Problem(f"{p.name} is placed twice (also on line {r.line[p.name]})", line)
                 )
             else:
-                seen[p.name] = line
-                out.setdefault(area, []).append(p.name)
-    left = [x for x in [*units, *leaders] if x not in seen]
-    if left and rest_area:
-        out.setdefault(rest_area[0], []).extend(left)
+                r.line[p.name] = line
+                r.out.setdefault(area, []).append(p.name)
+    r.unknown = named - set(r.line)
+    left = [x for x in [*units, *leaders] if x not in r.line and x not in r.unknown]
+    if left and rest_area and rest_area[0] is None:
+        r.unknown |= set(left)  # `place rest in` an area that did not read
+    elif left and rest_area:
+        area, r.rest_line = rest_area
+        r.out.setdefault(area, []).extend(left)
+        r.line |= dict.fromkeys(left, r.rest_line)
     elif left:
-        problems.append(
+        r.problems.append(
             Problem(f"not placed: {', '.join(left)} (name them, or add 'place rest in AREA')")
         )
-    return out, problems
+    return r
 
 
 def check_placement(
-    content: SoldierKingsContent, sc: Scenario, s: SKState, power: str, out: dict[str, list[str]]
-) -> list[str]:
-    """Every way a placement breaks the scenario's limits, in words."""
-    bad: list[str] = []
+    content: SoldierKingsContent,
+    sc: Scenario,
+    s: SKState,
+    power: str,
+    out: dict[str, list[str]],
+    placed: Placed | None = None,
+) -> list[Problem]:
+    """Every way a placement breaks the scenario's limits, each on the line placing the
+    pieces (from `placed`, when the placement comes from orders)."""
+    placed = placed or Placed()
+    lines = placed.line
+    bad: list[Problem] = []
     where: dict[str, str] = {p: a for a, ps in out.items() for p in ps}
     for area, pieces in out.items():
         land = content.is_land(area)
+        wrong: dict[tuple, list[str]] = {}  # (line, what is wrong) -> pieces, in order
         for p in pieces:
             country = s.units[p].country if p in s.units else s.leaders[p].country
             if p in s.units and s.units[p].hired_by:
                 country = s.units[p].hired_by
             allowed = content.allowed_setup_areas(sc, country)
             if area not in allowed:
-                bad.append(f"{p} may not set up in {area} (allowed: {', '.join(sorted(allowed))})")
+                why = ("allowed", ", ".join(sorted(allowed)))
             elif not land:
-                bad.append(f"{p} must set up in a land area, not the sea area {area}")
+                why = ("sea", "")
             elif (
                 p in s.units and s.units[p].type == "fleet" and not content.land_area(area).coastal
             ):
-                bad.append(f"fleet {p} must set up in a coastal area; {area} is inland (SK 6.3)")
+                why = ("inland", "")
+            else:
+                continue
+            wrong.setdefault((lines.get(p), *why), []).append(p)
+        for (line, kind, allowed_text), ps in wrong.items():
+            who = ", ".join(ps)
+            if kind == "allowed":
+                msg = f"{who} may not set up in {area} (allowed: {allowed_text})"
+            elif kind == "sea":
+                msg = f"{who} must set up in a land area, not the sea area {area}"
+            else:
+                fleets = "fleet" if len(ps) == 1 else "fleets"
+                msg = f"{fleets} {who} must set up in a coastal area; {area} is inland (SK 6.3)"
+            if line is not None and line == placed.rest_line:
+                them = "them" if len(ps) > 1 else "it"
+                msg += f"; 'rest' puts {them} there: place {them} by name"
+                if kind == "allowed":
+                    msg += f", e.g. 'place {who} in {allowed_text.split(', ')[0]}'"
+            bad.append(Problem(msg, line))
         # opposing pieces already there (the other side set up first)
         enemies = sorted({u.country for u in s.on_map(area) if not s.friendly(u.country, power)})
+        first = min((lines[p] for p in pieces if p in lines), default=None)
         for enemy in enemies:
             shared = any(
                 r.kind == "shared" and area in r.areas and {power, enemy} <= set(r.powers)
                 for r in sc.setup.rules
             )
             if not shared:
-                bad.append(f"{area} holds {enemy}'s units; {power} may not set up there too")
+                bad.append(
+                    Problem(
+                        f"{area} holds {enemy}'s units; {power} may not set up there too", first
+                    )
+                )
     for r in sc.setup_rules(power, "at_least"):
         country = r.country or power
-        n = sum(
-            1
-            for p, a in where.items()
-            if p in s.units
-            and s.units[p].country == country
-            and s.units[p].type == r.piece
-            and a in r.areas
-        )
-        if n < r.count:
+
+        def counts(p: str, r=r, country=country) -> bool:
+            u = s.units.get(p)
+            return u is not None and u.country == country and u.type == r.piece
+
+        n = sum(1 for p, a in where.items() if counts(p) and a in r.areas)
+        if n < r.count and not any(counts(p) for p in placed.unknown):
             bad.append(
-                f"at least {r.count} {country} {r.piece}(s) must set up in {' or '.join(r.areas)}; {n} do"
+                Problem(
+                    f"at least {r.count} {country} {r.piece}(s) must set up in {' or '.join(r.areas)}; {n} do"
+                )
             )
     for r in sc.setup_rules(power, "leader"):
-        if where.get(r.leader) not in r.areas:
-            bad.append(f"{r.leader} must set up in {' or '.join(r.areas)}")
+        if where.get(r.leader) not in r.areas and r.leader not in placed.unknown:
+            bad.append(
+                Problem(f"{r.leader} must set up in {' or '.join(r.areas)}", lines.get(r.leader))
+            )
     return bad
 
 

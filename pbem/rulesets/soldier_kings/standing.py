@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pbem.ruleset import OrderLine, Parsed, Problem
+from pbem.ruleset import OrderLine, Parsed, Problem, parse_good_lines
 from pbem.suggest import closest
 
 from .content import SoldierKingsContent
@@ -38,6 +38,11 @@ class StandingOrders(dict):
 
 
 def parse(content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]) -> Parsed:
+    """The lines that read are kept (and checked) even when others do not."""
+    return parse_good_lines(lambda ls: _read(content, s, power, ls), lines)
+
+
+def _read(content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]) -> Parsed:
     names = Names(content, s)
     out = StandingOrders()
     problems: list[Problem] = []
