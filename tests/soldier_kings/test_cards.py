@@ -16,7 +16,7 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import cards, economy
+from pbem.rulesets.soldier_kings import cards, economy, effects
 from pbem.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,11 +222,11 @@ def test_effects_last_for_their_phase_or_turn(state):
     for e in (phase, turn):
         e.update({"turn": s.turn, "stage": s.stage, "acting": s.acting})
     s.card_effects = [phase, turn]
-    assert cards.extra_half_mps(s, ["Pr-A2"]) == 2 and cards.leader_inactive(s, "Browne")
+    assert effects.extra_half_mps(s, ["Pr-A2"]) == 2 and effects.leader_inactive(s, "Browne")
     s.acting += 1  # the next action phase
-    assert cards.extra_half_mps(s, ["Pr-A2"]) == 0 and cards.leader_inactive(s, "Browne")
+    assert effects.extra_half_mps(s, ["Pr-A2"]) == 0 and effects.leader_inactive(s, "Browne")
     s.turn += 1
-    assert not cards.leader_inactive(s, "Browne")
+    assert not effects.leader_inactive(s, "Browne")
 
 
 # --- whole games: the scripted players play what they are dealt -------------------------

@@ -24,9 +24,11 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
-from . import cards, combat, minors, movement, naval, peace, phases, siege
+from . import combat, minors, movement, naval, peace, phases, siege
 from . import naval_combat as nc
+from .card_orders import PlayOrder
 from .content import SoldierKingsContent
+from .hooks import card_rules
 from .names import Names
 from .phases import ActionPhaseOver
 from .state import SKState
@@ -42,7 +44,7 @@ class ActionOrders:
     surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval.NavalOrders = field(default_factory=naval.NavalOrders)  # SK 10, 11
-    plays: list = field(default_factory=list)  # SK 5.1 event cards (cards.PlayOrder)
+    plays: list = field(default_factory=list)  # SK 5.1 event cards (PlayOrder)
     unread: set[str] = field(default_factory=set)  # verbs of lines left out: they did not read
 
 
@@ -98,10 +100,10 @@ class ActionPhase:
                 if order:
                     out.diplomacy.append(order)
             elif v == "play":  # SK 5.1 (cards.py); the alliance and mercenary cards as above
-                order = cards.parse_play(
+                order = card_rules(content).parse_play(
                     content, names, s, power, rest, ol.line, problems, "action"
                 )
-                if isinstance(order, cards.PlayOrder):
+                if isinstance(order, PlayOrder):
                     out.plays.append(order)
                 elif order:
                     out.diplomacy.append(order)
@@ -119,9 +121,11 @@ class ActionPhase:
         self, content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
     ) -> list[Problem]:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
-        early += cards.validate_action(content, s, power, orders)  # SK 5.1
+        early += card_rules(content).validate_action(content, s, power, orders)  # SK 5.1
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
-        s = cards.after_plays(s, power, orders.plays, content)  # SK 5.2: Forced March counts
+        s = card_rules(content).after_plays(
+            s, power, orders.plays, content
+        )  # SK 5.2: Forced March counts
         at_sea = naval.validate(content, s, power, orders.naval)  # SK 10
         if at_sea or orders.unread & {"play", *naval.VERBS}:
             # where fleets take armies (and what cards do) decides where they may go on:
@@ -153,8 +157,10 @@ class ActionPhase:
         powers = [acting, *(p for p in step.may if p in orders)]
         given = {p: orders.get(p) or ActionOrders() for p in powers}
         # SK 5.1-5.2: `play` lines are read by the step whose moment they name (cards.py)
-        standing = cards.with_orders(standing, {p: given[p].plays for p in powers}, step.phase)
-        cards.at_step(ctx, content, "start", powers, standing)
+        standing = card_rules(content).with_orders(
+            standing, {p: given[p].plays for p in powers}, step.phase
+        )
+        card_rules(content).at_step(ctx, content, "start", powers, standing)
         # SK 17.8, 19.1, 17.3: alliances broken, mercenaries hired, alliances tried first
         for p in powers:
             minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
@@ -165,22 +171,22 @@ class ActionPhase:
         naval_groups = naval.resolve_movement(
             ctx, content, powers, {p: given[p].naval for p in powers}, sea
         )
-        cards.at_step(ctx, content, "naval combat", powers, standing)
+        card_rules(content).at_step(ctx, content, "naval combat", powers, standing)
         naval.resolve_combat(
             ctx, content, acting, naval_groups, {p: given[p].naval for p in powers}, sea
         )
-        cards.at_step(ctx, content, "land movement", powers, standing)
+        card_rules(content).at_step(ctx, content, "land movement", powers, standing)
         for p in powers:
             movement.resolve_moves(ctx, content, p, given[p].moves)
-        cards.at_step(ctx, content, "land combat", powers, standing)
+        card_rules(content).at_step(ctx, content, "land combat", powers, standing)
         combat.resolve_attacks(
             ctx, content, acting, {p: given[p].attacks for p in powers}, standing
         )
-        cards.at_step(ctx, content, "siege", powers, standing)
+        card_rules(content).at_step(ctx, content, "siege", powers, standing)
         siege.resolve_sieges(ctx, content, acting, {p: given[p].sieges for p in powers}, standing)
         siege.lift_sieges(ctx)
-        cards.at_step(ctx, content, "end", powers, standing)
-        cards.unplayed(ctx, content, powers, standing)
+        card_rules(content).at_step(ctx, content, "end", powers, standing)
+        card_rules(content).unplayed(ctx, content, powers, standing)
         minors.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
         for p in powers:
             if given[p].surrender:

@@ -89,8 +89,9 @@ Choices (each pinned by a case, tests/cases/soldier-kings/card-*.toml):
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter as Tally
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Literal
 
 from pbem.clone import clone
@@ -99,16 +100,16 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from . import calendar, economy, mercenaries, minors, naval, siege, standing
+from . import calendar, economy, hooks, mercenaries, minors, naval, siege, standing
 from . import naval_combat as nc
+from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
 from .content import Card, SoldierKingsContent
 from .economy import id_order
+from .effects import live
 from .fold import on
 from .names import Names
 from .state import SKState, Treasury
 
-ACTION_STEPS = ("start", "naval combat", "land movement", "land combat", "siege", "end")
-WHENS = ("initiative", "peace", "winter", "attrition", "maintenance", "victory")
 _STAGE_WHENS = {
     "initiative": ("initiative",),
     "peace": ("peace",),
@@ -303,15 +304,6 @@ class CardOrderSkipped(Event):
     key: str = ""
 
 
-def live(s: SKState, eff: dict) -> bool:
-    """Is an effect still in force: this turn, and for a phase effect this very phase."""
-    if eff.get("turn") != s.turn:
-        return False
-    if eff.get("until") == "turn":
-        return True
-    return eff.get("stage") == s.stage and eff.get("acting") == s.acting
-
-
 @on(CardCancelled)
 def _(s: SKState, e: CardCancelled) -> None:
     return None
@@ -389,30 +381,6 @@ def _(s: SKState, e: CardOrderSkipped) -> None:
 
 
 # --------------------------------------------------------------------------- orders
-
-
-@dataclass(frozen=True)
-class Trigger:
-    kind: str  # attacked, besieged, intercepted, naval battle, sails, plays, attempts
-    area: str | None = None
-    who: str | None = None  # a power, "enemy", "ally", "anyone" (None: anyone)
-    what: str | None = None  # the card (plays) or minor (attempts); None: any
-
-
-@dataclass(frozen=True)
-class PlayOrder:
-    card: str
-    line: int
-    text: str  # the order as written (spaces normalised)
-    verb: str = "play"  # play (orders, or standing with `at`), react (standing)
-    on: str | None = None  # a power, minor, area or leader
-    units: tuple[str, ...] = ()  # Forced March
-    area: str | None = None  # in AREA
-    round: int | None = None
-    step: str | None = None  # orders: ACTION_STEPS; standing: WHENS
-    sign: int = 0  # Council of War
-    trigger: Trigger | None = None
-    key: str = ""  # set at resolution: which order this is (spent records)
 
 
 def primary(card: Card) -> str:
@@ -1412,63 +1380,6 @@ def _treason(
 # --------------------------------------------------------------------------- queries
 
 
-def _live_effects(s: SKState, kind: str) -> list[dict]:
-    return [x for x in s.card_effects if x.get("kind") == kind and live(s, x)]
-
-
-def extra_half_mps(s: SKState, units: list[str] | tuple[str, ...]) -> int:
-    """Forced March: half movement points added to a group whose armies were all named."""
-    armies = {u for u in units if s.units[u].type == "army"}
-    if not armies:
-        return 0
-    return sum(
-        2 * x.get("points", 0)
-        for x in _live_effects(s, "extra_movement")
-        if armies <= set(x.get("units", []))
-    )
-
-
-def leader_inactive(s: SKState, name: str) -> bool:
-    """Vacillating General: neither moves nor adds his rating or movement this turn."""
-    return any(x.get("leader") == name for x in _live_effects(s, "leader_inactive"))
-
-
-def extra_dice(s: SKState, combat: str, area: str, rnd: int, side: str) -> int:
-    """Inspired Leadership: extra dice for a side in one round of a land battle."""
-    return sum(
-        x.get("dice", 0)
-        for x in _live_effects(s, "combat_dice")
-        if x.get("combat") == combat and x.get("area") == area and x.get("round") == rnd
-        and x.get("side") == side
-    )  # fmt: skip
-
-
-def skilful(s: SKState, area: str, power: str) -> bool:
-    """Skilful Retreat: the player's units in `area` ignore SK 9.5's entry-route rule."""
-    player = s.player_of(power)
-    return any(
-        x.get("area") == area and x.get("player") == player
-        for x in _live_effects(s, "unrestricted_retreat")
-    )
-
-
-def initiative_modifier(s: SKState, power: str) -> int:
-    """Council of War: added to the power's initiative roll this Initiative Phase."""
-    return sum(
-        x.get("value", 0)
-        for x in _live_effects(s, "initiative_modifier")
-        if x.get("target") == power
-    )
-
-
-def quartered(s: SKState, area: str, unit: Any) -> bool:
-    """Good Winter Quarters: armies friendly to the card's player there are supported."""
-    return any(
-        x.get("area") == area and s.friendly(s.unit_side_country(unit), x.get("power"))
-        for x in _live_effects(s, "winter_quarters")
-    )
-
-
 # --------------------------------------------------------------------------- hooks
 
 
@@ -1695,15 +1606,15 @@ def group_enters(
     ]
     if not wanted:
         return False
-    naval._flush(ctx, v)  # the group is in the area when the card is played
+    naval.flush(ctx, v)  # the group is in the area when the card is played
     info: dict = {"area": area}
     for q, po in wanted:
-        if not naval._alive(ctx.state, v):
+        if not naval.alive(ctx.state, v):
             break
         info["fleets"] = list(v.fleets)
         info["on"] = ", ".join(sorted(v.fleets))
         carry_out(ctx, content, q, po, sorders, info, f"{', '.join(movers)} sails into {area}")
-    naval._alive(ctx.state, v)
+    naval.alive(ctx.state, v)
     return bool(info.get("halt"))
 
 
@@ -1796,3 +1707,7 @@ def alliance_attempt(
             if primary(content.card(po.card)) in ("alliance_roll_modifier", "any"):
                 carry_out(ctx, content, q, po, standing_orders, info, trig)
     return info["bonus"], tuple(info["markers"])
+
+
+# the Soldier rules reach these functions through hooks.card_rules(content) (issue 9)
+hooks.register("Soldier Kings", sys.modules[__name__])  # type: ignore[arg-type]

@@ -20,9 +20,11 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import cards, casualties, mercenaries, minors, naval, retreats, standing
+from . import casualties, mercenaries, minors, naval, retreats, standing
 from .content import SoldierKingsContent
+from .effects import extra_dice, leader_inactive, skilful
 from .fold import on
+from .hooks import card_rules
 from .names import Names
 from .state import SKState
 
@@ -392,7 +394,9 @@ def battle(
         )
     )
     # SK 5.2: cards played with the attack, the defender's reactions (cards.py)
-    surprise = cards.battle_begins(ctx, content, area, attackers, defenders, standing_orders)
+    surprise = card_rules(content).battle_begins(
+        ctx, content, area, attackers, defenders, standing_orders
+    )
     # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
     for power in sorted(defenders) if not surprise else ():
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
@@ -421,7 +425,9 @@ def battle(
             for us in (*attackers.values(), *defenders.values())
             for u in us
         }
-        cards.before_round(ctx, content, area, rnd, attackers, defenders, standing_orders)
+        card_rules(content).before_round(
+            ctx, content, area, rnd, attackers, defenders, standing_orders
+        )
         dice_a, dice_d = _round(
             ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
         )
@@ -508,7 +514,7 @@ def _leaders(
         if (ld.role == "general" or fleets)
         and (ld.country in powers or s.allies.get(ld.country) in powers)
         and ld.name not in held_out
-        and not cards.leader_inactive(s, ld.name)  # Vacillating General (cards.py)
+        and not leader_inactive(s, ld.name)  # Vacillating General (cards.py)
     )
 
 
@@ -533,8 +539,8 @@ def _round(
         + sum(s.leaders[n].rating for n in d_leaders)
         + _fort(content, s, area, defenders)
     )
-    dice_a += cards.extra_dice(s, "land", area, rnd, "attacker")  # Inspired Leadership
-    dice_d += cards.extra_dice(s, "land", area, rnd, "defender")
+    dice_a += extra_dice(s, "land", area, rnd, "attacker")  # Inspired Leadership
+    dice_d += extra_dice(s, "land", area, rnd, "defender")
     rolls_a = (
         ctx.roll(f"{area}, round {rnd}, attacker ({', '.join(a_powers)})", dice_a) if dice_a else []
     )
@@ -630,7 +636,7 @@ def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
         power,
         len(units),
         set(),
-        ignore_entry_routes=cards.skilful(s, area, power),
+        ignore_entry_routes=skilful(s, area, power),
     )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
@@ -685,7 +691,7 @@ def _standing_retreat(
             power,
             len(units),
             set(),
-            ignore_entry_routes=cards.skilful(s, area, power),
+            ignore_entry_routes=skilful(s, area, power),
         )  # Skilful Retreat (cards.py)
         to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
         if to is None or (to not in options and not content.is_land(to)):

@@ -45,6 +45,7 @@ from .calendar import campaign_turns_after, label
 from .content import SoldierKingsContent
 from .events import PiecesPlaced
 from .fold import on
+from .hooks import card_rules
 from .names import Names
 from .state import Counter, SKState, Treasury
 
@@ -389,10 +390,8 @@ class Purchase:
             elif verb == "give":
                 order = self._parse_give(s, text, ol.line, problems)
             elif verb == "play":  # SK 5.1: event cards (cards.py)
-                from . import cards
-
                 rest = text.partition(" ")[2]
-                order = cards.parse_play(
+                order = card_rules(content).parse_play(
                     content, names, s, power, rest, ol.line, problems, "purchase"
                 )
             else:
@@ -592,9 +591,8 @@ class Purchase:
                 )
         bad = {p.line for p in problems}
         problems += self._check_money(content, s, power, [o for o in orders if o.line not in bad])
-        from . import cards  # SK 5.1: the cards played must be in the hand
 
-        return problems + cards.validate_purchase(content, s, power, orders)
+        return problems + card_rules(content).validate_purchase(content, s, power, orders)
 
     @staticmethod
     def _not_arriving(s: SKState, power: str, u: Counter, due: list[str]) -> str:
@@ -697,9 +695,8 @@ class Purchase:
             )
             amount = min(want, sub.get("max_resources", 0), treasury(ctx.state, giver)[0])
             ctx.emit(SubsidyGiven(giver=giver, receiver=receiver, resources=amount, turn=s.turn))
-        from . import cards  # SK 5.1: cards played in the Purchase Phase, before purchases
 
-        cards.purchase_plays(ctx, content, orders, standing, step.phase)
+        card_rules(content).purchase_plays(ctx, content, orders, standing, step.phase)
         for power in s.majors:  # SK 6.3: new units in the current turn box
             self._place(ctx, content, power, orders.get(power) or [])
         # SK 18.1 (new minor units each Spring): the One-Year Scenario Special Rules give

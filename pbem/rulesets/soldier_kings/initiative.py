@@ -8,6 +8,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
 from . import phases, standing
+from .effects import initiative_modifier
 from .names import Names
 from .phases import InitiativeSet, NoOrders
 from .state import SKState
@@ -41,9 +42,8 @@ class Initiative(NoOrders):
         if PRUSSIA in modifier and frederick is not None and frederick.status != "killed":
             chosen = standing_orders.get(PRUSSIA, {}).get("initiative", [])
             modifier[PRUSSIA] = chosen[-1] if chosen else 2  # default: +2 (act early)
-        from . import cards  # Council of War, played before the dice (cards.py)
-
-        modifier = {p: m + cards.initiative_modifier(s, p) for p, m in modifier.items()}
+        # Council of War, played before the dice (effects.py)
+        modifier = {p: m + initiative_modifier(s, p) for p, m in modifier.items()}
         score = {p: sum(ctx.roll(f"initiative: {p}", 2)) + modifier[p] for p in powers}
         ranked = _rank(ctx, powers, score, 1)
         ctx.emit(InitiativeSet(order=ranked))

@@ -84,6 +84,7 @@ from . import calendar, combat, economy, mercenaries, siege, standing
 from .content import MinorTableRow, SoldierKingsContent
 from .economy import id_order, treasury
 from .fold import on
+from .hooks import card_rules
 from .names import Names
 from .state import SKState, Treasury
 
@@ -742,9 +743,8 @@ def attempt_alliance(
     if problem:
         ctx.emit(OrderSkipped(power=power, order=f"ally with {minor}", reason=problem))
         return False
-    from . import cards  # SK 5.2: cards played with the attempt, before the dice (Royal Betrothal)
 
-    bonus, marks = cards.alliance_attempt(ctx, content, power, minor, standing or {})
+    bonus, marks = card_rules(content).alliance_attempt(ctx, content, power, minor, standing or {})
     card_bonus, markers, s = card_bonus + bonus, (*markers, *marks), ctx.state
     proc = alliance_procedure(
         content, s, power, minor, card_bonus=card_bonus, bribe=bribe, standing_orders=standing
@@ -1466,9 +1466,10 @@ def play_card(
 ) -> bool:
     """SK 5.1 through the card framework (cards.play): False if the card is not in the
     player's hand or a Diplomatic Intrigue cancelled it (SK 5.2)."""
-    from . import cards
 
-    return cards.play(ctx, content, power, card, on=on, detail=detail, standing=standing_orders)
+    return card_rules(content).play(
+        ctx, content, power, card, on=on, detail=detail, standing=standing_orders
+    )
 
 
 def _no_card(ctx: Resolution, power: str, card: str, text: str) -> bool:

@@ -19,6 +19,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from .content import SoldierKingsContent
+from .effects import extra_half_mps, leader_inactive
 from .fold import on
 from .names import Names
 from .state import Move, SKState
@@ -93,11 +94,9 @@ def allowance(s: SKState, units: list[str], leaders: list[str]) -> int:
     directed by generals have the generals' allowance (Frederick 3, others 2), SK 13.1: a
     general directs rating + 1 armies. A group moves at its slowest general's
     allowance when its generals can direct all its armies, else at 1 MP."""
-    from . import cards  # Forced March: one more movement point (cards.py)
-
     generals = [s.leaders[n] for n in leaders if s.leaders[n].role == "general"]
     armies = [u for u in units if s.units[u].type == "army"]
-    more = cards.extra_half_mps(s, units)
+    more = extra_half_mps(s, units)  # Forced March: one more movement point
     if not generals:
         return 2 + more
     slowest = min(g.movement or 2 for g in generals)
@@ -193,9 +192,7 @@ def check_move(
 
 
 def _vacillates(s: SKState, name: str) -> bool:
-    from . import cards
-
-    return cards.leader_inactive(s, name)
+    return leader_inactive(s, name)
 
 
 def _belongs_to(s: SKState, content: SoldierKingsContent, area: str, power: str) -> bool:

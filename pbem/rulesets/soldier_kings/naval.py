@@ -30,10 +30,11 @@ from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import cards, combat, retreats, standing
+from . import combat, retreats, standing
 from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .fold import apply as fold_apply
+from .hooks import card_rules
 from .names import Names
 from .state import SKState
 
@@ -617,7 +618,7 @@ def resolve_movement(
     return done
 
 
-def _alive(s: SKState, v: Voyage) -> list[str]:
+def alive(s: SKState, v: Voyage) -> list[str]:
     v.fleets = [f for f in v.fleets if s.units[f].status == "map" and s.units[f].area == v.here]
     v.leaders = [
         n for n in v.leaders if s.leaders[n].status == "map" and s.leaders[n].area == v.here
@@ -625,7 +626,7 @@ def _alive(s: SKState, v: Voyage) -> list[str]:
     return v.fleets
 
 
-def _flush(ctx: Resolution, v: Voyage) -> None:
+def flush(ctx: Resolution, v: Voyage) -> None:
     if not v.legs:
         return
     s: SKState = ctx.state
@@ -658,16 +659,16 @@ def _voyage(
             and not content.is_land(nxt)
             and nc.blockaded_from(s, cur, nxt, side)
         ):
-            _flush(ctx, v)
+            flush(ctx, v)
             v.legs.append(nxt)
             v.spent += cost
-            _flush(ctx, v)
+            flush(ctx, v)
             if not _break_blockade(ctx, content, v, cur, nxt, orders, exiting=True):
                 v.stopped = True
                 return
             v.entered.append(nxt)
             _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
-            if not _alive(s, v):
+            if not alive(s, v):
                 return
             continue
         if (
@@ -675,35 +676,37 @@ def _voyage(
             and content.is_land(nxt)
             and nc.blockaded_from(s, nxt, cur, side)
         ):
-            _flush(ctx, v)
+            flush(ctx, v)
             if not _break_blockade(ctx, content, v, nxt, cur, orders, exiting=False):
                 v.stopped = True
                 return
         strait = _strait(content, cur, nxt)
         if strait and _hostile_fleets(s, side, strait):
-            _flush(ctx, v)
+            flush(ctx, v)
             if not _strait_fight(ctx, content, v, strait, cur, nxt, orders, attempted):
                 v.stopped = True
                 return
         v.legs.append(nxt)
         v.spent += cost
         v.entered.append(nxt)
-        halted = cards.group_enters(ctx, content, v, nxt, orders)  # Storm at Sea (cards.py)
-        if not _alive(s, v):
+        halted = card_rules(content).group_enters(
+            ctx, content, v, nxt, orders
+        )  # Storm at Sea (cards.py)
+        if not alive(s, v):
             return
         if not content.is_land(nxt):
             if _interceptors(ctx, content, v, nxt):
                 _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
-                if not _alive(s, v):
+                if not alive(s, v):
                     return
         elif _enemy_fleets(s, side, nxt):
-            _flush(ctx, v)
+            flush(ctx, v)
             return  # SK 11.0: it stops and fights in the Naval Combat Step
         if halted:
-            _flush(ctx, v)
+            flush(ctx, v)
             return
-    _flush(ctx, v)
-    if v.plan.blockade and _alive(s, v) and not content.is_land(v.here):
+    flush(ctx, v)
+    if v.plan.blockade and alive(s, v) and not content.is_land(v.here):
         target = v.plan.blockade
         if v.spent + 1 > nc.FLEET_MP:
             return
@@ -711,7 +714,7 @@ def _voyage(
         # SK 10.42: fleets may intercept a group moving to blockade a coastal area
         came = v.plan.path[-2] if len(v.plan.path) > 1 else None
         _intercepts(ctx, content, v, v.here, f"blockade {target}", came, orders, attempted)
-        if _alive(s, v):
+        if alive(s, v):
             ctx.emit(
                 nc.BlockadeDeclared(power=side, area=target, sea=v.here, fleets=sorted(v.fleets))
             )
@@ -761,7 +764,7 @@ def _intercepts(
     side = v.plan.power
     for area in [sea, *sorted(content.coastal_areas(sea))]:
         for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, area)):
-            if not _alive(s, v):
+            if not alive(s, v):
                 return
             if content.is_land(area) and nc.blockaded_from(s, area, sea, power):
                 continue  # blockaded from this sea by the moving side: it cannot come out
@@ -777,8 +780,10 @@ def _intercepts(
                 s, entries, sea, area, v.plan.powers, len(fleets), own, theirs
             ):
                 continue
-            _flush(ctx, v)  # the group is in the sea area when the dice are rolled
-            if cards.interception_fails(ctx, content, sea, power, fleets, v.fleets, orders):
+            flush(ctx, v)  # the group is in the sea area when the dice are rolled
+            if card_rules(content).interception_fails(
+                ctx, content, sea, power, fleets, v.fleets, orders
+            ):
                 continue  # Fog at Sea (cards.py)
             if _roll_intercept(ctx, sea, power, fleets, leaders, v.fleets, v.leaders):
                 if area != sea:
@@ -845,7 +850,7 @@ def _break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiti
             )  # fmt: skip
         return False
     v.fleets = [f for f in v.fleets if f in left_b]
-    return bool(_alive(s, v))
+    return bool(alive(s, v))
 
 
 def _strait_fight(
@@ -857,7 +862,7 @@ def _strait_fight(
     s: SKState = ctx.state
     side = v.plan.power
     for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, strait)):
-        if not _alive(s, v):
+        if not alive(s, v):
             return False
         key = (strait, power, v.gid, f"pass {strait}")
         if key in attempted:
@@ -892,7 +897,7 @@ def _strait_fight(
         )
         _, left = nc.battle(ctx, content, strait, "strait", a, b, orders)
         v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
-    return bool(_alive(s, v))
+    return bool(alive(s, v))
 
 
 # --- the Naval Combat Step (SK 4.1, 10.41, 11.0, 11.1), then landing --------------------
@@ -910,7 +915,7 @@ def resolve_combat(
     # SK 10.41: moving groups that ended in a sea area holding enemy fleets may try to
     # intercept them now, once each (SK 10.43)
     for v in voyages:
-        if v.stopped or not _alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
+        if v.stopped or not alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
             continue
         for power, fleets in _groups_by_power(s, _hostile_fleets(s, acting, v.here)):
             if not all(nc.may_attack(s, p, power) for p in v.plan.powers):
@@ -923,7 +928,7 @@ def resolve_combat(
                 s, entries, v.here, v.here, [power], len(v.fleets), own, theirs
             ):
                 continue
-            if cards.interception_fails(
+            if card_rules(content).interception_fails(
                 ctx, content, v.here, v.plan.power, v.fleets, fleets, orders
             ):
                 break  # Fog at Sea (cards.py); SK 10.43: the group's one attempt

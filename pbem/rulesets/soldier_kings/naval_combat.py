@@ -35,6 +35,7 @@ from pbem.resolution import Resolution
 from . import combat, retreats
 from .content import SoldierKingsContent
 from .fold import on
+from .hooks import card_rules
 from .state import Move, SKState
 
 MAX_ROUNDS = 50  # two sides that can no longer hurt each other stop here
@@ -535,9 +536,8 @@ def battle(
         )
     )
     # SK 11.2 / 13.4: the wind gauge, one die each plus one admiral's rating
-    from . import cards  # the Weather Gauge card: that side holds it, no die (cards.py)
 
-    holder = cards.weather_gauge(ctx, content, area, sides, orders)
+    holder = card_rules(content).weather_gauge(ctx, content, area, sides, orders)
     gauge = {"intercepting": 0, "intercepted": 0}
     for name, side in sides.items() if holder is None else ():
         best = max((s.leaders[n].rating for n in admirals(s, side.leaders)), default=0)

@@ -15,9 +15,11 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import cards, combat, mercenaries, minors, naval
+from . import combat, mercenaries, minors, naval
 from .content import SoldierKingsContent
+from .effects import leader_inactive
 from .fold import on
+from .hooks import card_rules
 from .names import Names
 from .state import SKState
 
@@ -213,7 +215,7 @@ def _siege(
     fort = content.land_area(area).fortification
     owner = s.control.get(area)
     # SK 5.2: Treason, Siege Train; Heroic Garrison and other reactions (cards.py)
-    more_dice, more_fire, fallen = cards.siege_begins(
+    more_dice, more_fire, fallen = card_rules(content).siege_begins(
         ctx, content, area, powers, owner, standing_orders
     )
     if fallen:
@@ -236,7 +238,7 @@ def _siege(
             ld.name for ld in s.leaders_in(area)
             if (ld.role == "general" or (ld.role == "admiral" and (ld.country in with_fleets or s.allies.get(ld.country) in with_fleets)))
             and (ld.country in powers or s.allies.get(ld.country) in powers)
-            and not cards.leader_inactive(s, ld.name)  # Vacillating General
+            and not leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
         dice = sum(s.units[u].attack for us in armies.values() for u in us) + sum(

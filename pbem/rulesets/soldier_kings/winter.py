@@ -30,9 +30,10 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import cards, mercenaries, minors, phases, standing
+from . import mercenaries, minors, phases, standing
 from .content import SoldierKingsContent
 from .economy import cost, id_order, one_year, treasury
+from .effects import quartered
 from .fold import on
 from .names import Names
 from .state import Counter, SKState, Treasury
@@ -226,7 +227,7 @@ class WinterAttrition(phases.NoOrders):
         for area in areas:  # armies in sea areas are loaded on fleets: exempt (SK 20.1)
             s = ctx.state
             # Good Winter Quarters (cards.py): those armies are supported, not counted
-            armies = [u for u in s.on_map(area, "army") if not cards.quartered(s, area, u)]
+            armies = [u for u in s.on_map(area, "army") if not quartered(s, area, u)]
             ctrl = s.control.get(area)
             enemy_limit, friendly_limit = support_limits(content, s, area)
             friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]

@@ -1,0 +1,82 @@
+"""Effects in force (SK 5.2): what the rules ask while a played card's effect lasts.
+
+A card's effect is recorded in the state (`s.card_effects`, by `sk.card_effect`) with a
+kind; the movement, combat, siege, initiative and winter rules ask here by kind, so no
+rules module needs the cards module (issue 9: the Soldier engine's effect registry).
+A variant's cards (Soldier Kings' 28 types, later Soldier Emperor's) produce effects of
+these kinds; a new kind is a new query here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import SKState
+
+
+def live(s: SKState, eff: dict) -> bool:
+    """Is an effect still in force: this turn, and for a phase effect this very phase."""
+    if eff.get("turn") != s.turn:
+        return False
+    if eff.get("until") == "turn":
+        return True
+    return eff.get("stage") == s.stage and eff.get("acting") == s.acting
+
+
+def live_effects(s: SKState, kind: str) -> list[dict]:
+    return [x for x in s.card_effects if x.get("kind") == kind and live(s, x)]
+
+
+def extra_half_mps(s: SKState, units: list[str] | tuple[str, ...]) -> int:
+    """Forced March (SK 8.1): half movement points added to a group whose armies were
+    all named."""
+    armies = {u for u in units if s.units[u].type == "army"}
+    if not armies:
+        return 0
+    return sum(
+        2 * x.get("points", 0)
+        for x in live_effects(s, "extra_movement")
+        if armies <= set(x.get("units", []))
+    )
+
+
+def leader_inactive(s: SKState, name: str) -> bool:
+    """Vacillating General: neither moves nor adds his rating or movement this turn."""
+    return any(x.get("leader") == name for x in live_effects(s, "leader_inactive"))
+
+
+def extra_dice(s: SKState, combat: str, area: str, rnd: int, side: str) -> int:
+    """Inspired Leadership (SK 9.2): extra dice for a side in one round of a land battle."""
+    return sum(
+        x.get("dice", 0)
+        for x in live_effects(s, "combat_dice")
+        if x.get("combat") == combat and x.get("area") == area and x.get("round") == rnd
+        and x.get("side") == side
+    )  # fmt: skip
+
+
+def skilful(s: SKState, area: str, power: str) -> bool:
+    """Skilful Retreat: the player's units in `area` ignore SK 9.5's entry-route rule."""
+    player = s.player_of(power)
+    return any(
+        x.get("area") == area and x.get("player") == player
+        for x in live_effects(s, "unrestricted_retreat")
+    )
+
+
+def initiative_modifier(s: SKState, power: str) -> int:
+    """Council of War (SK 4.1): added to the power's initiative roll this Initiative Phase."""
+    return sum(
+        x.get("value", 0)
+        for x in live_effects(s, "initiative_modifier")
+        if x.get("target") == power
+    )
+
+
+def quartered(s: SKState, area: str, unit: Any) -> bool:
+    """Good Winter Quarters (SK 20.2): armies friendly to the card's player there are
+    supported."""
+    return any(
+        x.get("area") == area and s.friendly(s.unit_side_country(unit), x.get("power"))
+        for x in live_effects(s, "winter_quarters")
+    )
