@@ -62,7 +62,7 @@ Choices (each pinned by a case, tests/cases/soldier-kings/card-*.toml):
   most of its armies (then fortification, name); none controlled: the next campaign
   turn's Purchase Phase (SK 13.8, 6.3). No unused leader: the card is not played.
 - Militia Levy: a random unused army, free, where `in` says if allowed (SK 6.3), else the
-  default arrival area (economy.default_area); no allowed area or army: not played.
+  default arrival area (common.default_area); no allowed area or army: not played.
 - Fog at Sea stops rolled interceptions only (SK 10.44), not blockades (SK 10.5) nor
   Gibraltar/Constantinople (SK 10.46), which are automatic. Storm at Sea: the group stops
   in the area it entered; interceptions there still happen; a fleet's loss is shared by
@@ -100,11 +100,11 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from . import calendar, economy, hooks, mercenaries, minors, naval, siege, standing
+from . import calendar, common, economy, hooks, mercenaries, minors, naval, siege, standing
 from . import naval_combat as nc
 from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
+from .common import id_order
 from .content import Card, SoldierKingsContent
-from .economy import id_order
 from .effects import live
 from .fold import on
 from .names import Names
@@ -806,7 +806,7 @@ def _target_now(
             return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
         if "free_army" in kinds:
             pool = economy.pool(s, t, "army")
-            if not pool or not economy.placement_areas(content, s, s.units[pool[0]]):
+            if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
                 return t, f"{t} has no unused army or no home area to place one in"
         if "winter_operations" in kinds and (
             t in info.get("winter", []) or any(
@@ -1174,7 +1174,7 @@ def execute(
             what = "Resources" if k == "resources" else "Manpower"
             gain = e.direction == "gain"
             label = f"{name}: {target} {'gains' if gain else 'loses'} {e.amount} {what}"
-            r, m = economy.treasury(ctx.state, target)
+            r, m = common.treasury(ctx.state, target)
             n, roll, note = 0, None, ""
             if not gain and (r == 0 or m == 0):  # SK 7.5: no die is needed
                 note = f"{target} has zero Resources or Manpower and loses nothing (SK 7.5)"
@@ -1344,8 +1344,8 @@ def _free_army(
         return
     uid = pool[ctx.pick(f"{card}: {power}, army 1 of {len(pool)}", len(pool))]
     u = ctx.state.units[uid]
-    area = wish if wish and economy.placement_problem(content, s, u, wish) is None else None
-    area = area or economy.default_area(content, s, u)
+    area = wish if wish and common.placement_problem(content, s, u, wish) is None else None
+    area = area or common.default_area(content, s, u)
     if area:
         ctx.emit(FreeArmy(power=power, unit=uid, area=area, card=card))
 

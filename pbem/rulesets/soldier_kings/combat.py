@@ -443,7 +443,7 @@ def battle(
             for power in sorted(group):
                 forced = [u for u in group[power] if u in reduced_now]
                 if forced:
-                    _forced_retreat(
+                    forced_retreat(
                         ctx, content, area, power, forced, side, standing_orders.get(power, {})
                     )
         # then voluntary retreats, defender first (standing orders)
@@ -555,7 +555,7 @@ def _round(
         ("defender", defenders, hits_a, a_powers),
         ("attacker", attackers, hits_d, d_powers),
     ):
-        got, left = _allocate(s, group, hits, standing_orders, enemy)
+        got, left = allocate(s, group, hits, standing_orders, enemy)
         losses.update(got)
         unallocated[side] = left
     ctx.emit(
@@ -583,7 +583,7 @@ def _owner(s: SKState, uid: str) -> str:
     return s.commander(u) or u.country
 
 
-def _allocate(
+def allocate(
     s: SKState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
 ):
     """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
@@ -620,7 +620,7 @@ def _allocate(
     return casualties.losses_of(alloc), casualties.unallocated_of(alloc)
 
 
-def _forced_retreat(ctx, content, area, power, units, side, orders) -> None:
+def forced_retreat(ctx, content, area, power, units, side, orders) -> None:
     """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
     s: SKState = ctx.state
     fleets = [u for u in units if s.units[u].type == "fleet"]

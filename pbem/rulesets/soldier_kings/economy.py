@@ -42,6 +42,16 @@ from pbem.suggest import closest
 
 from . import phases
 from .calendar import campaign_turns_after, label
+from .common import (  # noqa: F401 (economy.X, as before the split)
+    cost,
+    default_area,
+    id_order,
+    minor_conquered,
+    one_year,
+    placement_areas,
+    placement_problem,
+    treasury,
+)
 from .content import SoldierKingsContent
 from .events import PiecesPlaced
 from .fold import on
@@ -208,27 +218,6 @@ _GIVE = re.compile(r"^give\s+(\S+)\s+(?:resources?\s+)?to\s+(.+)$", re.IGNORECAS
 # --------------------------------------------------------------------------- helpers
 
 
-def one_year(content: SoldierKingsContent, s: SKState) -> bool:
-    return content.scenario(s.scenario).rules == "one_year"
-
-
-def cost(content: SoldierKingsContent, what: str) -> tuple[int, int]:
-    """(Resources, Manpower) from the Cost Chart (tables.toml [costs]), e.g. purchase_army."""
-    c = getattr(content.tables.costs, what)
-    return c.resources, c.manpower
-
-
-def id_order(uid: str) -> tuple[str, int]:
-    prefix, num = uid.rsplit("-", 1)
-    digits = num.lstrip("AF")
-    return (prefix + num[: len(num) - len(digits)], int(digits) if digits.isdigit() else 0)
-
-
-def treasury(s: SKState, power: str) -> tuple[int, int]:
-    t = s.treasury.get(power, Treasury())
-    return t.resources, t.manpower
-
-
 def _money(r: int, m: int) -> str:
     parts = []
     if r:
@@ -264,53 +253,6 @@ def pool(s: SKState, power: str, kind: str) -> list[str]:
         ),
         key=id_order,
     )
-
-
-def placement_problem(
-    content: SoldierKingsContent, s: SKState, u: Counter, area: str
-) -> str | None:
-    """Why `u` may not be placed in `area` (SK 6.3), or None."""
-    if not content.is_land(area):
-        return f"{area} is a sea area; new units are placed in land areas (SK 6.3)"
-    a = content.land_area(area)
-    if a.home != u.country:
-        return f"{area} is not a home area of {u.country} (SK 6.3)"
-    ctrl = s.control.get(area)
-    if not s.friendly(ctrl, u.country):
-        return f"{area} is controlled by {ctrl or 'nobody'}, not a friendly power (SK 6.3)"
-    if content.country(u.country).kind == "major" and not a.manpower:
-        return f"{area} has no Manpower value; Major Power units are placed only where there is one (SK 6.3)"
-    if u.type == "fleet" and not a.coastal:
-        return f"{u.id} is a fleet and {area} is not coastal (SK 6.3)"
-    return None
-
-
-def placement_areas(content: SoldierKingsContent, s: SKState, u: Counter) -> list[str]:
-    return sorted(
-        a.name
-        for a in content.map.land_areas
-        if a.home == u.country and placement_problem(content, s, u, a.name) is None
-    )
-
-
-def default_area(content: SoldierKingsContent, s: SKState, u: Counter) -> str | None:
-    """The default placement (documented): an allowed area without enemy units first,
-    then the strongest fortification, the highest Resource value, the name."""
-    power = s.commander(u) or u.country
-
-    def key(name: str):
-        a = content.land_area(name)
-        enemy = any(not s.friendly(x.hired_by or x.country, power) for x in s.on_map(name))
-        return (enemy, -a.fortification, -a.resources, name)
-
-    areas = placement_areas(content, s, u)
-    return min(areas, key=key) if areas else None
-
-
-def minor_conquered(content: SoldierKingsContent, s: SKState, minor: str) -> bool:
-    """SK 18.7: every home area of the minor is controlled by its enemies."""
-    homes = content.home_areas(minor)
-    return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
 
 
 def recovery_number(content: SoldierKingsContent, minor: str) -> int:

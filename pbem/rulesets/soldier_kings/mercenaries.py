@@ -38,8 +38,8 @@ from pbem.ruleset import Problem
 from pbem.suggest import closest
 
 from . import standing
+from .common import id_order, treasury
 from .content import MercenaryRow, SoldierKingsContent
-from .economy import id_order, treasury
 from .fold import on
 from .names import Names
 from .state import Counter, SKState, Treasury

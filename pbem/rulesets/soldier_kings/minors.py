@@ -80,9 +80,9 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from . import calendar, combat, economy, mercenaries, siege, standing
+from . import calendar, combat, common, mercenaries, siege, standing
+from .common import id_order, treasury
 from .content import MinorTableRow, SoldierKingsContent
-from .economy import id_order, treasury
 from .fold import on
 from .hooks import card_rules
 from .names import Names
@@ -1159,7 +1159,7 @@ def after_control_changes(
     for minor in table_minors(content):
         if minor in s.majors:
             continue
-        now = economy.minor_conquered(content, s, minor)
+        now = common.minor_conquered(content, s, minor)
         if now != (minor in s.conquered):
             holders = sorted({s.control.get(a) or "" for a in content.home_areas(minor)} - {""})
             ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
@@ -1215,21 +1215,21 @@ def spring_units_apply(content: SoldierKingsContent, s: SKState) -> bool:
     """SK 4.1, 18.1: each Spring; not in the one-year scenarios (their special rule)."""
     if calendar.season(s.turn) != "Spring":
         return False
-    if economy.one_year(content, s):
+    if common.one_year(content, s):
         return content.game.one_year_rules.minor_allies_receive_spring_units
     return True
 
 
 def spring_new_units(ctx: Resolution, content: SoldierKingsContent) -> None:
     """SK 18.1: the Recovery/New Unit Number of unused units of each minor ally appear, free,
-    in its home areas (SK 6.3, placed as economy.default_area does); not once the minor is
+    in its home areas (SK 6.3, placed as common.default_area does); not once the minor is
     conquered (SK 18.7)."""
     for minor, power in sorted(ctx.state.allies.items()):
         s: SKState = ctx.state
         row = table_row(content, minor)
         if row is None or minor in s.majors or not row.recovery:
             continue
-        if economy.minor_conquered(content, s, minor):
+        if common.minor_conquered(content, s, minor):
             continue
         pool = sorted(
             (u.id for u in s.units.values() if u.country == minor and u.status == "pool"),
@@ -1241,7 +1241,7 @@ def spring_new_units(ctx: Resolution, content: SoldierKingsContent) -> None:
             chosen.append(pool.pop(ctx.pick(f"spring: new {minor} unit {k + 1} of {n}", len(pool))))
         out: dict[str, list[str]] = {}
         for uid in sorted(chosen, key=id_order):
-            area = economy.default_area(content, s, s.units[uid])
+            area = common.default_area(content, s, s.units[uid])
             if area:
                 out.setdefault(area, []).append(uid)
         if out:

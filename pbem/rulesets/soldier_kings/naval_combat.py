@@ -15,7 +15,7 @@ Per battle (SK 11.2-11.5):
   later rounds: simultaneous;
   dice: attack strengths of the side's fleets + its admirals' ratings + the coastal
         area's fortification for the side it is friendly or allied to; 6s hit;
-  casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat._allocate;
+  casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat.allocate;
         an army aboard shares its fleet's step losses (SK 10.6);
   leaders: SK 13.5 (2d6 + the side's step losses >= 12), one per side per round;
   forced retreats of fleets that lost a step (SK 11.4, 11.41), then voluntary ones,
@@ -655,7 +655,7 @@ def _losses(
     group: dict[str, list[str]] = {}
     for f in target.alive(s):
         group.setdefault(owner(s, f), []).append(f)
-    got, left = combat._allocate(s, group, hits, orders.standing, enemy.powers(s))
+    got, left = combat.allocate(s, group, hits, orders.standing, enemy.powers(s))
     out = {u: n for u, n in got.items() if n}
     for f, n in list(out.items()):
         fleet = s.units[f]

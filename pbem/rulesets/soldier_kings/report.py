@@ -17,7 +17,7 @@ from pbem.events import Event
 from pbem.reports.model import MapArea, MapMarker, MapStack, MapView, Section
 from pbem.ruleset import Step
 
-from . import economy, setup
+from . import common, economy, setup
 from .calendar import label
 from .content import SoldierKingsContent
 from .phases import TITLES
@@ -639,7 +639,7 @@ def _forces(s: SKState, mine: bool, power: str) -> tuple[tuple[str, ...], ...]:
     by_u, by_l = _by_area(units), _by_area(leaders)
     rows = []
     for area in sorted(set(by_u) | set(by_l)):
-        us = sorted(by_u.get(area, []), key=lambda u: economy.id_order(u.id))
+        us = sorted(by_u.get(area, []), key=lambda u: common.id_order(u.id))
         ls = sorted(by_l.get(area, []), key=lambda ld: ld.name)
         rows.append(
             (area, _join([unit_text(u) for u in us], "-"), _join([leader_text(x) for x in ls], "-"))
@@ -669,7 +669,7 @@ def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Secti
         turn.append(f"Peace: {pc.victor} may not attack {pc.loser} before {label(pc.until_turn)}.")
     out.append(Section("The turn", lines=tuple(turn)))
 
-    r, m = economy.treasury(s, power)
+    r, m = common.treasury(s, power)
     vp = s.victory_points.get(power)
     rows = [("Resources", str(r)), ("Manpower", str(m))]
     if vp is not None:
@@ -690,7 +690,7 @@ def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Secti
     )
     track = sorted(
         (u for u in s.units.values() if u.status in ("track", "setup") and s.commander(u) == power),
-        key=lambda u: (u.arrives or 0, economy.id_order(u.id)),
+        key=lambda u: (u.arrives or 0, common.id_order(u.id)),
     )
     if track:
         out.append(
@@ -724,7 +724,7 @@ def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Secti
     for p in s.majors:
         if p == power:
             continue
-        pr, pm = economy.treasury(s, p)
+        pr, pm = common.treasury(s, p)
         on_map = [u for u in s.units.values() if u.status == "map" and s.commander(u) == p]
         hand_n = len(s.hands.get(s.player_of(p), []))
         cards = "yours" if s.player_of(p) == player else str(hand_n)
@@ -855,7 +855,7 @@ def map_view(content: SoldierKingsContent, s: SKState, power: str) -> MapView | 
         if l_:
             text += f" {len(l_)}L"
         title = f"{country} in {area}: " + _join(
-            [unit_text(u) for u in sorted(a_ + f_, key=lambda u: economy.id_order(u.id))]
+            [unit_text(u) for u in sorted(a_ + f_, key=lambda u: common.id_order(u.id))]
             + [leader_text(x) for x in sorted(l_, key=lambda x: x.name)]
         )
         chips.append(MapStack(area, country, _colour(content, country), text, title))
@@ -935,18 +935,18 @@ def order_template(content: SoldierKingsContent, s: SKState, power: str, step: S
             out.append(f"# place {units[0]} in {allowed[0]}")
             out.append(f"# place rest in {allowed[-1]}")
     elif s.stage == "purchase":
-        r, m = economy.treasury(s, power)
+        r, m = common.treasury(s, power)
         out.append(f"# Treasury: {r} Resources, {m} Manpower")
         due = economy.arrivals(s, power)
         if due:
             out.append("# Arriving now: " + _join([unit_text(s.units[u]) for u in due]))
-            where = economy.placement_areas(content, s, s.units[due[0]])
+            where = common.placement_areas(content, s, s.units[due[0]])
             if where:
                 out.append(f"# place {due[0]} in {where[0]}")
         out.append("# buy army")
         reduced = sorted(
             (u.id for u in s.units.values() if u.status == "map" and u.is_reduced and s.commander(u) == power),
-            key=economy.id_order,
+            key=common.id_order,
         )  # fmt: skip
         if reduced:
             out.append(f"# recover {reduced[0]}")
@@ -956,7 +956,7 @@ def order_template(content: SoldierKingsContent, s: SKState, power: str, step: S
         area = rows[0][0]
         here = sorted(
             (u.id for u in s.units.values() if u.status == "map" and u.area == area and s.commander(u) == power),
-            key=economy.id_order,
+            key=common.id_order,
         )  # fmt: skip
         near = sorted(content.neighbours(area)) if content.is_land(area) else []
 

@@ -262,7 +262,7 @@ def _siege(
         )
         fire_hits = sum(1 for v in fire if v + (1 if mountain else 0) >= 6)
         group = {p: us for p, us in armies.items() if us}
-        losses, _left = combat._allocate(
+        losses, _left = combat.allocate(
             s, group, fire_hits, standing_orders, [owner] if owner else []
         )
         before = {u: s.units[u].is_reduced for us in group.values() for u in us}
@@ -283,7 +283,7 @@ def _siege(
                 if not before[u] and s.units[u].status == "map" and s.units[u].is_reduced
             ]
             if forced:
-                combat._forced_retreat(
+                combat.forced_retreat(
                     ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
                 )
         left = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}

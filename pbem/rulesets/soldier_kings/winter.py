@@ -31,8 +31,8 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
 from . import mercenaries, minors, phases, standing
+from .common import cost, id_order, one_year, treasury
 from .content import SoldierKingsContent
-from .economy import cost, id_order, one_year, treasury
 from .effects import quartered
 from .fold import on
 from .names import Names
