@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from . import combat, movement, naval, setup
+from . import combat, combat_results, movement, naval, setup
 from .content import SoldierKingsContent
 from .state import SKState
 
@@ -139,7 +139,7 @@ def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
             order = movement.MoveOrder(tuple(units), tuple(generals), (dest,), 0)
             if movement.check_move(content, s, power, order, set()):
                 continue
-            enemies = combat.enemies_in(s, power, dest)
+            enemies = combat_results.enemies_in(s, power, dest)
             mine = sum(s.units[u].attack for u in units)
             theirs = sum(s.units[u].attack for u in enemies)
             if enemies and mine < theirs:

@@ -42,12 +42,11 @@ from pbem.suggest import closest
 
 from . import phases
 from .calendar import campaign_turns_after, label
-from .common import (  # noqa: F401 (economy.X, as before the split)
+from .common import (
     cost,
     default_area,
     id_order,
     minor_conquered,
-    one_year,
     placement_areas,
     placement_problem,
     treasury,

@@ -30,7 +30,7 @@ from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, retreats, standing
+from . import combat_results, retreats, standing
 from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .fold import apply as fold_apply
@@ -562,7 +562,9 @@ def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
     )
     if stranded:
         ctx.emit(
-            combat.Eliminated(units=stranded, area="at sea", why="their fleet is gone (SK 10.6)")
+            combat_results.Eliminated(
+                units=stranded, area="at sea", why="their fleet is gone (SK 10.6)"
+            )
         )
     if s.naval_moves:
         ctx.emit(nc.NavalReset(transported=False))
@@ -1071,10 +1073,12 @@ def capture_fleets(ctx: Resolution, content: SoldierKingsContent, area: str, tak
             continue
         units = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
         ctx.emit(
-            combat.Eliminated(units=units, area=area, why=f"{area} fell while blockaded (SK 12.6)")
+            combat_results.Eliminated(
+                units=units, area=area, why=f"{area} fell while blockaded (SK 12.6)"
+            )
         )
         for n in nc.admirals(s, leaders):
-            ctx.emit(combat.LeaderCaptured(leader=n, area=area, by=taker))
+            ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=taker))
         lost += fleets
     for k in range(len(lost)):
         pool = sorted(
@@ -1133,7 +1137,7 @@ def fleets_leave(
     if to is None:
         lost = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
         ctx.emit(
-            combat.Eliminated(
+            combat_results.Eliminated(
                 units=lost, area=area, why="a fleet that must retreat and cannot (SK 11.4)"
             )
         )

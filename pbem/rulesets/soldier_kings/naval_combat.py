@@ -15,7 +15,7 @@ Per battle (SK 11.2-11.5):
   later rounds: simultaneous;
   dice: attack strengths of the side's fleets + its admirals' ratings + the coastal
         area's fortification for the side it is friendly or allied to; 6s hit;
-  casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat.allocate;
+  casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat_results.allocate;
         an army aboard shares its fleet's step losses (SK 10.6);
   leaders: SK 13.5 (2d6 + the side's step losses >= 12), one per side per round;
   forced retreats of fleets that lost a step (SK 11.4, 11.41), then voluntary ones,
@@ -32,7 +32,7 @@ from typing import Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
-from . import combat, retreats
+from . import combat_results, retreats
 from .content import SoldierKingsContent
 from .fold import on
 from .hooks import card_rules
@@ -583,7 +583,7 @@ def battle(
                 roll = ctx.roll(f"{area}, naval round {rnd}, {n} casualty check", 2)
                 total = sum(roll) + steps[name]
                 if total >= 12:
-                    ctx.emit(combat.LeaderKilled(leader=n, area=area, total=total))
+                    ctx.emit(combat_results.LeaderKilled(leader=n, area=area, total=total))
                     break
         # SK 11.4: fleets that lost a step must retreat; intercepted side first
         for side in (b, a):
@@ -655,7 +655,7 @@ def _losses(
     group: dict[str, list[str]] = {}
     for f in target.alive(s):
         group.setdefault(owner(s, f), []).append(f)
-    got, left = combat.allocate(s, group, hits, orders.standing, enemy.powers(s))
+    got, left = combat_results.allocate(s, group, hits, orders.standing, enemy.powers(s))
     out = {u: n for u, n in got.items() if n}
     for f, n in list(out.items()):
         fleet = s.units[f]
@@ -737,7 +737,7 @@ def _retreat(
                 continue
             lost = sorted({*group, *(x for f in group for x in cargo(s, f))})
             ctx.emit(
-                combat.Eliminated(
+                combat_results.Eliminated(
                     units=lost, area=area, why="a fleet that must retreat and cannot (SK 11.4)"
                 )
             )
@@ -810,7 +810,7 @@ def _leaders_after(ctx, area: str, a: Side, b: Side) -> None:
                 count[owner(s, f)] = count.get(owner(s, f), 0) + 1
             by = max(sorted(count), key=lambda p: count[p])
             for n in names:
-                ctx.emit(combat.LeaderCaptured(leader=n, area=area, by=by))
+                ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=by))
 
 
 # --- decisions ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, mercenaries, minors, naval
+from . import combat, combat_results, mercenaries, minors, naval
 from .content import SoldierKingsContent
 from .effects import leader_inactive
 from .fold import on
@@ -90,7 +90,7 @@ def _(s: SKState, e: SiegeRound) -> None:
     s.besieger.setdefault(e.area, e.besieger)
     for uid, n in e.losses.items():
         for _ in range(n):
-            combat.step_loss(s, uid)
+            combat_results.step_loss(s, uid)
 
 
 @on(ControlChanged)
@@ -145,7 +145,7 @@ def siege_blocked(content: SoldierKingsContent, s: SKState, power: str, area: st
     # SK 19.1: hired Swiss do not besiege Switzerland
     if not mercenaries.besieging_armies(content, s, power, area):
         return f"{power} has no armies in {area} (SK 12.1)"
-    if combat.enemies_in(s, power, area):
+    if combat_results.enemies_in(s, power, area):
         return f"enemy armies are in {area}; it may not be besieged (SK 12.0, 12.1, 12.5)"
     for p in s.peace:
         if (
@@ -262,7 +262,7 @@ def _siege(
         )
         fire_hits = sum(1 for v in fire if v + (1 if mountain else 0) >= 6)
         group = {p: us for p, us in armies.items() if us}
-        losses, _left = combat.allocate(
+        losses, _left = combat_results.allocate(
             s, group, fire_hits, standing_orders, [owner] if owner else []
         )
         before = {u: s.units[u].is_reduced for us in group.values() for u in us}

@@ -1,0 +1,207 @@
+"""What land battles record (SK 9): the events of a battle and their fold, losses
+allocated (SK 9.7, 16.5 through casualties.py), the enemies in an area. Naval combat and
+sieges use these too, so they live apart from the battle procedure (combat.py)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pbem.events import Event, event
+
+from . import casualties
+from .fold import on
+from .state import SKState
+
+
+@event
+class AttackPaid(Event):
+    """SK 9.4 / 16.4: the cost of the attack, paid before combat by each attacking power."""
+
+    type: Literal["sk.attack_paid"] = "sk.attack_paid"
+    power: str
+    area: str
+    level: str
+    resources: int
+
+
+@event
+class BattleBegan(Event):
+    type: Literal["sk.battle_began"] = "sk.battle_began"
+    area: str
+    level: str
+    rounds: int | None  # None: Invasion
+    attackers: dict[str, list[str]]  # power -> units
+    defenders: dict[str, list[str]]
+    mountain: bool  # SK 9.6: an attacker entered by a mountain route
+    fortification: int  # added to the defender's dice (0 if it does not control the area)
+
+
+@event
+class Retreated(Event):
+    """SK 9.5 before battle, 9.8 forced or voluntary after a round."""
+
+    type: Literal["sk.retreated"] = "sk.retreated"
+    power: str
+    units: list[str]
+    leaders: list[str]
+    frm: str
+    to: str
+    why: Literal["before battle", "forced", "voluntary"]
+
+
+@event
+class RoundFought(Event):
+    """SK 9.6-9.7: one round: dice (recorded just before), hits, step losses."""
+
+    type: Literal["sk.round_fought"] = "sk.round_fought"
+    area: str
+    round: int
+    attacker_dice: int
+    defender_dice: int
+    attacker_hits: int  # hits scored by the attacker
+    defender_hits: int
+    losses: dict[str, int]  # unit -> step losses taken this round
+    unallocated: dict[str, int] = {}  # side -> hits left unallocated (SK 9.7)
+
+
+@event
+class Eliminated(Event):
+    type: Literal["sk.eliminated"] = "sk.eliminated"
+    units: list[str]
+    area: str
+    why: str
+
+
+@event
+class LeaderKilled(Event):
+    """SK 13.5: 2d6 + the side's step losses this round >= 12."""
+
+    type: Literal["sk.leader_killed"] = "sk.leader_killed"
+    leader: str
+    area: str
+    total: int
+
+
+@event
+class LeaderCaptured(Event):
+    """SK 13.6: every unit of his side in the battle eliminated."""
+
+    type: Literal["sk.leader_captured"] = "sk.leader_captured"
+    leader: str
+    area: str
+    by: str
+
+
+@event
+class BattleEnded(Event):
+    type: Literal["sk.battle_ended"] = "sk.battle_ended"
+    area: str
+    rounds: int
+    outcome: str
+    attacked: list[str]  # the attacking units (SK 16.1: each attacks once per turn)
+
+
+@on(AttackPaid)
+def _(s: SKState, e: AttackPaid) -> None:
+    s.treasury[e.power].resources -= e.resources
+
+
+@on(BattleBegan)
+def _(s: SKState, e: BattleBegan) -> None:
+    pass
+
+
+@on(Retreated)
+def _(s: SKState, e: Retreated) -> None:
+    for u in e.units:
+        s.units[u].area = e.to
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+
+
+@on(RoundFought)
+def _(s: SKState, e: RoundFought) -> None:
+    for uid, n in e.losses.items():
+        for _ in range(n):
+            step_loss(s, uid)
+
+
+@on(Eliminated)
+def _(s: SKState, e: Eliminated) -> None:
+    for uid in e.units:
+        eliminate(s, uid)
+
+
+@on(LeaderKilled)
+def _(s: SKState, e: LeaderKilled) -> None:
+    ld = s.leaders[e.leader]
+    ld.status, ld.area = "killed", None
+
+
+@on(LeaderCaptured)
+def _(s: SKState, e: LeaderCaptured) -> None:
+    ld = s.leaders[e.leader]
+    ld.status, ld.area, ld.captured_by = "captured", None, e.by
+
+
+@on(BattleEnded)
+def _(s: SKState, e: BattleEnded) -> None:
+    for u in e.attacked:
+        if u not in s.attacked:
+            s.attacked.append(u)
+
+
+def step_loss(s: SKState, uid: str) -> None:
+    s.step_loss(uid)
+
+
+def eliminate(s: SKState, uid: str) -> None:
+    s.eliminate(uid)
+
+
+def enemies_in(s: SKState, power: str, area: str) -> list[str]:
+    return sorted(
+        u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
+    )
+
+
+def unit_owner(s: SKState, uid: str) -> str:
+    u = s.units[uid]
+    return s.commander(u) or u.country
+
+
+def allocate(
+    s: SKState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
+):
+    """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
+    last sentence); SK 16.5 joint casualties between allied players."""
+    by_player: dict[str, list[str]] = {}
+    for power, us in group.items():
+        by_player.setdefault(s.player_of(power), []).extend(us)
+    targets = [
+        casualties.Target.of(s.units[u], player)
+        for player, us in sorted(by_player.items())
+        for u in sorted(us)
+    ]
+    if not targets or not hits:
+        return {}, hits
+    prefer = {
+        player: [
+            x
+            for p in group
+            if s.player_of(p) == player
+            for e in standing_orders.get(p, {}).get("casualties", [])
+            for x in e
+        ]
+        for player in by_player
+    }
+    if len(by_player) == 1:
+        alloc = casualties.allocate(hits, targets, next(iter(prefer.values())))
+    else:
+        # SK 16.5: on equal numbers "the enemy player selects": by default, the enemy
+        # puts the first loss on the ally whose units are strongest in attack
+        strongest = sorted(
+            by_player, key=lambda pl: (-sum(s.units[u].attack for u in by_player[pl]), pl)
+        )
+        alloc = casualties.allocate_joint(hits, targets, enemy_choice=strongest, prefer=prefer)
+    return casualties.losses_of(alloc), casualties.unallocated_of(alloc)
