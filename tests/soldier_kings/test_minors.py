@@ -9,7 +9,7 @@ from skkit import NOW, SKGame
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import mercenaries, minors
+from pbem.rulesets.soldier_kings import mercenaries, minor_alliances, minor_rules, minors, siege
 from pbem.verify import verify
 
 SETUP_DICE = {"1756": 21, "1757": 42, "1762": 48}
@@ -69,7 +69,7 @@ def test_the_17_3_example_as_a_pure_function(rs):
         France="bribe Sardinia 2 against",
         Spain="bribe Sardinia 1 against",
     )
-    proc = minors.alliance_procedure(
+    proc = minor_alliances.alliance_procedure(
         rs.content, s, "Britain", "Sardinia", bribe=5, standing_orders=so
     )
     by_kind: dict[str, int] = {}
@@ -100,7 +100,7 @@ def test_bribery_scale_is_per_power(rs):
 def test_attempt_alliance_with_a_card_bonus_and_a_marker(rs):
     s = start(rs, "1756")
     ctx = ctx_for(rs, s, [3, 4, 0, 0])  # 7 + 2 (card) + 1 (Austria's table) = 10
-    made = minors.attempt_alliance(
+    made = minor_alliances.attempt_alliance(
         ctx, rs.content, "Austria", "Poland", card_bonus=2, markers=("royal_betrothal",)
     )
     assert made
@@ -120,8 +120,10 @@ def test_attempt_alliance_with_a_card_bonus_and_a_marker(rs):
 def test_attempt_alliance_refuses_without_raising(rs):
     s = start(rs, "1756")
     ctx = ctx_for(rs, s)
-    assert not minors.attempt_alliance(ctx, rs.content, "Austria", "Saxony")  # already its ally
-    assert not minors.attempt_alliance(ctx, rs.content, "Prussia", "Poland", steal=True)
+    assert not minor_alliances.attempt_alliance(
+        ctx, rs.content, "Austria", "Saxony"
+    )  # already its ally
+    assert not minor_alliances.attempt_alliance(ctx, rs.content, "Prussia", "Poland", steal=True)
     reasons = [e.reason for e in ctx.events if e.type == "sk.minor_order_skipped"]
     assert reasons == [
         "Saxony is already Austria's ally",
@@ -132,7 +134,7 @@ def test_attempt_alliance_refuses_without_raising(rs):
 def test_stealing_is_implied_by_the_minor_having_an_ally(rs):
     s = start(rs, "1756")
     ctx = ctx_for(rs, s, [6, 6])
-    made = minors.attempt_alliance(ctx, rs.content, "Prussia", "Saxony", bribe=9)
+    made = minor_alliances.attempt_alliance(ctx, rs.content, "Prussia", "Saxony", bribe=9)
     att = next(e for e in ctx.events if e.type == "sk.alliance_attempt")
     assert att.steal and att.modifiers[1]["kind"] == "steal"
     assert att.total == 12 - 2 - 2 + 6 and made
@@ -144,7 +146,9 @@ def test_zero_manpower_pays_no_bribe(rs):
     s = start(rs, "1756")
     s.treasury["Austria"].manpower = 0
     so = standing(rs, s, Austria="bribe Poland 3 against")
-    proc = minors.alliance_procedure(rs.content, s, "Prussia", "Poland", standing_orders=so)
+    proc = minor_alliances.alliance_procedure(
+        rs.content, s, "Prussia", "Poland", standing_orders=so
+    )
     assert proc.payments == []
 
 
@@ -152,7 +156,9 @@ def test_prohibited_powers_may_not_bribe(rs):
     """SK 17.41: only powers not prohibited from allying with the minor may bribe."""
     s = start(rs, "1757")
     so = standing(rs, s, Russia="bribe Crimea 3 against", France="bribe Crimea 3 against")
-    proc = minors.alliance_procedure(rs.content, s, "Prussia", "Crimea", standing_orders=so)
+    proc = minor_alliances.alliance_procedure(
+        rs.content, s, "Prussia", "Crimea", standing_orders=so
+    )
     assert proc.payments == []  # Russia: No; France: allied to Russia
 
 
@@ -179,7 +185,7 @@ def test_a_besieged_minor_whose_suitors_all_fail_stays_neutral_and_the_siege_goe
     put(s, "Warsawa", "Pr-A1")
     so = standing(rs, s, Austria="accept Poland")
     ctx = ctx_for(rs, s, [1, 1, 1, 1, 1, 1, 1])  # Austria 2 + 1 - 1 = 2; then the siege
-    ok = minors.siege_may_proceed(
+    ok = siege.siege_may_proceed(
         ctx, rs.content, "Warsawa", {"Prussia": type("G", (), {"if_resisted": None})()}, so
     )
     assert ok
@@ -204,9 +210,9 @@ def test_a_backstabbed_minor_nobody_takes_leaves_the_map(rs):
 
 def test_spring_new_units_in_a_campaign(rs):
     s = start(rs, "1756", stage="purchase")
-    assert not minors.spring_units_apply(rs.content, s)  # One-Year Scenario Special Rules
+    assert not minor_rules.spring_units_apply(rs.content, s)  # One-Year Scenario Special Rules
     ctx = ctx_for(rs, s, [0])
-    minors.spring_new_units(ctx, rs.content)  # what a campaign's Spring Purchase Phase does
+    minor_rules.spring_new_units(ctx, rs.content)  # what a campaign's Spring Purchase Phase does
     placed = next(e for e in ctx.events if e.type == "sk.minor_forces_placed")
     assert placed.rule == "SK 18.1" and placed.placements == {"Saxony": ["Sx-A3"]}  # the one unused
 
@@ -215,7 +221,7 @@ def test_no_spring_units_for_a_conquered_minor(rs):
     s = start(rs, "1756")
     s.control["Saxony"] = "Prussia"
     ctx = ctx_for(rs, s)
-    minors.spring_new_units(ctx, rs.content)
+    minor_rules.spring_new_units(ctx, rs.content)
     assert not ctx.events
 
 
@@ -223,12 +229,12 @@ def test_deployment_limits(rs):
     s = start(rs, "1756")
     put(s, "Switzerland", "Sz-A1", hired_by="Austria")
     put(s, "Venetia", "Vc-F1")
-    assert minors.deployment_problem(rs.content, s, "Vc-F1", "americas") == (
+    assert minor_alliances.deployment_problem(rs.content, s, "Vc-F1", "americas") == (
         "Vc-F1 is Venice's and may not leave the europe map (SK 18.9)"
     )
-    assert minors.deployment_problem(rs.content, s, "Vc-F1", "europe") is None
-    assert minors.deployment_problem(rs.content, s, "Sz-A1", "americas") is None  # SK 19.1
-    assert minors.deployment_problem(rs.content, s, "Au-A1", "americas") is None
+    assert minor_alliances.deployment_problem(rs.content, s, "Vc-F1", "europe") is None
+    assert minor_alliances.deployment_problem(rs.content, s, "Sz-A1", "americas") is None  # SK 19.1
+    assert minor_alliances.deployment_problem(rs.content, s, "Au-A1", "americas") is None
 
 
 def test_a_power_that_held_the_minor_at_the_start_may_not_liberate_it(rs):
@@ -239,17 +245,17 @@ def test_a_power_that_held_the_minor_at_the_start_may_not_liberate_it(rs):
     so = standing(rs, s, Prussia="liberate Saxony")
     ctx = ctx_for(rs, s)
     ctx.emit(ControlChanged(area="Saxony", frm="Austria", to="Prussia", why="siege (SK 12.2)"))
-    minors.after_control_changes(ctx, rs.content, so)
+    minor_alliances.after_control_changes(ctx, rs.content, so)
     assert not [e for e in ctx.events if e.type == "sk.minor_liberated"]
     assert ctx.state.control["Saxony"] == "Prussia"
 
 
 def test_emo_may_sail_only_with_the_venetian_fleet(rs):
     s = start(rs, "1757")
-    assert minors.emo_problem(rs.content, s, "Angelo Emo", ["Au-F1"]) == (
+    assert minor_alliances.emo_problem(rs.content, s, "Angelo Emo", ["Au-F1"]) == (
         "Angelo Emo may only be with a group that contains the Venice fleet (SK 19.6)"
     )
-    assert minors.emo_problem(rs.content, s, "Angelo Emo", ["Au-F1", "Vc-F1"]) is None
+    assert minor_alliances.emo_problem(rs.content, s, "Angelo Emo", ["Au-F1", "Vc-F1"]) is None
 
 
 # --- SK 19.5 auxiliaries -------------------------------------------------------------------
@@ -301,7 +307,7 @@ def test_standing_orders_parse(rs):
         s,
         Britain="bribe Pays d'Haut 4 for Britain from attempt 3\naccept all\nliberate Saxony\nrelease He-A1",
     )["Britain"]
-    assert so.of("bribe") == [minors.BribeLine("Pays d'Haut", 4, "for", "Britain", 3, 1)]
+    assert so.of("bribe") == [minor_alliances.BribeLine("Pays d'Haut", 4, "for", "Britain", 3, 1)]
     assert so.of("accept") == [{"minor": None, "areas": []}]
     assert so.of("liberate") == [{"minor": "Saxony"}]
     assert so.of("release") == [["He-A1"]]

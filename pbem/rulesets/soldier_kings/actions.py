@@ -24,7 +24,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
-from . import combat, minors, movement, naval, peace, phases, siege
+from . import combat, minor_alliances, minor_rules, minors, movement, naval, peace, phases, siege
 from . import naval_combat as nc
 from .card_orders import PlayOrder
 from .content import SoldierKingsContent
@@ -187,7 +187,7 @@ class ActionPhase:
         siege.lift_sieges(ctx)
         card_rules(content).at_step(ctx, content, "end", powers, standing)
         card_rules(content).unplayed(ctx, content, powers, standing)
-        minors.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
+        minor_alliances.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
         for p in powers:
             if given[p].surrender:
                 ctx.emit(peace.SurrenderDeclared(loser=p, victors=given[p].surrender))
@@ -221,7 +221,7 @@ def _validate_costs(
                 )
             )
     for g in orders.sieges:
-        need += minors.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
+        need += minor_rules.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
         if g.if_resisted:  # SK 17.71
             resist = combat.AttackOrder(g.area, g.if_resisted, None, None, None, None, g.line)
             need += minors.attack_cost(content, s, power, resist)

@@ -100,7 +100,18 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from . import calendar, common, economy, hooks, mercenaries, minors, naval, siege, standing
+from . import (
+    calendar,
+    common,
+    economy,
+    hooks,
+    mercenaries,
+    minor_rules,
+    minors,
+    naval,
+    siege,
+    standing,
+)
 from . import naval_combat as nc
 from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
 from .common import id_order
@@ -483,7 +494,12 @@ def _power(s: SKState, text: str, line: int, problems: list[Problem]) -> str | N
 
 def _minor(names: Names, text: str, line: int, problems: list[Problem]) -> str | None:
     return minors.country_name(
-        names.content, text, minors.table_minors(names.content), line, problems, "minor country"
+        names.content,
+        text,
+        minor_rules.table_minors(names.content),
+        line,
+        problems,
+        "minor country",
     )
 
 
@@ -901,7 +917,7 @@ def validate_action(
     if not plays:
         return []
     also = [
-        minors.CARD if isinstance(o, minors.AllyOrder) else o.card
+        minor_rules.CARD if isinstance(o, minors.AllyOrder) else o.card
         for o in orders.diplomacy
         if isinstance(o, minors.AllyOrder | mercenaries.HireOrder)
     ]
@@ -1005,7 +1021,7 @@ def play(
         return False
     c = content.card(card)
     ctx.emit(
-        minors.CardPlayed(
+        minor_rules.CardPlayed(
             player=player, power=power, card=card, on=on, detail=detail,
             to="removed" if c.after_play == "remove" else "discard", key=key, trigger=trigger,
         )
@@ -1095,7 +1111,7 @@ def _twin_fired(ctx: Resolution, power: str, po: PlayOrder, trigger: str) -> boo
     them (the next one waits for the next such moment)."""
     base, sep, _ = po.key.rpartition(" #")
     return bool(sep) and any(
-        isinstance(e, minors.CardPlayed)
+        isinstance(e, minor_rules.CardPlayed)
         and e.power == power
         and e.trigger == trigger
         and e.key.rpartition(" #")[0] == base
@@ -1207,7 +1223,7 @@ def execute(
                     f"{target} neither moves nor adds his rating or movement this turn")  # fmt: skip
         elif k == "remove_marker":
             if target in s.markers.get(e.marker, []):
-                ctx.emit(minors.MarkerRemoved(marker=e.marker, on=target))
+                ctx.emit(minor_rules.MarkerRemoved(marker=e.marker, on=target))
         elif k == "end_minor_alliance":
             assert target is not None
             minors.end_alliance(ctx, target, why=f"{name}, played by {power}")
@@ -1263,7 +1279,7 @@ def execute(
             if e.when == "alliance_succeeds":
                 info.setdefault("markers", []).append(e.marker)
             elif target:
-                ctx.emit(minors.MarkerPlaced(marker=e.marker, on=target))
+                ctx.emit(minor_rules.MarkerPlaced(marker=e.marker, on=target))
         # minor_alliance_attempt, hire_mercenaries: minors.py / mercenaries.py carry them
         # out; cancel_card: _intrigue; Globe-only kinds never come up in these scenarios
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import mercenaries, minors, naval, retreats, standing
+from . import mercenaries, minor_rules, naval, retreats, standing
 from .combat_results import (
     AttackPaid,
     BattleBegan,
@@ -223,7 +223,7 @@ def battle(
         return
     # SK 16.4: allies agree on one level; if they do not, the least expensive;
     # SK 18.4: minor (or hired) units attacking by themselves: an Assault, free
-    alone = {p for p, us in attackers.items() if minors.minor_only(s, us)}
+    alone = {p for p, us in attackers.items() if minor_rules.minor_only(s, us)}
     level = min(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )

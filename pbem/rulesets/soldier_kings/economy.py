@@ -40,7 +40,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
-from . import phases
+from . import minor_rules, phases
 from .calendar import campaign_turns_after, label
 from .common import (
     cost,
@@ -642,10 +642,9 @@ class Purchase:
             self._place(ctx, content, power, orders.get(power) or [])
         # SK 18.1 (new minor units each Spring): the One-Year Scenario Special Rules give
         # minor allies no extra Spring units (game.toml one_year_rules); campaigns do.
-        from . import minors  # (minors imports this module)
 
-        if minors.spring_units_apply(content, ctx.state):
-            minors.spring_new_units(ctx, content)
+        if minor_rules.spring_units_apply(content, ctx.state):
+            minor_rules.spring_new_units(ctx, content)
         for power in s.majors:
             self._spend(ctx, content, power, orders.get(power) or [])
         ctx.emit(phases.StageOver(stage="purchase", next="initiative"))
@@ -871,8 +870,9 @@ def collect(content: SoldierKingsContent, s: SKState, power: str) -> tuple[int, 
             and content.country(area.home).kind == "major"
         ):
             mp = max(0, mp - 1)  # SK 7.6
-        from . import minors  # (minors imports this module)
 
-        resources += area.resources * minors.papal_multiplier(content, s, power, name)  # SK 18.6
+        resources += area.resources * minor_rules.papal_multiplier(
+            content, s, power, name
+        )  # SK 18.6
         manpower += mp
     return resources, manpower

@@ -1,5 +1,5 @@
 """SK 19 Special Units: mercenaries (SK 19.1), besieged mercenary countries (SK 19.2, carried
-out by minors.seek_ally), auxiliaries (SK 19.5).
+out by minor_alliances.seek_ally), auxiliaries (SK 19.5).
 
 Action-phase order (docs/orders-soldier-kings.md, "Minor countries and mercenaries"):
     hire COUNTRY [N][, COUNTRY [N]...]   plays one "Swiss Mercenaries" or "Holy Roman Empire

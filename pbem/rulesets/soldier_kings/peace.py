@@ -16,7 +16,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import naval, phases, standing
+from . import minor_alliances, naval, phases, standing
 from .content import SoldierKingsContent
 from .fold import on
 from .names import Names
@@ -134,9 +134,8 @@ class PeacePhase(NoOrders):
             )
             for v in victors:
                 _repatriate(ctx, content, v, loser)
-        from . import minors
 
-        minors.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
+        minor_alliances.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
         phases.next_turn(ctx)
 
 

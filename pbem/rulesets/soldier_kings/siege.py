@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, combat_results, mercenaries, minors, naval
+from . import combat, combat_results, mercenaries, minor_rules, naval
+from .common import id_order
 from .content import SoldierKingsContent
 from .effects import leader_inactive
 from .fold import on
 from .hooks import card_rules
+from .minor_alliances import seek_ally
+from .minor_rules import SiegeResisted, seeks_ally
 from .names import Names
 from .state import SKState
 
@@ -95,7 +98,7 @@ def _(s: SKState, e: SiegeRound) -> None:
 
 @on(ControlChanged)
 def _(s: SKState, e: ControlChanged) -> None:
-    minors.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
+    minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
@@ -200,7 +203,7 @@ def _siege(
     standing_orders: dict,
 ) -> None:
     # SK 17.7, 17.71, 19.2: a besieged neutral minor seeks an ally, who may resist
-    if not minors.siege_may_proceed(ctx, content, area, declared, standing_orders):
+    if not siege_may_proceed(ctx, content, area, declared, standing_orders):
         return
     s: SKState = ctx.state
     powers = [p for p in declared if siege_blocked(content, s, p, area) is None]
@@ -208,9 +211,9 @@ def _siege(
         return  # the battle did not clear the area: no siege, nothing paid
     # SK 16.6 with 16.4 by analogy: allies who disagree on rounds get the fewest;
     # SK 18.4: minor units besieging alone always siege two rounds, free
-    rounds = min(minors.siege_rounds(content, s, p, area, declared[p].rounds) for p in powers)
+    rounds = min(minor_rules.siege_rounds(content, s, p, area, declared[p].rounds) for p in powers)
     for p in powers:
-        cost = minors.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6
+        cost = minor_rules.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6
         ctx.emit(SiegePaid(power=p, area=area, rounds=rounds, resources=cost))
     fort = content.land_area(area).fortification
     owner = s.control.get(area)
@@ -307,3 +310,46 @@ def lift_sieges(ctx: Resolution) -> None:
         power = s.besieger.get(area)
         if not any(s.friendly(s.unit_side_country(u), power) for u in s.on_map(area, "army")):
             ctx.emit(SiegeLifted(area=area, why="the besieging armies left (SK 12.5)"))
+
+
+def siege_may_proceed(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    area: str,
+    declared: dict[str, Any],
+    standing_orders: dict,
+) -> bool:
+    """SK 17.7, 17.71, 19.2, called by the Siege Step before a siege is paid: a neutral
+    minor whose area is besieged seeks an ally; if the ally's armies stand in the area the
+    siege stops, unless the besiegers' `... if resisted` attack clears them."""
+    s: SKState = ctx.state
+    owner = s.control.get(area)
+    if not seeks_ally(content, s, owner):
+        return True
+    besiegers = [p for p in declared if siege_blocked(content, s, p, area) is None]
+    if not besiegers:
+        return True
+    assert owner is not None
+    ally = seek_ally(
+        ctx, content, owner, area, besiegers, standing_orders, why=f"{area} besieged (SK 17.7)"
+    )
+    s = ctx.state
+    if ally is None:
+        return True
+    resisting = sorted(
+        (u.id for u in s.on_map(area, "army") if u.country == owner and u.hired_by is None),
+        key=id_order,
+    )
+    if not resisting or all(s.friendly(p, ally) for p in besiegers):
+        return True  # the Siege Step checks again: an allied area is not besieged (SK 12.0)
+    attacks = {
+        p: combat.AttackOrder(area, g.if_resisted, None, None, None, None, g.line)
+        for p, g in declared.items()
+        if p in besiegers and getattr(g, "if_resisted", None)
+    }
+    ctx.emit(SiegeResisted(area=area, minor=owner, ally=ally, units=resisting, stopped=not attacks))
+    if not attacks:
+        return False
+    combat.battle(ctx, content, area, attacks, standing_orders)  # SK 17.71: attack them at once
+    s = ctx.state
+    return not any(u.country == owner for u in s.on_map(area, "army"))

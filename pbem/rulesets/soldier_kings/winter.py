@@ -30,7 +30,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import mercenaries, minors, phases, standing
+from . import mercenaries, minor_rules, phases, standing
 from .common import cost, id_order, one_year, treasury
 from .content import SoldierKingsContent
 from .effects import quartered
@@ -355,7 +355,7 @@ def victory_points(
     Swedes in Mecklenburg)."""
     gained = {
         # SK 18.6: France, Spain, Austria score the Papal States double if taken from a major
-        a: content.land_area(a).resources * minors.papal_multiplier(content, s, power, a)
+        a: content.land_area(a).resources * minor_rules.papal_multiplier(content, s, power, a)
         for a, ctrl in sorted(s.control.items())
         if ctrl == power and content.is_land(a) and content.land_area(a).home != power
     }

@@ -1,0 +1,674 @@
+"""SK 17.2-17.7 alliances with minor countries: bribes (SK 17.4), the alliance procedure
+and its modifiers (SK 17.3, 17.5, 17.6), placing the minor's forces, a minor seeking an
+ally (SK 17.7), conquest and liberation (SK 18.7, 18.8), Angelo Emo (SK 19.6).
+The orders that start them are read in minors.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pbem.resolution import Resolution
+
+from . import common, mercenaries
+from .common import id_order, treasury
+from .content import SoldierKingsContent
+from .hooks import card_rules
+from .minor_rules import (
+    AllianceAttempt,
+    BribesPaid,
+    LeaderRemoved,
+    MarkerPlaced,
+    MinorAllied,
+    MinorConquered,
+    MinorForcesPlaced,
+    MinorLiberated,
+    MinorSought,
+    OrderSkipped,
+    alliance_bar,
+    attempt_problem,
+    table_minors,
+    table_row,
+)
+from .state import SKState
+
+
+@dataclass(frozen=True)
+class BribeLine:
+    minor: str
+    resources: int
+    side: Literal["for", "against"]
+    target: str | None  # for: the power bribed for; against: None = every power not friendly
+    from_attempt: int = 1
+    line: int = 0
+
+
+def _lines(standing_orders: dict, power: str, kind: str) -> list[Any]:
+    so = standing_orders.get(power)
+    if so is None:
+        return []
+    return list(so.of(kind) if hasattr(so, "of") else so.get(kind, []))
+
+
+def bribe_lines(standing_orders: dict, power: str, minor: str) -> list[BribeLine]:
+    return [b for b in _lines(standing_orders, power, "bribe") if b.minor == minor]
+
+
+def _spent(s: SKState, power: str, b: BribeLine, attempt: int) -> bool:
+    """Paid at an earlier attempt at or after its `from attempt`: never again."""
+    return any(
+        r["power"] == power
+        and r["minor"] == b.minor
+        and r.get("standing")
+        and r["side"] == b.side
+        and r.get("target") == b.target
+        and b.from_attempt <= r["attempt"] < attempt
+        for r in s.bribes
+    )
+
+
+def _applies(s: SKState, payer: str, side: str, target: str | None, roller: str) -> bool:
+    if side == "for":
+        return target == roller
+    return target == roller if target else not s.friendly(payer, roller)
+
+
+def _live(
+    s: SKState, standing_orders: dict, power: str, minor: str, attempt: int
+) -> list[BribeLine]:
+    return [
+        b
+        for b in bribe_lines(standing_orders, power, minor)
+        if b.from_attempt <= attempt and not _spent(s, power, b, attempt)
+    ]
+
+
+def affordable(content: SoldierKingsContent, s: SKState, power: str, wanted: int) -> int:
+    """What a bribe can be: up to 9 (SK 17.4), no more than the power has, nothing at
+    zero Resources or Manpower (SK 7.5)."""
+    r, m = treasury(s, power)
+    if r == 0 or m == 0:
+        return 0
+    return max(0, min(wanted, content.tables.bribery.max_resources, r))
+
+
+def plan_bribes(
+    content: SoldierKingsContent,
+    s: SKState,
+    minor: str,
+    attempt: int,
+    rollers: list[str],
+    own: dict[str, int],
+    standing_orders: dict,
+) -> list[dict]:
+    """SK 17.4-17.42: who pays what, revealed together for this attempt."""
+    out = []
+    for p in sorted(s.majors, key=lambda p: (p not in rollers, s.majors.index(p))):
+        if p in own:  # the attempting power's own bribe, written with its `ally with` order
+            n = affordable(content, s, p, own[p])
+            if n:
+                out.append(_payment(content, p, n, "for", p, False, attempt))
+            continue
+        if alliance_bar(content, s, p, minor):  # only powers not prohibited may bribe
+            continue
+        for b in _live(s, standing_orders, p, minor, attempt):
+            if not any(_applies(s, p, b.side, b.target, r) for r in rollers):
+                continue
+            n = affordable(content, s, p, b.resources)
+            if n:
+                out.append(_payment(content, p, n, b.side, b.target, True, b.from_attempt))
+            break  # one bribe per power per attempt
+    return out
+
+
+def _resources(n: int) -> str:
+    return f"{n} Resource{'s' if n != 1 else ''}"
+
+
+def _payment(content, power, n, side, target, standing_order, from_attempt) -> dict:
+    return {
+        "power": power,
+        "resources": n,
+        "modifier": content.tables.bribery.modifier(n),  # SK 17.4 scale
+        "side": side,
+        "target": target,
+        "standing": standing_order,
+        "from_attempt": from_attempt,
+    }
+
+
+def intimidation_areas(content: SoldierKingsContent, minor: str) -> set[str]:
+    """SK 17.5: land areas joined by a route to, and sea areas touching, a home area."""
+    near: set[str] = set()
+    for h in content.home_areas(minor):
+        near |= set(content.neighbours(h))
+        near |= set(content.land_area(h).seas)
+    return near
+
+
+def _stance(
+    s: SKState, standing_orders: dict, major: str, roller: str, minor: str, attempt: int
+) -> int:
+    if major == roller:
+        return 1
+    for b in _live(s, standing_orders, major, minor, attempt):
+        if _applies(s, major, b.side, b.target, roller):
+            return 1 if b.side == "for" else -1
+    return 1 if s.friendly(major, roller) else -1
+
+
+def roll_modifiers(
+    content: SoldierKingsContent,
+    s: SKState,
+    roller: str,
+    minor: str,
+    attempt: int,
+    payments: list[dict],
+    standing_orders: dict,
+    *,
+    card_bonus: int = 0,
+    steal: bool = False,
+) -> list[dict]:
+    """Every modifier of `roller`'s alliance roll, itemised (SK 17.3-17.6)."""
+    mods: list[dict] = []
+    row = table_row(content, minor)
+    cell = row.modifiers.get(roller, 0) if row else 0
+    mods.append(
+        {
+            "kind": "table",
+            "power": roller,
+            "value": cell if isinstance(cell, int) else 0,
+            "detail": f"{roller} with {minor} (SK 17.3)",
+        }
+    )
+    if card_bonus:
+        mods.append(
+            {"kind": "card", "power": roller, "value": card_bonus, "detail": "card play (SK 17.3)"}
+        )
+    if steal:
+        mods.append(
+            {
+                "kind": "steal",
+                "power": roller,
+                "value": content.tables.constants.steal_modifier.value,
+                "detail": f"stealing {minor} from {s.allies.get(minor)} (SK 17.6)",
+            }
+        )
+    for pay in payments:
+        if not _applies(s, pay["power"], pay["side"], pay["target"], roller):
+            continue
+        sign = 1 if pay["side"] == "for" else -1
+        mods.append(
+            {
+                "kind": "bribe" if sign > 0 else "counter-bribe",
+                "power": pay["power"],
+                "value": sign * pay["modifier"],
+                "detail": f"{_resources(pay['resources'])} (SK {'17.4' if sign > 0 else '17.41'})",
+            }
+        )
+    # SK 17.5 intimidation; SK 17.6 also the current ally's side in the minor's home areas
+    near = intimidation_areas(content, minor)
+    homes = set(content.home_areas(minor))
+    current = s.allies.get(minor) if steal else None
+    by_major: dict[str, list[str]] = {}
+    for u in sorted(s.on_map(), key=lambda u: id_order(u.id)):
+        if (u.country == minor and u.hired_by is None) or u.area is None:
+            continue  # the minor's own units do not intimidate it (SK 17.6); its hirelings do
+        major = s.major_of(s.unit_side_country(u))
+        if major is None:
+            continue
+        counted = u.area in near or (
+            current is not None and u.area in homes and s.friendly(major, current)
+        )
+        if counted:
+            by_major.setdefault(major, []).append(u.id)
+    per = content.tables.constants.intimidation_per_unit.value
+    for major in sorted(by_major, key=lambda m: (m != roller, s.majors.index(m))):
+        sign = _stance(s, standing_orders, major, roller, minor, attempt)
+        units = by_major[major]
+        mods.append(
+            {
+                "kind": "intimidation" if sign > 0 else "counter-intimidation",
+                "power": major,
+                "value": sign * per * len(units),
+                "detail": ", ".join(units) + f" (SK {'17.6' if current else '17.5'})",
+            }
+        )
+    return mods
+
+
+@dataclass
+class Procedure:
+    """An alliance attempt worked out before the dice: what `alliance_procedure` returns."""
+
+    attempt: int
+    payments: list[dict]
+    modifiers: list[dict]
+    steal: bool
+    net: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.net = sum(m["value"] for m in self.modifiers)
+
+
+def alliance_procedure(
+    content: SoldierKingsContent,
+    s: SKState,
+    power: str,
+    minor: str,
+    *,
+    card_bonus: int = 0,
+    bribe: int = 0,
+    standing_orders: dict | None = None,
+) -> Procedure:
+    """SK 17.3-17.6 as a pure function: the bribes paid and the itemised modifiers of
+    `power`'s attempt on `minor` (a theft if `minor` has another ally)."""
+    standing_orders = standing_orders or {}
+    steal = minor in s.allies
+    attempt = s.alliance_attempts.get(minor, 0) + 1
+    payments = plan_bribes(content, s, minor, attempt, [power], {power: bribe}, standing_orders)
+    mods = roll_modifiers(
+        content,
+        s,
+        power,
+        minor,
+        attempt,
+        payments,
+        standing_orders,
+        card_bonus=card_bonus,
+        steal=steal,
+    )
+    return Procedure(attempt, payments, mods, steal)
+
+
+def attempt_alliance(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    power: str,
+    minor: str,
+    card_bonus: int = 0,
+    steal: bool | None = None,
+    *,
+    bribe: int = 0,
+    standing: dict | None = None,
+    placement: tuple[str, ...] = (),
+    markers: tuple[str, ...] = (),
+    why: str = "Minor Country Alliance card",
+) -> bool:
+    """SK 17.3 (17.6 when `minor` has another ally): bribes revealed and paid, two dice plus
+    every modifier, 10 or more makes `minor` `power`'s ally and places its forces. For the
+    card code: the card itself is played (and discarded) by the caller. `steal` may be left
+    None; given, it must match the minor's state. Returns whether the alliance was made."""
+    s: SKState = ctx.state
+    problem = attempt_problem(content, s, power, minor)
+    if problem is None and steal is not None and steal != (minor in s.allies):
+        problem = (
+            f"{minor} has no ally to steal it from (SK 17.6)"
+            if steal
+            else f"{minor} is {s.allies[minor]}'s ally: this is a theft (SK 17.6)"
+        )
+    if problem:
+        ctx.emit(OrderSkipped(power=power, order=f"ally with {minor}", reason=problem))
+        return False
+
+    bonus, marks = card_rules(content).alliance_attempt(ctx, content, power, minor, standing or {})
+    card_bonus, markers, s = card_bonus + bonus, (*markers, *marks), ctx.state
+    proc = alliance_procedure(
+        content, s, power, minor, card_bonus=card_bonus, bribe=bribe, standing_orders=standing
+    )
+    if proc.payments:
+        ctx.emit(BribesPaid(minor=minor, attempt=proc.attempt, bribes=proc.payments))
+    dice = ctx.roll(f"alliance: {power} with {minor}", 2)
+    need = content.tables.constants.alliance_target.value
+    total = sum(dice) + proc.net
+    ctx.emit(
+        AllianceAttempt(
+            power=power, minor=minor, attempt=proc.attempt, dice=dice, modifiers=proc.modifiers,
+            modifier=proc.net, total=total, needed=need, success=total >= need, steal=proc.steal,
+            why=why,
+        )
+    )  # fmt: skip
+    if total < need:
+        return False
+    join(
+        ctx,
+        content,
+        power,
+        minor,
+        why="theft (SK 17.6)" if proc.steal else f"{why} (SK 17.3)",
+        placement=placement,
+    )
+    for marker in markers:
+        ctx.emit(MarkerPlaced(marker=marker, on=minor))
+    return True
+
+
+def join(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    power: str,
+    minor: str,
+    why: str,
+    placement: tuple[str, ...] = (),
+    siege_area: str | None = None,
+) -> None:
+    """The minor becomes `power`'s ally; a minor without units in play places its forces."""
+    s: SKState = ctx.state
+    frm = s.allies.get(minor)
+    in_play = [u for u in s.on_map() if u.country == minor and u.hired_by is None]
+    ctx.emit(MinorAllied(minor=minor, power=power, frm=frm, turn=s.turn, why=why))
+    if frm is None and not in_play:
+        place_forces(ctx, content, power, minor, placement, siege_area)
+
+
+def placement_areas(content: SoldierKingsContent, s: SKState, power: str, minor: str) -> list[str]:
+    """Home areas the minor's new units may be placed in: held by the minor or by its
+    ally's side (SK 17.3, 6.3)."""
+    out = []
+    for a in sorted(content.home_areas(minor)):
+        ctrl = s.control.get(a)
+        if ctrl == minor or s.friendly(ctrl, power):
+            out.append(a)
+    return out
+
+
+def _area_key(content: SoldierKingsContent, a: str) -> tuple:
+    la = content.land_area(a)
+    return (-la.fortification, -la.resources, a)
+
+
+def _draw(ctx: Resolution, minor: str, kind: str, n: int, label: str) -> list[str]:
+    s: SKState = ctx.state
+    pool = sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == minor and u.type == kind and u.status == "pool"
+        ),
+        key=id_order,
+    )
+    n = min(n, len(pool))
+    out = []
+    for k in range(n):  # SK 6.1: random selection
+        out.append(pool.pop(ctx.pick(f"{label}: {minor} {kind} {k + 1} of {n}", len(pool))))
+    return sorted(out, key=id_order)
+
+
+def place_forces(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    power: str,
+    minor: str,
+    placement: tuple[str, ...] = (),
+    siege_area: str | None = None,
+    rule: str = "SK 17.3",
+) -> None:
+    """SK 17.3: the Minor Country Forces Table's units in the minor's home areas; SK 19.2: a
+    besieged mercenary country's armies in the besieged area; SK 19.6: Angelo Emo with the
+    Venetian fleet."""
+    s: SKState = ctx.state
+    allowed = placement_areas(content, s, power, minor)
+    if siege_area and siege_area not in allowed and s.control.get(siege_area) == minor:
+        allowed.append(siege_area)
+    if not allowed:
+        return
+    row = table_row(content, minor)
+    merc = mercenaries.row(content, minor)
+    if row is None and merc is None:
+        return
+    if row is None:  # SK 19.2: one army per area besieged (two in Switzerland), there
+        armies_n, fleets_n, leaders = merc.besieged_armies, 0, ()  # type: ignore[union-attr]
+        army_areas = [siege_area] if siege_area in allowed else allowed[:1]
+        rule = "SK 19.2"
+    else:
+        on_map = [u for u in s.on_map() if u.country == minor and u.hired_by is None]
+        armies_n = max(0, row.armies - sum(1 for u in on_map if u.type == "army"))
+        fleets_n = max(0, row.fleets - sum(1 for u in on_map if u.type == "fleet"))
+        leaders = row.leaders
+        named = [a for a in placement if a in allowed]
+        if named:
+            army_areas = named
+        elif siege_area in allowed:
+            army_areas = [siege_area]  # SK 17.71: the default is to resist the invaders
+        else:
+            army_areas = sorted(allowed, key=lambda a: _area_key(content, a))
+    label = f"{minor} joins {power}" if rule != "SK 18.1" else f"spring: {minor}"
+    out: dict[str, list[str]] = {}
+    for k, uid in enumerate(_draw(ctx, minor, "army", armies_n, label)):
+        out.setdefault(army_areas[k % len(army_areas)], []).append(uid)
+    coastal = [
+        a
+        for a in [*placement, *sorted(allowed, key=lambda a: _area_key(content, a))]
+        if a in allowed and content.land_area(a).coastal
+    ]
+    fleets = _draw(ctx, minor, "fleet", fleets_n, label) if coastal else []
+    for uid in fleets:
+        out.setdefault(coastal[0], []).append(uid)
+    s = ctx.state
+    for name in leaders:
+        ld = s.leaders.get(name)
+        if ld is None or ld.status != "pool":
+            continue  # SK 19.6: Angelo Emo, once removed, never returns
+        if ld.role == "admiral":
+            where = coastal[0] if fleets else None  # SK 19.6: only with the Venetian fleet
+        else:
+            armies_at = {
+                a: sum(1 for x in us if x in s.units and s.units[x].type == "army")
+                for a, us in out.items()
+            }
+            where = max(sorted(armies_at), key=lambda a: armies_at[a], default=None)
+            where = where if where and armies_at[where] else None
+        if where:
+            out.setdefault(where, []).append(name)
+    if out:
+        ctx.emit(
+            MinorForcesPlaced(
+                minor=minor,
+                power=power,
+                placements={a: sorted(ps, key=_piece_key) for a, ps in sorted(out.items())},
+                rule=rule,
+            )
+        )
+
+
+def _piece_key(p: str) -> tuple:
+    return (0, *id_order(p)) if re.fullmatch(r"\w+-[AF]\d+", p) else (1, p, 0)
+
+
+def wants(standing_orders: dict, power: str, minor: str) -> tuple[bool, tuple[str, ...]]:
+    """`accept MINOR [in AREA...]` / `accept all`: (wishes, where to place its armies)."""
+    for entry in _lines(standing_orders, power, "accept"):
+        if entry["minor"] in (minor, None):
+            return True, tuple(entry["areas"])
+    return False, ()
+
+
+def seek_ally(
+    ctx: Resolution,
+    content: SoldierKingsContent,
+    minor: str,
+    area: str | None,
+    excluded: list[str],
+    standing_orders: dict,
+    why: str,
+) -> str | None:
+    """SK 17.7 (with 19.2): the neutral minor seeks an ally among the major powers not
+    excluded and not barred; see the module docstring for who rolls and who wins."""
+    s: SKState = ctx.state
+    eligible = [
+        p for p in s.majors if p not in excluded and alliance_bar(content, s, p, minor) is None
+    ]
+    wishing = [p for p in eligible if wants(standing_orders, p, minor)[0]]
+    rollers = wishing or eligible
+    base = {
+        "minor": minor,
+        "area": area,
+        "excluded": list(excluded),
+        "eligible": eligible,
+        "wishing": wishing,
+    }
+    if not rollers:
+        ctx.emit(
+            MinorSought(
+                **base, totals={}, ally=None, reason="no major power may ally with it (SK 17.7)"
+            )
+        )
+        return None
+    attempt = s.alliance_attempts.get(minor, 0) + 1
+    payments = plan_bribes(content, s, minor, attempt, rollers, {}, standing_orders)
+    mods = {
+        p: roll_modifiers(content, s, p, minor, attempt, payments, standing_orders) for p in rollers
+    }
+    if payments:
+        ctx.emit(BribesPaid(minor=minor, attempt=attempt, bribes=payments))
+    need = content.tables.constants.alliance_target.value if wishing else None
+    totals: dict[str, int] = {}
+    for p in rollers:
+        dice = ctx.roll(f"{minor} seeks an ally: {p}", 2)
+        net = sum(m["value"] for m in mods[p])
+        totals[p] = sum(dice) + net
+        ctx.emit(
+            AllianceAttempt(
+                power=p, minor=minor, attempt=attempt, dice=dice, modifiers=mods[p], modifier=net,
+                total=totals[p], needed=need, success=(totals[p] >= need) if need else None, why=why,
+            )
+        )  # fmt: skip
+    candidates = [p for p in rollers if need is None or totals[p] >= need]
+    if not candidates:
+        ctx.emit(
+            MinorSought(
+                **base, totals=totals, ally=None,
+                reason="no major power that wished to ally reached 10; it stays neutral (SK 17.7, 17.3)",
+            )
+        )  # fmt: skip
+        return None
+    tied = _highest(candidates, totals)
+    k = 0
+    while len(tied) > 1:  # SK 17.7: ties roll again
+        k += 1
+        again = {}
+        for p in tied:
+            dice = ctx.roll(f"{minor} seeks an ally: {p} (tie, roll {k + 1})", 2)
+            again[p] = sum(dice) + sum(m["value"] for m in mods[p])
+        tied = _highest(tied, again)
+    ally = tied[0]
+    reason = (
+        "the highest roll of 10 or more among those who wished (SK 17.7)"
+        if wishing
+        else ("nobody wished to ally: the highest roll of all eligible powers (SK 17.7)")
+    )
+    ctx.emit(MinorSought(**base, totals=totals, ally=ally, reason=reason))
+    join(
+        ctx,
+        content,
+        ally,
+        minor,
+        why=why,
+        placement=wants(standing_orders, ally, minor)[1],
+        siege_area=area,
+    )
+    return ally
+
+
+def _highest(powers: list[str], totals: dict[str, int]) -> list[str]:
+    top = max(totals[p] for p in powers)
+    return [p for p in powers if totals[p] == top]
+
+
+def _conquerors(content: SoldierKingsContent, s: SKState, minor: str) -> set[str]:
+    """Powers that took a home area of the minor from it, or held one at the start."""
+    out = set(s.conquerors.get(minor, []))
+    try:
+        sc = content.scenario(s.scenario)
+    except KeyError:
+        return out
+    for c in sc.control:
+        if content.land_area(c.area).home == minor:
+            out.add(c.power)
+    return out
+
+
+def _was_conquered(
+    content: SoldierKingsContent, s: SKState, minor: str, area: str, frm: str | None
+) -> bool:
+    homes = content.home_areas(minor)
+    return bool(homes) and all(
+        not s.friendly(frm if a == area else s.control.get(a), minor) for a in homes
+    )
+
+
+def after_control_changes(
+    ctx: Resolution, content: SoldierKingsContent, standing_orders: dict
+) -> None:
+    """After an action phase or the Peace Phase: SK 18.8 liberation, SK 18.7 conquest
+    status, SK 19.6 Angelo Emo."""
+    changes = [e for e in ctx.events if getattr(e, "type", "") == "sk.control_changed"]
+    for e in changes:
+        s: SKState = ctx.state
+        if not content.is_land(e.area):
+            continue
+        minor = content.land_area(e.area).home
+        if minor is None or minor in s.majors or table_row(content, minor) is None:
+            continue
+        if e.frm == minor or s.control.get(e.area) != e.to or e.to not in s.majors:
+            continue
+        if not any(x["minor"] == minor for x in _lines(standing_orders, e.to, "liberate")):
+            continue  # default: keep the area as a conquest (SK 18.8)
+        if not _was_conquered(content, s, minor, e.area, e.frm) or e.to in _conquerors(
+            content, s, minor
+        ):
+            continue
+        ctx.emit(MinorLiberated(minor=minor, power=e.to, area=e.area, turn=s.turn))
+        place_forces(ctx, content, e.to, minor, rule="SK 18.8")
+    s = ctx.state
+    for minor in table_minors(content):
+        if minor in s.majors:
+            continue
+        now = common.minor_conquered(content, s, minor)
+        if now != (minor in s.conquered):
+            holders = sorted({s.control.get(a) or "" for a in content.home_areas(minor)} - {""})
+            ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
+    angelo_emo(ctx, content)
+
+
+def angelo_emo(ctx: Resolution, content: SoldierKingsContent) -> None:
+    """SK 19.6: a minor's admiral who may sail only with his country's fleet is removed from
+    play for good once that fleet is eliminated."""
+    s: SKState = ctx.state
+    for name, ld in sorted(s.leaders.items()):
+        if ld.status not in ("map", "captured"):
+            continue
+        fleet_of = content.leader(name).fleet_of
+        if fleet_of and not any(u.country == fleet_of for u in s.on_map(type_="fleet")):
+            ctx.emit(
+                LeaderRemoved(leader=name, why=f"the {fleet_of} fleet was eliminated (SK 19.6)")
+            )
+
+
+def emo_problem(
+    content: SoldierKingsContent, s: SKState, leader: str, units: list[str]
+) -> str | None:
+    """SK 19.6, for naval movement: an admiral bound to a fleet may be only in a group that
+    contains it."""
+    fleet_of = content.leader(leader).fleet_of
+    if fleet_of and not any(
+        s.units[u].country == fleet_of and s.units[u].type == "fleet" for u in units
+    ):
+        return f"{leader} may only be with a group that contains the {fleet_of} fleet (SK 19.6)"
+    return None
+
+
+def deployment_problem(
+    content: SoldierKingsContent, s: SKState, uid: str, to_map: str
+) -> str | None:
+    """SK 18.9: minor country units stay on the map they come from; hired mercenaries (SK
+    19.1) and major powers' units may leave it. The one-year scenarios use the Europe map
+    only, so nothing calls this yet; the war on other maps will."""
+    u = s.units[uid]
+    if u.country in s.majors or u.hired_by is not None:
+        return None
+    home = content.country(u.country).map
+    if to_map != home:
+        return f"{uid} is {u.country}'s and may not leave the {home} map (SK 18.9)"
+    return None
