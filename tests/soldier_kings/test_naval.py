@@ -12,8 +12,8 @@ from pbem.case_paths import set_path
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import naval, retreats
 from pbem.rulesets.soldier_kings import naval_combat as nc
+from pbem.rulesets.soldier_kings import naval_orders, retreats
 from pbem.rulesets.soldier_kings.state import SKState
 from pbem.verify import verify
 
@@ -75,13 +75,15 @@ def resolve(rs, s: SKState, orders: dict[str, str], dice: list):
 
 def test_step_costs(rs):
     c = rs.content
-    assert naval.step_cost(c, "Eastern Atlantic", "Western Mediterranean") == 1
-    assert naval.step_cost(c, "Eastern Atlantic", "Gascony") == 1
-    assert naval.step_cost(c, "Gibraltar", "Western Mediterranean") == 0  # SK 1.0: any of its seas
-    assert naval.step_cost(c, "Gibraltar", "Eastern Atlantic") == 0
-    assert "puts out to" in naval.step_cost(c, "Gascony", "Western Mediterranean")
-    assert "not a coastal area" in naval.step_cost(c, "North Sea", "Westphalia")
-    assert isinstance(naval.step_cost(c, "Gascony", "Brittany"), str)  # never land to land
+    assert naval_orders.step_cost(c, "Eastern Atlantic", "Western Mediterranean") == 1
+    assert naval_orders.step_cost(c, "Eastern Atlantic", "Gascony") == 1
+    assert (
+        naval_orders.step_cost(c, "Gibraltar", "Western Mediterranean") == 0
+    )  # SK 1.0: any of its seas
+    assert naval_orders.step_cost(c, "Gibraltar", "Eastern Atlantic") == 0
+    assert "puts out to" in naval_orders.step_cost(c, "Gascony", "Western Mediterranean")
+    assert "not a coastal area" in naval_orders.step_cost(c, "North Sea", "Westphalia")
+    assert isinstance(naval_orders.step_cost(c, "Gascony", "Brittany"), str)  # never land to land
 
 
 # --- blockades (SK 10.5, 10.53) ----------------------------------------------------------

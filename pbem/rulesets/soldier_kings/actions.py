@@ -24,7 +24,18 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
-from . import combat, minor_alliances, minor_rules, minors, movement, naval, peace, phases, siege
+from . import (
+    combat,
+    minor_alliances,
+    minor_rules,
+    minors,
+    movement,
+    naval,
+    naval_orders,
+    peace,
+    phases,
+    siege,
+)
 from . import naval_combat as nc
 from .card_orders import PlayOrder
 from .content import SoldierKingsContent
@@ -33,7 +44,7 @@ from .names import Names
 from .phases import ActionPhaseOver
 from .state import SKState
 
-VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval.VERBS)
+VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval_orders.VERBS)
 
 
 @dataclass
@@ -43,7 +54,7 @@ class ActionOrders:
     sieges: list[siege.SiegeOrder] = field(default_factory=list)
     surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
-    naval: naval.NavalOrders = field(default_factory=naval.NavalOrders)  # SK 10, 11
+    naval: naval_orders.NavalOrders = field(default_factory=naval_orders.NavalOrders)  # SK 10, 11
     plays: list = field(default_factory=list)  # SK 5.1 event cards (PlayOrder)
     unread: set[str] = field(default_factory=set)  # verbs of lines left out: they did not read
 
@@ -83,8 +94,8 @@ class ActionPhase:
                 order = movement.parse_move(names, s, rest, ol.line, problems)
                 if order:
                     out.moves.append(order)
-            elif v in naval.VERBS or (v == "attack" and naval.is_fleet_attack(rest)):
-                naval.parse_line(v, names, s, power, rest, ol.line, problems, out.naval)
+            elif v in naval_orders.VERBS or (v == "attack" and naval_orders.is_fleet_attack(rest)):
+                naval_orders.parse_line(v, names, s, power, rest, ol.line, problems, out.naval)
             elif v == "attack":
                 order = combat.parse_attack(names, s, rest, ol.line, problems)
                 if order:
@@ -126,12 +137,12 @@ class ActionPhase:
         s = card_rules(content).after_plays(
             s, power, orders.plays, content
         )  # SK 5.2: Forced March counts
-        at_sea = naval.validate(content, s, power, orders.naval)  # SK 10
-        if at_sea or orders.unread & {"play", *naval.VERBS}:
+        at_sea = naval_orders.validate(content, s, power, orders.naval)  # SK 10
+        if at_sea or orders.unread & {"play", *naval_orders.VERBS}:
             # where fleets take armies (and what cards do) decides where they may go on:
             # those checks wait until the lines they depend on read
             return early + at_sea
-        s = naval.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
+        s = naval_orders.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
         problems = movement.validate_moves(content, s, power, orders.moves)
         if problems or "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack

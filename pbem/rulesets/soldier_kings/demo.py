@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from . import combat, combat_results, movement, naval, setup
+from . import combat, combat_results, movement, naval_orders, setup
 from .content import SoldierKingsContent
 from .state import SKState
 
@@ -181,7 +181,9 @@ def _naval(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
             if not ports:
                 continue
             dest = ports[0]
-        _, problems = naval.check_sail(content, s, power, fleets, [], [], [dest], None, 0, set())
+        _, problems = naval_orders.check_sail(
+            content, s, power, fleets, [], [], [dest], None, 0, set()
+        )
         if not problems:
             lines.append(f"sail {' '.join(fleets)} to {dest}")
     return lines

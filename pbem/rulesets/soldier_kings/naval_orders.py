@@ -1,0 +1,507 @@
+"""SK 10 naval orders (the grammar is in naval.py's docstring and
+docs/orders-soldier-kings.md): reading sail, blockade, fleet attack and intercept lines,
+and what a sail or blockade line does, checked against the state (SK 10.1-10.5, 16.1).
+The movement and the Naval Combat Step are resolved in naval.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbem.clone import clone
+from pbem.ruleset import Problem
+
+from . import naval_combat as nc
+from . import retreats, standing
+from .content import SoldierKingsContent
+from .fold import apply as fold_apply
+from .names import Names
+from .state import SKState
+
+
+@dataclass(frozen=True)
+class SailOrder:
+    fleets: tuple[str, ...]
+    leaders: tuple[str, ...]
+    armies: tuple[str, ...]
+    path: tuple[str, ...]  # areas entered, in order (the start area may be written first)
+    blockade: str | None
+    line: int
+
+
+@dataclass(frozen=True)
+class BlockadeOrder:
+    area: str
+    sea: str
+    fleets: tuple[str, ...] | None
+    line: int
+
+
+@dataclass(frozen=True)
+class FleetAttack:
+    area: str
+    first: tuple[str, ...]
+    line: int
+
+
+@dataclass
+class NavalOrders:
+    sails: list[SailOrder] = field(default_factory=list)
+    blockades: list[BlockadeOrder] = field(default_factory=list)
+    fleet_attacks: list[FleetAttack] = field(default_factory=list)
+    intercept: list[dict] = field(default_factory=list)
+    retreat: list[dict] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.sails or self.blockades or self.fleet_attacks)
+
+
+_SEP = r"\s*(?:,|->|-(?=\s)|\bthen\b)\s*"
+
+
+def parse_sail(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> SailOrder | None:
+    m = re.match(r"(?is)(.+?)\s+to\s+(.+)$", text.strip())
+    if not m:
+        problems.append(
+            Problem(
+                "write: sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]", line
+            )
+        )
+        return None
+    who = re.sub(r"(?i)\bwith\b", ",", m.group(1))
+    pieces = names.pieces(who, line, problems)
+    parts = [p for p in re.split(_SEP, m.group(2).strip()) if p.strip()]
+    blockade = None
+    if parts and re.match(r"(?i)blockade\s+", parts[-1]):
+        blockade = names.area(re.sub(r"(?i)^blockade\s+", "", parts[-1]), line, problems)
+        parts = parts[:-1]
+        if blockade is None:
+            return None
+    path = [names.area(a, line, problems) for a in parts]
+    if not pieces or None in path or (not path and not blockade):
+        if not path and not blockade:
+            problems.append(Problem("name the areas the fleets sail to", line))
+        return None
+    units = [p.name for p in pieces if p.kind == "unit"]
+    return SailOrder(
+        tuple(u for u in units if s.units[u].type == "fleet"),
+        tuple(p.name for p in pieces if p.kind == "leader"),
+        tuple(u for u in units if s.units[u].type == "army"),
+        tuple(path),  # type: ignore[arg-type]
+        blockade,
+        line,
+    )
+
+
+def parse_blockade(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> BlockadeOrder | None:
+    m = re.fullmatch(r"(?is)(.+?)\s+from\s+(.+?)(?:\s+with\s+(.+))?", text.strip())
+    if not m:
+        problems.append(Problem("write: blockade AREA from SEA [with FLEETS]", line))
+        return None
+    area = names.area(m.group(1), line, problems)
+    sea = names.area(m.group(2), line, problems)
+    fleets = None
+    if m.group(3):
+        fleets = tuple(p.name for p in names.pieces(m.group(3), line, problems) if p.kind == "unit")
+    if area is None or sea is None:
+        return None
+    return BlockadeOrder(area, sea, fleets, line)
+
+
+def parse_fleet_attack(
+    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+) -> FleetAttack | None:
+    m = re.fullmatch(r"(?is)fleets\s+in\s+(.+?)(?:\s+first\s+(.+))?", text.strip())
+    if not m:
+        problems.append(Problem("write: attack fleets in AREA [first POWER[, POWER...]]", line))
+        return None
+    area = names.area(m.group(1), line, problems)
+    first: list[str] = []
+    for w in re.split(r"[,\s]+", m.group(2) or ""):
+        if not w:
+            continue
+        p = _power(s, w, line, problems)
+        if p:
+            first.append(p)
+    return FleetAttack(area, tuple(first), line) if area else None
+
+
+def _power(s: SKState, word: str, line: int, problems: list[Problem]) -> str | None:
+    known = sorted({*s.majors, *s.allies})
+    for k in known:
+        if k.casefold() == word.casefold():
+            return k
+    from pbem.suggest import closest
+
+    problems.append(Problem(f"no power {word!r} in this game", line, closest(word, known)))
+    return None
+
+
+@standing.verb("intercept")
+def parse_intercept(
+    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]"""
+    text = " ".join(words).strip()
+    m = re.fullmatch(
+        r"(?is)(?:in\s+(?P<area>.+?))?\s*(?:against\s+(?P<power>\S+))?\s*"
+        r"(?P<cond>always|never|if not weaker|if at least (?P<n>\d+) fleets?)?",
+        text,
+    )
+    if not m or (text and not any(m.group(g) for g in ("area", "power", "cond"))):
+        problems.append(
+            Problem(
+                "write: intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]",
+                line,
+            )
+        )
+        return None
+    area = names.area(m.group("area"), line, problems) if m.group("area") else None
+    against = _power(s, m.group("power"), line, problems) if m.group("power") else None
+    if (m.group("area") and area is None) or (m.group("power") and against is None):
+        return None
+    cond = (m.group("cond") or "always").casefold()
+    if cond.startswith("if at least"):
+        cond = "if at least"
+    return {"area": area, "against": against, "cond": cond, "n": int(m.group("n") or 0)}
+
+
+def parse_line(
+    verb: str, names: Names, s: SKState, power: str, rest: str, line: int, problems: list[Problem],
+    out: NavalOrders,
+) -> None:  # fmt: skip
+    """One naval action-phase line (actions.py hands over the verbs in VERBS)."""
+    if verb == "sail":
+        o = parse_sail(names, s, rest, line, problems)
+        if o:
+            out.sails.append(o)
+    elif verb == "blockade":
+        b = parse_blockade(names, s, rest, line, problems)
+        if b:
+            out.blockades.append(b)
+    elif verb == "attack":
+        a = parse_fleet_attack(names, s, rest, line, problems)
+        if a:
+            out.fleet_attacks.append(a)
+    elif verb in ("intercept", "retreat"):
+        entry = standing.VERBS[verb](names, s, power, rest.split(), line, problems)
+        if entry is not None:
+            getattr(out, verb).append(entry)
+
+
+VERBS = ("sail", "blockade", "intercept", "retreat")
+
+
+def is_fleet_attack(rest: str) -> bool:
+    return bool(re.match(r"(?i)fleets\s+in\s", rest.strip()))
+
+
+@dataclass
+class Plan:
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    loaded: dict[str, str]  # new armies -> fleet
+    path: list[str]  # start first
+    blockade: str | None
+    cost: int
+    line: int
+    powers: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple:
+        return (self.path[0], tuple(self.path), self.blockade)
+
+
+def step_cost(content: SoldierKingsContent, a: str, b: str) -> int | str:
+    """SK 10.2: 1 MP to enter a sea or coastal area, 0 from a coastal area to a sea area
+    it adjoins (SK 1.0 Coastal Area: any of them). Else the reason it is not a move."""
+    a_land, b_land = content.is_land(a), content.is_land(b)
+    if not a_land and not b_land:
+        if b in content.sea_neighbours(a):
+            return 1
+        return f"{b} does not adjoin {a} (from {a}: {', '.join(sorted(content.sea_neighbours(a)))}) (SK 10.0)"
+    if not a_land:
+        land = content.land_area(b)
+        if not land.coastal:
+            return f"{b} is not a coastal area; fleets enter only sea and coastal areas (SK 10.0)"
+        if a not in land.seas:
+            return f"{b} does not adjoin {a} ({b} adjoins {', '.join(land.seas)}) (SK 1.0, 10.0)"
+        return 1
+    here = content.land_area(a)
+    if not b_land and b in here.seas:
+        return 0
+    return f"from {a} a fleet puts out to {' or '.join(here.seas)} (SK 1.0 Coastal Area, 10.2)"
+
+
+def leads_for(s: SKState, name: str, power: str) -> bool:
+    ld = s.leaders[name]
+    return ld.country == power or s.allies.get(ld.country) == power
+
+
+def check_sail(
+    content: SoldierKingsContent,
+    s: SKState,
+    power: str,
+    fleets: list[str],
+    leaders: list[str],
+    armies: list[str],
+    path: list[str],
+    blockade: str | None,
+    line: int,
+    used: set[str],
+) -> tuple[Plan | None, list[Problem]]:
+    out: list[Problem] = []
+
+    def bad(msg: str) -> None:
+        out.append(Problem(msg, line))
+
+    if not fleets:
+        bad("name the fleets that sail (SK 10.0)")
+        return None, out
+    starts = set()
+    for f in fleets:
+        u = s.units[f]
+        if s.commander(u) != power:
+            bad(f"{f} is not {power}'s to move")
+        elif u.status != "map":
+            bad(f"{f} is not on the map")
+        else:
+            starts.add(u.area)
+        if f in s.acted or f in used:
+            bad(f"{f} has already moved this turn (SK 16.1)")
+        if s.frozen.get(u.country, 0) > s.turn:
+            bad(f"no {u.country} unit may move until Turn {s.frozen[u.country]} (scenario)")
+    if len(starts) > 1:
+        bad(
+            f"a group is made of fleets that start in one area (SK 10.3); these are in {', '.join(sorted(x or '?' for x in starts))}"
+        )
+    if out:
+        return None, out
+    start = starts.pop() or ""
+    for n in leaders:
+        ld = s.leaders[n]
+        if not leads_for(s, n, power):
+            bad(f"{n} is not {power}'s leader")
+        elif ld.status != "map" or ld.area != start:
+            bad(f"{n} is not in {start} with the fleets")
+        elif n in used:
+            bad(f"{n} has already moved this phase")
+    # SK 10.6: one army per fleet; a reduced fleet carries only a reduced army
+    aboard = {f: nc.cargo(s, f) for f in fleets}
+    for f, arm in aboard.items():
+        for a in arm:
+            if a in s.transported:
+                bad(f"{a}, aboard {f}, has already been transported this turn (SK 10.62)")
+    loaded: dict[str, str] = {}
+    new = [a for a in armies if not any(a in v for v in aboard.values())]
+    for a in new:
+        u = s.units[a]
+        owner = s.commander(u) or u.country
+        if owner != power and s.player_of(owner) != s.player_of(power):
+            # SK 16.1 lets formal allies carry each other's armies; an ally played by
+            # another player must order its own army aboard, which pbem does not take yet
+            bad(f"{a} is not {power}'s to carry: {owner} is played by another player")
+        elif u.status != "map" or u.area != start:
+            bad(f"{a} is not in {start} to go aboard")
+        elif not content.is_land(start):
+            bad(f"{a} cannot go aboard at sea")
+        elif nc.carrier(s, a):
+            bad(f"{a} is already aboard {nc.carrier(s, a)}")
+        elif a in s.transported:
+            bad(f"{a} has already been transported this turn (SK 10.62)")
+        elif a in s.acted or a in used:
+            bad(
+                f"{a} has already moved this turn: armies may not move by land and then by sea (SK 10.62, 16.1)"
+            )
+    if out:
+        return None, out
+    free = [f for f in fleets if not aboard[f]]
+    for want_full in (True, False):  # full armies first, onto full fleets (SK 10.6)
+        for a in new:
+            if s.units[a].is_reduced == want_full:
+                continue
+            pick = next(
+                (
+                    f
+                    for f in free
+                    if f not in loaded.values() and (not want_full or not s.units[f].is_reduced)
+                ),
+                None,
+            )
+            if pick is None:
+                bad(
+                    f"not enough fleets to carry {a}: each fleet carries one army, and a reduced fleet only a reduced army (SK 10.6)"
+                )
+                return None, out
+            loaded[a] = pick
+    full = [start, *path] if not path or path[0] != start else list(path)
+    spent = 0
+    for k in range(1, len(full)):
+        c = step_cost(content, full[k - 1], full[k])
+        if isinstance(c, str):
+            bad(c)
+            return None, out
+        spent += c
+        b = full[k]
+        if k < len(full) - 1 and content.is_land(b) and enemy_fleets(s, power, b):
+            bad(f"the group must stop in {b}: enemy fleets are there (SK 11.0, 10.61)")
+        for p in s.peace:
+            if p.victor == power and s.turn < p.until_turn and content.is_land(b):
+                ctrl = s.control.get(b)
+                if ctrl == p.loser or s.allies.get(ctrl or "") == p.loser:
+                    bad(
+                        f"{power} may not enter {b}, an area of {p.loser}, until Turn {p.until_turn} (SK 15.3)"
+                    )
+    end = full[-1]
+    if blockade:
+        spent += 1  # SK 10.5: declaring a blockade costs one movement point
+        if content.is_land(end):
+            bad(f"a blockade is declared by fleets in a sea area, not in {end} (SK 10.5)")
+        elif not nc.is_coastal(content, blockade) or end not in content.land_area(blockade).seas:
+            bad(f"{blockade} is not a coastal area on {end} (SK 10.5)")
+        elif s.friendly(retreats.controller(content, s, blockade), power):
+            bad(
+                f"{blockade} is controlled by {power} or an ally; a blockade is against others (SK 10.5)"
+            )
+        else:
+            old = s.blockades.get(blockade)
+            if (
+                old
+                and nc.blockaders(s, blockade)
+                and (old.get("sea") != end or not s.friendly(old.get("power"), power))
+            ):
+                bad(f"{blockade} is already blockaded from {old.get('sea')} by {old.get('power')}")
+    if len(full) < 2 and not blockade:
+        bad(f"the fleets are already in {start}")
+    if spent > nc.FLEET_MP:
+        bad(f"the voyage costs {spent} MP; fleets have {nc.FLEET_MP} (SK 10.1-10.2, 10.5)")
+    if out:
+        return None, out
+    return Plan(
+        power, list(fleets), list(leaders), loaded, full, blockade, spent, line, [power]
+    ), out
+
+
+def enemy_fleets(s: SKState, power: str, area: str) -> list[str]:
+    return [f for f in nc.fleets_in(s, area) if nc.hostile(s, power, nc.side_country(s, f))]
+
+
+def plans(
+    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+) -> tuple[list[Plan], list[Problem]]:
+    """Every sail and blockade line of one power as a plan, or the problems with it."""
+    out: list[Plan] = []
+    problems: list[Problem] = []
+    used: set[str] = set()
+    for o in orders.sails:
+        plan, probs = check_sail(
+            content, s, power, list(o.fleets), list(o.leaders), list(o.armies), list(o.path),
+            o.blockade, o.line, used,
+        )  # fmt: skip
+        problems += probs
+        if plan:
+            out.append(plan)
+            used |= set(plan.fleets) | set(plan.leaders) | set(plan.loaded)
+    for b in orders.blockades:
+        joined = False
+        for plan in out:
+            if plan.path[-1] == b.sea and (b.fleets is None or set(plan.fleets) <= set(b.fleets)):
+                if plan.blockade and plan.blockade != b.area:
+                    problems.append(
+                        Problem(f"these fleets already blockade {plan.blockade}", b.line)
+                    )
+                    continue
+                again, probs = check_sail(
+                    content, s, power, plan.fleets, plan.leaders, list(plan.loaded), plan.path[1:],
+                    b.area, b.line, set(),
+                )  # fmt: skip
+                problems += probs
+                if again:
+                    plan.blockade, plan.cost = b.area, again.cost
+                joined = True
+        here = [
+            u.id
+            for u in s.on_map(b.sea, "fleet")
+            if s.commander(u) == power
+            and u.id not in used
+            and u.id not in s.acted
+            and (b.fleets is None or u.id in b.fleets)
+        ]
+        if b.fleets is not None:
+            for f in b.fleets:
+                if f not in here and not any(f in p.fleets for p in out):
+                    problems.append(
+                        Problem(
+                            f"{f} is not one of {power}'s fleets in {b.sea} free to move", b.line
+                        )
+                    )
+        if here:
+            plan, probs = check_sail(content, s, power, here, [], [], [], b.area, b.line, used)
+            problems += probs
+            if plan:
+                out.append(plan)
+                used |= set(here)
+        elif not joined:
+            problems.append(
+                Problem(
+                    f"{power} has no fleets in {b.sea} free to blockade {b.area} (SK 10.5)", b.line
+                )
+            )
+    return out, problems
+
+
+def validate(
+    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+) -> list[Problem]:
+    _, problems = plans(content, s, power, orders)
+    for a in orders.fleet_attacks:
+        if not nc.is_coastal(content, a.area):
+            problems.append(
+                Problem(
+                    f"{a.area} is not a coastal area; fleet battles at sea come from interception (SK 11.0)",
+                    a.line,
+                )
+            )
+    return problems
+
+
+def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders) -> SKState:
+    """The state once these (valid) naval orders are carried out with no interception:
+    what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
+    if not orders:
+        return s
+    t = clone(s)
+    ps, _ = plans(content, t, power, orders)
+    for p in ps:
+        for e in _plan_events(t, p):
+            fold_apply(t, e)
+        end = p.path[-1]
+        if content.is_land(end):
+            armies = sorted(a for f in p.fleets for a in nc.cargo(t, f))
+            if armies:
+                fold_apply(t, nc.ArmiesLanded(power=power, area=end, armies=armies))
+    return t
+
+
+def _plan_events(s: SKState, p: Plan) -> list:
+    out: list = []
+    if len(p.path) > 1:
+        out.append(
+            nc.FleetsMoved(
+                power=p.power, fleets=sorted(p.fleets), leaders=sorted(p.leaders),
+                armies=sorted({*p.loaded, *(a for f in p.fleets for a in nc.cargo(s, f))}),
+                loaded=dict(sorted(p.loaded.items())), path=list(p.path), mps=p.cost,
+            )
+        )  # fmt: skip
+    if p.blockade:
+        out.append(
+            nc.BlockadeDeclared(
+                power=p.power, area=p.blockade, sea=p.path[-1], fleets=sorted(p.fleets)
+            )
+        )
+    return out
