@@ -13,7 +13,7 @@ from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
 from pbem.rulesets.soldier_kings import naval_combat as nc
-from pbem.rulesets.soldier_kings import naval_orders, retreats
+from pbem.rulesets.soldier_kings import naval_orders, navy, retreats
 from pbem.rulesets.soldier_kings.state import SKState
 from pbem.verify import verify
 
@@ -92,8 +92,8 @@ def test_step_costs(rs):
 def test_a_broken_blockade_is_gone(rs, base):
     s = position(rs, base, "France", Br_F1="Eastern Atlantic", Fr_F1="Gascony", Fr_F2="Gascony")
     s.blockades["Gascony"] = {"sea": "Eastern Atlantic", "power": "Britain", "fleets": ["Br-F1"]}
-    assert nc.blockaded_from(s, "Gascony", "Eastern Atlantic", "France")
-    assert not nc.blockaded_from(s, "Gascony", "Eastern Atlantic", "Britain")
+    assert navy.blockaded_from(s, "Gascony", "Eastern Atlantic", "France")
+    assert not navy.blockaded_from(s, "Gascony", "Eastern Atlantic", "Britain")
     ctx = resolve(
         rs, s, {"France": "sail Fr-F1 Fr-F2 to Eastern Atlantic"},
         [1, 6, 6, 6, 1, 1, 1, 1, 1, 1],  # gauge 1 : 6; France 6 dice, 2 hits; Britain 2 dice
@@ -170,10 +170,10 @@ def test_intercept_orders_parse(rs, base):
 
 def test_default_fleet_retreat_prefers_a_port_without_enemies(rs, base):
     s = position(rs, base, "France", Br_F5="Western Mediterranean", Fr_F3="Eastern Mediterranean")
-    opts = nc.fleet_retreat_options(rs.content, s, "Br-F5")
+    opts = navy.fleet_retreat_options(rs.content, s, "Br-F5")
     assert "Gibraltar" in opts and "Minorca" not in opts  # Minorca is French in 1757
-    assert nc.choose_fleet_retreat(rs.content, s, "Britain", opts) == "Gibraltar"
-    assert "Eastern Atlantic" not in nc.fleet_retreat_options(
+    assert navy.choose_fleet_retreat(rs.content, s, "Britain", opts) == "Gibraltar"
+    assert "Eastern Atlantic" not in navy.fleet_retreat_options(
         rs.content, s, "Br-F5", ["Eastern Atlantic"]
     )
 

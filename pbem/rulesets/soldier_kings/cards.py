@@ -109,10 +109,10 @@ from . import (
     minor_rules,
     minors,
     naval,
+    navy,
     siege,
     standing,
 )
-from . import naval_combat as nc
 from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
 from .common import id_order
 from .content import Card, SoldierKingsContent
@@ -341,7 +341,7 @@ def _(s: SKState, e: CardAttrition) -> None:
     for uid, n in e.losses.items():
         for _ in range(n):
             s.step_loss(uid)
-    nc._tidy(s)
+    navy.tidy(s)
 
 
 @on(CardsTaken)
@@ -1296,7 +1296,7 @@ def _attrition(ctx: Resolution, card: str, area: str, units: list[str], hit_on: 
         if v >= hit_on:
             losses[uid] = losses.get(uid, 0) + 1
             u = s.units[uid]
-            for army in nc.cargo(s, uid) if u.type == "fleet" else []:  # SK 10.6
+            for army in navy.cargo(s, uid) if u.type == "fleet" else []:  # SK 10.6
                 losses[army] = 2 if u.is_reduced and not s.units[army].is_reduced else 1
     if rolls:
         ctx.emit(CardAttrition(card=card, area=area, hit_on=hit_on, rolls=rolls, losses=losses))
@@ -1664,14 +1664,14 @@ def interception_fails(
     (its own `play ... in SEA`, or `react ... when intercepted [in SEA]`) makes it fail."""
     s: SKState = ctx.state
     sorders = orders.standing
-    side = sorted({nc.owner(s, f) for f in target})
+    side = sorted({navy.owner(s, f) for f in target})
     info: dict = {"area": area, "on": area}
     for q in [q for q in s.majors if any(s.friendly(q, p) for p in side)]:
         for po in _plays_for(content, sorders, q, "interception_fails", "intercepted", area):
             carry_out(ctx, content, q, po, sorders, info, f"{interceptor} intercepts in {area}")
             if info.get("fails"):
                 ctx.emit(
-                    nc.Interception(
+                    navy.Interception(
                         area=area, interceptors=sorted(fleets), target=sorted(target), roll=None,
                         fleets=len(target), admirals=0, enemy_admirals=0, total=None,
                         success=False, automatic=f"{po.card}, played by {q}",

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat_results, retreats, standing
+from . import combat_results, navy, retreats, standing
 from . import naval_combat as nc
 from .content import SoldierKingsContent
 from .hooks import card_rules
@@ -69,7 +69,7 @@ def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
     stranded = sorted(
         u.id
         for u in s.on_map(type_="army")
-        if not content.is_land(u.area or "") and nc.carrier(s, u.id) is None
+        if not content.is_land(u.area or "") and navy.carrier(s, u.id) is None
     )
     if stranded:
         ctx.emit(
@@ -78,7 +78,7 @@ def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
             )
         )
     if s.naval_moves:
-        ctx.emit(nc.NavalReset(transported=False))
+        ctx.emit(navy.NavalReset(transported=False))
 
 
 def end(ctx: Resolution) -> None:
@@ -91,7 +91,7 @@ def end(ctx: Resolution) -> None:
         for u in s.units.values()
     )
     if s.naval_moves or (last and s.transported) or stale:
-        ctx.emit(nc.NavalReset(transported=last))
+        ctx.emit(navy.NavalReset(transported=last))
 
 
 def resolve_movement(
@@ -144,9 +144,9 @@ def flush(ctx: Resolution, v: Voyage) -> None:
         return
     s: SKState = ctx.state
     path = [v.here, *v.legs]
-    armies = sorted({*v.loaded, *(a for f in v.fleets for a in nc.cargo(s, f))})
+    armies = sorted({*v.loaded, *(a for f in v.fleets for a in navy.cargo(s, f))})
     ctx.emit(
-        nc.FleetsMoved(
+        navy.FleetsMoved(
             power=v.plan.power, fleets=sorted(v.fleets), leaders=sorted(v.leaders), armies=armies,
             loaded=dict(sorted(v.loaded.items())), path=path, mps=v.spent,
         )
@@ -170,7 +170,7 @@ def _voyage(
         if (
             content.is_land(cur)
             and not content.is_land(nxt)
-            and nc.blockaded_from(s, cur, nxt, side)
+            and navy.blockaded_from(s, cur, nxt, side)
         ):
             flush(ctx, v)
             v.legs.append(nxt)
@@ -187,7 +187,7 @@ def _voyage(
         if (
             not content.is_land(cur)
             and content.is_land(nxt)
-            and nc.blockaded_from(s, nxt, cur, side)
+            and navy.blockaded_from(s, nxt, cur, side)
         ):
             flush(ctx, v)
             if not _break_blockade(ctx, content, v, nxt, cur, orders, exiting=False):
@@ -221,7 +221,7 @@ def _voyage(
     flush(ctx, v)
     if v.plan.blockade and alive(s, v) and not content.is_land(v.here):
         target = v.plan.blockade
-        if v.spent + 1 > nc.FLEET_MP:
+        if v.spent + 1 > navy.FLEET_MP:
             return
         v.spent += 1
         # SK 10.42: fleets may intercept a group moving to blockade a coastal area
@@ -229,7 +229,7 @@ def _voyage(
         _intercepts(ctx, content, v, v.here, f"blockade {target}", came, orders, attempted)
         if alive(s, v):
             ctx.emit(
-                nc.BlockadeDeclared(power=side, area=target, sea=v.here, fleets=sorted(v.fleets))
+                navy.BlockadeDeclared(power=side, area=target, sea=v.here, fleets=sorted(v.fleets))
             )
 
 
@@ -244,15 +244,16 @@ def _strait(content: SoldierKingsContent, a: str, b: str) -> str | None:
 def _hostile_fleets(s: SKState, side: str, area: str) -> list[str]:
     return [
         f
-        for f in nc.fleets_in(s, area)
-        if nc.hostile(s, side, nc.side_country(s, f)) and nc.may_attack(s, nc.owner(s, f), side)
+        for f in navy.fleets_in(s, area)
+        if navy.hostile(s, side, navy.side_country(s, f))
+        and navy.may_attack(s, navy.owner(s, f), side)
     ]
 
 
 def _groups_by_power(s: SKState, fleets: list[str]) -> list[tuple[str, list[str]]]:
     out: dict[str, list[str]] = {}
     for f in fleets:
-        out.setdefault(nc.owner(s, f), []).append(f)
+        out.setdefault(navy.owner(s, f), []).append(f)
     return sorted(out.items())
 
 
@@ -279,13 +280,13 @@ def _intercepts(
         for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, area)):
             if not alive(s, v):
                 return
-            if content.is_land(area) and nc.blockaded_from(s, area, sea, power):
+            if content.is_land(area) and navy.blockaded_from(s, area, sea, power):
                 continue  # blockaded from this sea by the moving side: it cannot come out
             key = (area, power, v.gid, what)
             if key in attempted:
                 continue  # SK 10.43: once per moving group in a given area
             attempted.add(key)
-            leaders = nc.leaders_with(s, content, area, [power])
+            leaders = navy.leaders_with(s, content, area, [power])
             own = nc.side_dice(content, s, sea, fleets, leaders)
             theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders)
             entries = orders.entries(power, "intercept")
@@ -301,8 +302,8 @@ def _intercepts(
             if _roll_intercept(ctx, sea, power, fleets, leaders, v.fleets, v.leaders):
                 if area != sea:
                     ctx.emit(
-                        nc.FleetsMoved(
-                            power=power, fleets=fleets, leaders=nc.admirals(s, leaders),
+                        navy.FleetsMoved(
+                            power=power, fleets=fleets, leaders=navy.admirals(s, leaders),
                             armies=[], path=[area, sea], mps=0, why="intercept",
                         )
                     )  # fmt: skip
@@ -319,12 +320,12 @@ def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -
     """SK 10.44-10.45 (13.4): 2d6 + fleets intercepted + own admirals - theirs >= 10."""
     s: SKState = ctx.state
     roll = sum(ctx.roll(f"{area}: interception by {power}", 2))
-    own = sum(s.leaders[n].rating for n in nc.admirals(s, leaders))
-    theirs = sum(s.leaders[n].rating for n in nc.admirals(s, target_leaders))
+    own = sum(s.leaders[n].rating for n in navy.admirals(s, leaders))
+    theirs = sum(s.leaders[n].rating for n in navy.admirals(s, target_leaders))
     total = roll + len(target) + own - theirs
-    ok = total >= nc.INTERCEPT_AT
+    ok = total >= navy.INTERCEPT_AT
     ctx.emit(
-        nc.Interception(
+        navy.Interception(
             area=area, interceptors=sorted(fleets), target=sorted(target), roll=roll,
             fleets=len(target), admirals=own, enemy_admirals=theirs, total=total, success=ok,
         )
@@ -338,25 +339,25 @@ def _break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiti
     leave or the sea area it tried to enter from (SK 10.52)."""
     s: SKState = ctx.state
     side = v.plan.power
-    them = [f for f in nc.blockaders(s, coast) if nc.hostile(s, side, nc.side_country(s, f))]
+    them = [f for f in navy.blockaders(s, coast) if navy.hostile(s, side, navy.side_country(s, f))]
     if not them:
         return True
-    bpower = nc.owner(s, them[0])
+    bpower = navy.owner(s, them[0])
     ctx.emit(
-        nc.Interception(
+        navy.Interception(
             area=sea, interceptors=sorted(them), target=sorted(v.fleets), roll=None,
             fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
             automatic=f"the blockade of {coast} (SK 10.5)",
         )
     )  # fmt: skip
     stay = coast if exiting else sea
-    a = nc.Side(them, nc.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
+    a = nc.Side(them, navy.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
     b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
     left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
     if left_a:
         if left_b:  # SK 10.52: they failed to eject the blockaders
             ctx.emit(
-                nc.NavalRetreated(
+                navy.NavalRetreated(
                     power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
                     to=stay, why="SK 10.52: the blockade holds",
                 )
@@ -383,7 +384,7 @@ def _strait_fight(
         attempted.add(key)
         for sea in (cur, nxt):
             attempted.add((strait, power, v.gid, f"enter {sea}"))
-        leaders = nc.leaders_with(s, content, strait, [power])
+        leaders = navy.leaders_with(s, content, strait, [power])
         own = nc.side_dice(content, s, strait, fleets, leaders)
         theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
         if not nc.wants_to_intercept(
@@ -398,7 +399,7 @@ def _strait_fight(
         ):
             continue
         ctx.emit(
-            nc.Interception(
+            navy.Interception(
                 area=strait, interceptors=sorted(fleets), target=sorted(v.fleets), roll=None,
                 fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
                 automatic=f"fleets in {strait} (SK 10.46)",
@@ -431,9 +432,9 @@ def resolve_combat(
         if v.stopped or not alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
             continue
         for power, fleets in _groups_by_power(s, _hostile_fleets(s, acting, v.here)):
-            if not all(nc.may_attack(s, p, power) for p in v.plan.powers):
+            if not all(navy.may_attack(s, p, power) for p in v.plan.powers):
                 continue
-            leaders = nc.leaders_with(s, content, v.here, [power])
+            leaders = navy.leaders_with(s, content, v.here, [power])
             own = nc.side_dice(content, s, v.here, v.fleets, v.leaders)
             theirs = nc.side_dice(content, s, v.here, fleets, leaders)
             entries = [e for p in v.plan.powers for e in orders.entries(p, "intercept")]
@@ -470,23 +471,24 @@ def resolve_combat(
     # enemy fleets go ashore
     for area in coastal:
         landing: dict[str, list[str]] = {}
-        for f in nc.fleets_in(s, area):
-            if not s.friendly(nc.side_country(s, f), acting):
+        for f in navy.fleets_in(s, area):
+            if not s.friendly(navy.side_country(s, f), acting):
                 continue
-            for a in nc.cargo(s, f):
-                landing.setdefault(nc.owner(s, a), []).append(a)
+            for a in navy.cargo(s, f):
+                landing.setdefault(navy.owner(s, a), []).append(a)
         if landing and not enemy_fleets(s, acting, area):
             for power, armies in sorted(landing.items()):
-                ctx.emit(nc.ArmiesLanded(power=power, area=area, armies=sorted(armies)))
+                ctx.emit(navy.ArmiesLanded(power=power, area=area, armies=sorted(armies)))
 
 
 def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...], orders) -> None:
     s: SKState = ctx.state
-    mine = [f for f in nc.fleets_in(s, area) if s.friendly(nc.side_country(s, f), acting)]
+    mine = [f for f in navy.fleets_in(s, area) if s.friendly(navy.side_country(s, f), acting)]
     foes = [
         f
-        for f in nc.fleets_in(s, area)
-        if nc.hostile(s, acting, nc.side_country(s, f)) and nc.may_attack(s, acting, nc.owner(s, f))
+        for f in navy.fleets_in(s, area)
+        if navy.hostile(s, acting, navy.side_country(s, f))
+        and navy.may_attack(s, acting, navy.owner(s, f))
     ]
     if not mine or not foes:
         return
@@ -497,24 +499,24 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
         by_side: dict[str, list[str]] = {}
         for p, fl in groups:
             by_side.setdefault(s.player_of(p), []).extend(fl)
-        groups = [(nc.owner(s, fl[0]), sorted(fl)) for _, fl in sorted(by_side.items())]
+        groups = [(navy.owner(s, fl[0]), sorted(fl)) for _, fl in sorted(by_side.items())]
 
     def rank(g: tuple[str, list[str]]) -> tuple:
         p, fl = g
         named = first.index(p) if p in first else len(first)
-        dice = nc.side_dice(content, s, area, fl, nc.leaders_with(s, content, area, [p]))
+        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]))
         return (named, dice, p)  # SK 11.1: the moving player's order; default weakest first
 
     for p, fl in sorted(groups, key=rank):
-        mine = [f for f in nc.fleets_in(s, area) if s.friendly(nc.side_country(s, f), acting)]
+        mine = [f for f in navy.fleets_in(s, area) if s.friendly(navy.side_country(s, f), acting)]
         theirs = [f for f in fl if s.units[f].status == "map" and s.units[f].area == area]
         if not mine:
             return
         if not theirs:
             continue
-        powers = sorted({nc.owner(s, f) for f in mine})
-        a = nc.Side(mine, nc.leaders_with(s, content, area, powers))
-        b = nc.Side(theirs, nc.leaders_with(s, content, area, [p]))
+        powers = sorted({navy.owner(s, f) for f in mine})
+        a = nc.Side(mine, navy.leaders_with(s, content, area, powers))
+        b = nc.Side(theirs, navy.leaders_with(s, content, area, [p]))
         nc.battle(ctx, content, area, "coastal", a, b, orders)
 
 
@@ -545,7 +547,7 @@ def retreat_by_sea(
             if ld.role == "general" and leads_for(s, ld.name, power)
         )
     ctx.emit(
-        nc.SeaRetreat(
+        navy.SeaRetreat(
             power=power, armies=sorted(armies), leaders=leaders, fleets=fleets,
             loaded=loaded, frm=area, to=sea, why=why,
         )
@@ -562,33 +564,36 @@ def capture_fleets(ctx: Resolution, content: SoldierKingsContent, area: str, tak
     and the taker may pay 1 Resource each to place a random unused fleet of its own
     there. Default: it does, while it has Resources and fleets in its pool."""
     s: SKState = ctx.state
-    if not nc.is_coastal(content, area):
+    if not navy.is_coastal(content, area):
         return
     lost: list[str] = []
     for power, fleets in _groups_by_power(
-        s, [f for f in nc.fleets_in(s, area) if not s.friendly(taker, nc.side_country(s, f))]
+        s,
+        [f for f in navy.fleets_in(s, area) if not s.friendly(taker, navy.side_country(s, f))],
     ):
-        side = nc.side_country(s, fleets[0])
+        side = navy.side_country(s, fleets[0])
         seas = [
-            sea for sea in content.land_area(area).seas if not nc.blockaded_from(s, area, sea, side)
+            sea
+            for sea in content.land_area(area).seas
+            if not navy.blockaded_from(s, area, sea, side)
         ]
-        to = nc.choose_fleet_retreat(content, s, side, seas)  # default: fewest enemies
-        leaders = nc.leaders_with(s, content, area, [power])
+        to = navy.choose_fleet_retreat(content, s, side, seas)  # default: fewest enemies
+        leaders = navy.leaders_with(s, content, area, [power])
         if to:
             ctx.emit(
-                nc.NavalRetreated(
-                    power=power, fleets=fleets, leaders=nc.admirals(s, leaders), frm=area, to=to,
+                navy.NavalRetreated(
+                    power=power, fleets=fleets, leaders=navy.admirals(s, leaders), frm=area, to=to,
                     why=f"{area} fell to {taker} (SK 12.6)",
                 )
             )  # fmt: skip
             continue
-        units = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
+        units = sorted({*fleets, *(a for f in fleets for a in navy.cargo(s, f))})
         ctx.emit(
             combat_results.Eliminated(
                 units=units, area=area, why=f"{area} fell while blockaded (SK 12.6)"
             )
         )
-        for n in nc.admirals(s, leaders):
+        for n in navy.admirals(s, leaders):
             ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=taker))
         lost += fleets
     for k in range(len(lost)):
@@ -605,7 +610,7 @@ def capture_fleets(ctx: Resolution, content: SoldierKingsContent, area: str, tak
         pick = ctx.roll(
             f"{area}: fleet for {taker} (SK 12.6), {k + 1} of {len(lost)}", 1, sides=len(pool)
         )[0]
-        ctx.emit(nc.PrizeFleet(power=taker, area=area, fleet=pool[pick - 1], resources=1))
+        ctx.emit(navy.PrizeFleet(power=taker, area=area, fleet=pool[pick - 1], resources=1))
 
 
 def _counter_order(uid: str) -> tuple[str, int]:
@@ -641,22 +646,22 @@ def fleets_leave(
     sea area enemy fleets do not blockade it from (the power's `retreat from AREA to SEA`
     order, else the default), or are eliminated."""
     s: SKState = ctx.state
-    side = nc.side_country(s, fleets[0])
-    options = nc.fleet_retreat_options(content, s, fleets[0])
+    side = navy.side_country(s, fleets[0])
+    options = navy.fleet_retreat_options(content, s, fleets[0])
     wanted = [e["to"] for e in orders.get("retreat", []) if e.get("frm") == area and e.get("to")]
-    to = nc.choose_fleet_retreat(content, s, side, options, wanted)
+    to = navy.choose_fleet_retreat(content, s, side, options, wanted)
     if to is None:
-        lost = sorted({*fleets, *(a for f in fleets for a in nc.cargo(s, f))})
+        lost = sorted({*fleets, *(a for f in fleets for a in navy.cargo(s, f))})
         ctx.emit(
             combat_results.Eliminated(
                 units=lost, area=area, why="a fleet that must retreat and cannot (SK 11.4)"
             )
         )
         return
-    rest = [f for f in nc.fleets_in(s, area) if nc.owner(s, f) == power and f not in fleets]
-    leaders = [] if rest else nc.admirals(s, nc.leaders_with(s, content, area, [power]))
+    rest = [f for f in navy.fleets_in(s, area) if navy.owner(s, f) == power and f not in fleets]
+    leaders = [] if rest else navy.admirals(s, navy.leaders_with(s, content, area, [power]))
     ctx.emit(
-        nc.NavalRetreated(
+        navy.NavalRetreated(
             power=power, fleets=sorted(fleets), leaders=leaders, frm=area, to=to,
             why="forced (SK 11.6, 9.8, 11.4)",
         )
@@ -670,9 +675,9 @@ def land_combat_fleets(
     """SK 11.6: the fleets of `power` in coastal `area` that join a land battle there: an
     attacker's fleets named in its `with` clause; a defender's fleets if its standing
     orders say `fleets fight [in AREA]`. Default: none (they are not required to)."""
-    if not nc.is_coastal(content, area):
+    if not navy.is_coastal(content, area):
         return []
-    own = [f for f in nc.fleets_in(s, area) if nc.owner(s, f) == power]
+    own = [f for f in navy.fleets_in(s, area) if navy.owner(s, f) == power]
     if named is not None:
         return [f for f in own if f in named]
     entries = (standing_orders or {}).get("fleets", [])

@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import naval_combat as nc
-from . import retreats, standing
+from . import navy, retreats, standing
 from .content import SoldierKingsContent
 from .fold import apply as fold_apply
 from .names import Names
@@ -292,7 +291,7 @@ def check_sail(
         elif n in used:
             bad(f"{n} has already moved this phase")
     # SK 10.6: one army per fleet; a reduced fleet carries only a reduced army
-    aboard = {f: nc.cargo(s, f) for f in fleets}
+    aboard = {f: navy.cargo(s, f) for f in fleets}
     for f, arm in aboard.items():
         for a in arm:
             if a in s.transported:
@@ -310,8 +309,8 @@ def check_sail(
             bad(f"{a} is not in {start} to go aboard")
         elif not content.is_land(start):
             bad(f"{a} cannot go aboard at sea")
-        elif nc.carrier(s, a):
-            bad(f"{a} is already aboard {nc.carrier(s, a)}")
+        elif navy.carrier(s, a):
+            bad(f"{a} is already aboard {navy.carrier(s, a)}")
         elif a in s.transported:
             bad(f"{a} has already been transported this turn (SK 10.62)")
         elif a in s.acted or a in used:
@@ -362,7 +361,7 @@ def check_sail(
         spent += 1  # SK 10.5: declaring a blockade costs one movement point
         if content.is_land(end):
             bad(f"a blockade is declared by fleets in a sea area, not in {end} (SK 10.5)")
-        elif not nc.is_coastal(content, blockade) or end not in content.land_area(blockade).seas:
+        elif not navy.is_coastal(content, blockade) or end not in content.land_area(blockade).seas:
             bad(f"{blockade} is not a coastal area on {end} (SK 10.5)")
         elif s.friendly(retreats.controller(content, s, blockade), power):
             bad(
@@ -372,14 +371,14 @@ def check_sail(
             old = s.blockades.get(blockade)
             if (
                 old
-                and nc.blockaders(s, blockade)
+                and navy.blockaders(s, blockade)
                 and (old.get("sea") != end or not s.friendly(old.get("power"), power))
             ):
                 bad(f"{blockade} is already blockaded from {old.get('sea')} by {old.get('power')}")
     if len(full) < 2 and not blockade:
         bad(f"the fleets are already in {start}")
-    if spent > nc.FLEET_MP:
-        bad(f"the voyage costs {spent} MP; fleets have {nc.FLEET_MP} (SK 10.1-10.2, 10.5)")
+    if spent > navy.FLEET_MP:
+        bad(f"the voyage costs {spent} MP; fleets have {navy.FLEET_MP} (SK 10.1-10.2, 10.5)")
     if out:
         return None, out
     return Plan(
@@ -388,7 +387,7 @@ def check_sail(
 
 
 def enemy_fleets(s: SKState, power: str, area: str) -> list[str]:
-    return [f for f in nc.fleets_in(s, area) if nc.hostile(s, power, nc.side_country(s, f))]
+    return [f for f in navy.fleets_in(s, area) if navy.hostile(s, power, navy.side_country(s, f))]
 
 
 def plans(
@@ -460,7 +459,7 @@ def validate(
 ) -> list[Problem]:
     _, problems = plans(content, s, power, orders)
     for a in orders.fleet_attacks:
-        if not nc.is_coastal(content, a.area):
+        if not navy.is_coastal(content, a.area):
             problems.append(
                 Problem(
                     f"{a.area} is not a coastal area; fleet battles at sea come from interception (SK 11.0)",
@@ -482,9 +481,9 @@ def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrd
             fold_apply(t, e)
         end = p.path[-1]
         if content.is_land(end):
-            armies = sorted(a for f in p.fleets for a in nc.cargo(t, f))
+            armies = sorted(a for f in p.fleets for a in navy.cargo(t, f))
             if armies:
-                fold_apply(t, nc.ArmiesLanded(power=power, area=end, armies=armies))
+                fold_apply(t, navy.ArmiesLanded(power=power, area=end, armies=armies))
     return t
 
 
@@ -492,15 +491,15 @@ def _plan_events(s: SKState, p: Plan) -> list:
     out: list = []
     if len(p.path) > 1:
         out.append(
-            nc.FleetsMoved(
+            navy.FleetsMoved(
                 power=p.power, fleets=sorted(p.fleets), leaders=sorted(p.leaders),
-                armies=sorted({*p.loaded, *(a for f in p.fleets for a in nc.cargo(s, f))}),
+                armies=sorted({*p.loaded, *(a for f in p.fleets for a in navy.cargo(s, f))}),
                 loaded=dict(sorted(p.loaded.items())), path=list(p.path), mps=p.cost,
             )
         )  # fmt: skip
     if p.blockade:
         out.append(
-            nc.BlockadeDeclared(
+            navy.BlockadeDeclared(
                 power=p.power, area=p.blockade, sea=p.path[-1], fleets=sorted(p.fleets)
             )
         )

@@ -1,0 +1,447 @@
+"""SK 10-11, fleets on the map: the events of naval movement and naval battles and their
+fold, and the questions the naval rules ask (whose a fleet is, what it carries, who
+blockades, where a fleet may retreat). naval.py moves fleets; naval_combat.py fights."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pbem.events import Event, event
+
+from . import retreats
+from .content import SoldierKingsContent
+from .fold import on
+from .state import Move, SKState
+
+INTERCEPT_AT = 10  # SK 10.45: 10 or more intercepts
+
+
+FLEET_MP = 3  # SK 10.1
+
+
+@event
+class NavalReset(Event):
+    """Bookkeeping at the end of an action phase: its fleet moves are forgotten (SK
+    10.62: only armies transported in *this* phase may go on by land); after the last
+    action phase of a turn, so are the armies transported (SK 10.62: once per turn)."""
+
+    type: Literal["sk.naval_reset"] = "sk.naval_reset"
+    transported: bool
+
+
+@event
+class FleetsMoved(Event):
+    """SK 10: a group's voyage along `path` (start first). `loaded`: armies taken on
+    board at the start, army -> fleet (SK 10.6). why: "move" (SK 10.0), or
+    "intercept" (fleets leaving their coastal area to fight an intercepted group in
+    the adjoining sea area, SK 10.43, 10.45)."""
+
+    type: Literal["sk.fleets_moved"] = "sk.fleets_moved"
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    armies: list[str]  # on board for this leg
+    loaded: dict[str, str] = {}
+    path: list[str]
+    mps: int  # movement points the group has spent this phase, after this leg
+    why: Literal["move", "intercept"] = "move"
+
+
+@event
+class BlockadeDeclared(Event):
+    """SK 10.5: fleets in `sea` blockade the coastal area `area` (1 MP)."""
+
+    type: Literal["sk.blockade_declared"] = "sk.blockade_declared"
+    power: str
+    area: str
+    sea: str
+    fleets: list[str]
+
+
+@event
+class ArmiesLanded(Event):
+    """SK 10.6, 10.61: armies (and the leaders with them) go ashore from their fleets."""
+
+    type: Literal["sk.armies_landed"] = "sk.armies_landed"
+    power: str
+    area: str
+    armies: list[str]
+
+
+@event
+class Interception(Event):
+    """SK 10.44-10.46, 10.5: an interception attempt. `roll` is the 2d6 (None when
+    automatic: a blockade, SK 10.5, or Gibraltar/Constantinople, SK 10.46)."""
+
+    type: Literal["sk.interception"] = "sk.interception"
+    area: str  # where the battle would be
+    interceptors: list[str]
+    target: list[str]
+    roll: int | None
+    fleets: int  # + the number of fleets intercepted
+    admirals: int  # + the interceptors' admirals
+    enemy_admirals: int  # - the intercepted group's admirals
+    total: int | None
+    success: bool
+    automatic: str | None = None  # why no roll was needed
+
+
+@event
+class NavalBattleBegan(Event):
+    type: Literal["sk.naval_battle_began"] = "sk.naval_battle_began"
+    area: str
+    how: str  # interception, blockade, strait, coastal
+    intercepting: dict[str, list[str]]  # power -> fleets
+    intercepted: dict[str, list[str]]
+    leaders: dict[str, list[str]]  # side -> leaders present
+    fortification: dict[str, int]  # side -> shore batteries added to its dice (SK 11.2)
+
+
+@event
+class WindGauge(Event):
+    """SK 11.2, 13.4: one die + one admiral's rating each; the higher fires first."""
+
+    type: Literal["sk.wind_gauge"] = "sk.wind_gauge"
+    area: str
+    intercepting: int
+    intercepted: int
+    first: str | None  # the side that fires first in round 1; None: a tie
+
+
+@event
+class NavalVolley(Event):
+    """SK 11.2-11.3: one side's fire in one round and the step losses it caused
+    (armies aboard share their fleets' losses, SK 10.6)."""
+
+    type: Literal["sk.naval_volley"] = "sk.naval_volley"
+    area: str
+    round: int
+    side: str  # the firing side
+    powers: list[str]
+    dice: int
+    hits: int
+    losses: dict[str, int]  # unit -> step losses, on the other side
+    unallocated: int = 0
+    first_fire: bool = False  # fired before the other side (wind gauge, round 1)
+
+
+@event
+class NavalRetreated(Event):
+    """SK 11.4-11.43 forced or voluntary retreats of fleets (and what they carry), SK
+    10.52 fleets that failed to pass a blockade, SK 12.6 fleets leaving a fallen port."""
+
+    type: Literal["sk.naval_retreated"] = "sk.naval_retreated"
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    frm: str
+    to: str
+    why: str
+
+
+@event
+class NavalBattleEnded(Event):
+    type: Literal["sk.naval_battle_ended"] = "sk.naval_battle_ended"
+    area: str
+    rounds: int
+    outcome: str
+    intercepting: list[str]  # fleets still in the battle area at the end
+    intercepted: list[str]
+
+
+@event
+class SeaRetreat(Event):
+    """SK 9.5 (and 9.8): armies retreat by sea: aboard friendly or allied fleets that
+    were in the battle area (they go too) or in the adjoining sea area."""
+
+    type: Literal["sk.sea_retreat"] = "sk.sea_retreat"
+    power: str
+    armies: list[str]
+    leaders: list[str]
+    fleets: list[str]  # fleets that leave the battle area with them
+    loaded: dict[str, str]  # army -> fleet
+    frm: str
+    to: str
+    why: str
+
+
+@event
+class PrizeFleet(Event):
+    """SK 12.6: the power that took the port pays 1 Resource and places a randomly
+    drawn unused fleet of its own there for each fleet eliminated."""
+
+    type: Literal["sk.prize_fleet"] = "sk.prize_fleet"
+    power: str
+    area: str
+    fleet: str
+    resources: int
+
+
+def tidy(s: SKState) -> None:
+    """Blockades keep only fleets still on the map in their sea area; armies whose
+    fleet is gone, or which are off the map, carry nothing."""
+    for area in sorted(s.blockades):
+        b = s.blockades[area]
+        keep = [
+            f
+            for f in b.get("fleets", [])
+            if f in s.units and s.units[f].status == "map" and s.units[f].area == b.get("sea")
+        ]
+        if keep:
+            b["fleets"] = keep
+        else:
+            del s.blockades[area]
+    for u in s.units.values():
+        if u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map"):
+            u.carried_by = None
+
+
+def _cargo_of(s: SKState, fleet: str) -> list[str]:
+    return sorted(u.id for u in s.units.values() if u.carried_by == fleet and u.status == "map")
+
+
+def _move(s: SKState, fleets: Sequence[str], to: str) -> None:
+    for f in fleets:
+        for a in _cargo_of(s, f):
+            s.units[a].area = to
+        s.units[f].area = to
+    for area in list(s.blockades):
+        b = s.blockades[area]
+        b["fleets"] = [f for f in b.get("fleets", []) if f not in fleets]
+
+
+@on(NavalReset)
+def _(s: SKState, e: NavalReset) -> None:
+    s.naval_moves = []
+    if e.transported:
+        s.transported = []
+    tidy(s)
+
+
+@on(FleetsMoved)
+def _(s: SKState, e: FleetsMoved) -> None:
+    for army, fleet in e.loaded.items():
+        s.units[army].carried_by = fleet
+        s.units[army].area = s.units[fleet].area
+    cargo = [a for f in e.fleets for a in _cargo_of(s, f)]
+    _move(s, e.fleets, e.path[-1])
+    for n in e.leaders:
+        s.leaders[n].area = e.path[-1]
+    for uid in [*e.fleets, *cargo]:
+        u = s.units[uid]
+        for k in range(1, len(e.path)):
+            s.naval_moves.append(Move(unit=uid, country=u.country, frm=e.path[k - 1], to=e.path[k]))
+        if e.why == "move" and uid not in s.acted:
+            s.acted.append(uid)  # SK 16.1: each unit moves once a turn
+    if e.why == "move":
+        for a in cargo:
+            if a not in s.transported:
+                s.transported.append(a)  # SK 10.62: once a turn
+
+
+@on(BlockadeDeclared)
+def _(s: SKState, e: BlockadeDeclared) -> None:
+    old = s.blockades.get(e.area)
+    fleets = list(e.fleets)
+    if old and old.get("sea") == e.sea:
+        fleets = sorted({*old.get("fleets", []), *fleets})
+    s.blockades[e.area] = {"sea": e.sea, "power": e.power, "fleets": fleets}
+
+
+@on(ArmiesLanded)
+def _(s: SKState, e: ArmiesLanded) -> None:
+    for a in e.armies:
+        s.units[a].carried_by = None
+        s.units[a].area = e.area
+
+
+@on(Interception)
+def _(s: SKState, e: Interception) -> None:
+    pass
+
+
+@on(NavalBattleBegan)
+def _(s: SKState, e: NavalBattleBegan) -> None:
+    pass
+
+
+@on(WindGauge)
+def _(s: SKState, e: WindGauge) -> None:
+    pass
+
+
+@on(NavalVolley)
+def _(s: SKState, e: NavalVolley) -> None:
+    for uid, n in e.losses.items():
+        for _ in range(n):
+            s.step_loss(uid)
+    tidy(s)
+
+
+@on(NavalRetreated)
+def _(s: SKState, e: NavalRetreated) -> None:
+    _move(s, e.fleets, e.to)
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+    tidy(s)
+
+
+@on(NavalBattleEnded)
+def _(s: SKState, e: NavalBattleEnded) -> None:
+    tidy(s)
+
+
+@on(SeaRetreat)
+def _(s: SKState, e: SeaRetreat) -> None:
+    _move(s, e.fleets, e.to)
+    for army, fleet in e.loaded.items():
+        s.units[army].carried_by = fleet
+        s.units[army].area = e.to
+    for n in e.leaders:
+        s.leaders[n].area = e.to
+
+
+@on(PrizeFleet)
+def _(s: SKState, e: PrizeFleet) -> None:
+    s.treasury[e.power].resources -= e.resources
+    u = s.units[e.fleet]
+    u.status, u.area, u.is_reduced, u.arrives, u.carried_by = "map", e.area, False, None, None
+
+
+def owner(s: SKState, uid: str) -> str:
+    """The power that gives the counter its orders."""
+    u = s.units[uid]
+    return s.commander(u) or u.country
+
+
+def side_country(s: SKState, uid: str) -> str:
+    return s.unit_side_country(s.units[uid])
+
+
+def hostile(s: SKState, a: str | None, b: str | None) -> bool:
+    """SK 1.0 Enemy: both on a side, and not friendly or allied (neutrals are nobody's enemy)."""
+    if a is None or b is None or s.side_of(a) is None or s.side_of(b) is None:
+        return False
+    return not s.friendly(a, b)
+
+
+def may_attack(s: SKState, attacker: str, target: str) -> bool:
+    """SK 15.3: the victor may not attack the loser's units while the peace lasts."""
+    ma, mt = s.major_of(attacker), s.major_of(target)
+    return not any(p.victor == ma and p.loser == mt and s.turn < p.until_turn for p in s.peace)
+
+
+def fleets_in(s: SKState, area: str) -> list[str]:
+    return sorted(u.id for u in s.on_map(area, "fleet"))
+
+
+def is_coastal(content: SoldierKingsContent, area: str) -> bool:
+    return content.is_land(area) and content.land_area(area).coastal
+
+
+def cargo(s: SKState, fleet: str) -> list[str]:
+    """Armies aboard a fleet (SK 10.6)."""
+    return _cargo_of(s, fleet)
+
+
+def carrier(s: SKState, army: str) -> str | None:
+    """The fleet an army is aboard, if it is aboard one that is on the map with it."""
+    u = s.units[army]
+    f = u.carried_by
+    if not f or u.status != "map" or s.units[f].status != "map" or s.units[f].area != u.area:
+        return None
+    return f
+
+
+def blockaded_from(s: SKState, area: str, sea: str, against: str) -> bool:
+    """Whether fleets hostile to `against` blockade the coastal `area` from `sea` (SK 10.5)."""
+    return retreats.blockaded_from(s, area, sea, against)
+
+
+def blockaders(s: SKState, area: str) -> list[str]:
+    b = s.blockades.get(area)
+    if not b:
+        return []
+    return [
+        f
+        for f in b.get("fleets", [])
+        if s.units[f].status == "map" and s.units[f].area == b.get("sea")
+    ]
+
+
+def admirals(s: SKState, names: Sequence[str]) -> list[str]:
+    return [n for n in names if s.leaders[n].role == "admiral" and s.leaders[n].status == "map"]
+
+
+def leaders_with(
+    s: SKState, content: SoldierKingsContent, area: str, powers: Sequence[str]
+) -> list[str]:
+    """Leaders with a side's fleets in `area`: its admirals (SK 13.4 "admirals direct
+    navies"); at sea also the generals aboard (SK 10.6). In a coastal area generals are
+    counted as ashore."""
+    out = []
+    for ld in s.leaders_in(area):
+        major = ld.country if ld.country in s.majors else s.allies.get(ld.country)
+        if not any(s.friendly(major or ld.country, p) for p in powers):
+            continue
+        if ld.role == "admiral" or not content.is_land(area):
+            out.append(ld.name)
+    return sorted(out)
+
+
+def fort_value(content: SoldierKingsContent, s: SKState, area: str) -> int:
+    if not content.is_land(area):
+        return 0
+    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+
+
+def fleet_retreat_options(
+    content: SoldierKingsContent, s: SKState, fleet: str, forbid: Sequence[str] = ()
+) -> list[str]:
+    """SK 11.4, 11.41: where a fleet may retreat to from where it is. From a coastal
+    area: an adjoining sea area it is not blockaded from by enemy fleets. From a sea
+    area: an adjoining sea area, or an adjoining friendly or allied coastal area that
+    enemy fleets do not blockade. Never into `forbid` (SK 10.46, 10.53)."""
+    u = s.units[fleet]
+    side = s.unit_side_country(u)
+    here = u.area or ""
+    if content.is_land(here):
+        out = [
+            sea for sea in content.land_area(here).seas if not blockaded_from(s, here, sea, side)
+        ]
+    else:
+        out = list(content.sea_neighbours(here))
+        for c in content.coastal_areas(here):
+            land = content.land_area(c)
+            if s.friendly(retreats.controller(content, s, c), side) and not any(
+                blockaded_from(s, c, sea, side) for sea in land.seas
+            ):
+                out.append(c)
+    return sorted(a for a in set(out) if a not in forbid)
+
+
+def choose_fleet_retreat(
+    content: SoldierKingsContent,
+    s: SKState,
+    side: str,
+    options: Sequence[str],
+    wanted: Sequence[str] = (),
+) -> str | None:
+    """The first wanted area that is an option; else (default, docs/orders-soldier-kings.md):
+    fewest enemy fleets there, then a friendly or allied port before open sea, then most
+    friendly fleets, then the name."""
+    if not options:
+        return None
+    for w in wanted:
+        if w in options:
+            return w
+
+    def key(a: str) -> tuple[int, int, int, str]:
+        fl = s.on_map(a, "fleet")
+        enemy = sum(hostile(s, side, s.unit_side_country(u)) for u in fl)
+        friends = sum(s.friendly(side, s.unit_side_country(u)) for u in fl)
+        port = 0 if content.is_land(a) else 1
+        return (enemy, port, -friends, a)
+
+    return min(options, key=key)
