@@ -16,7 +16,7 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import cards, economy, effects
+from pbem.rulesets.soldier_kings import cards, effects, purchases
 from pbem.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -264,7 +264,7 @@ def _card_lines(g: SKGame, power: str, lines: list[str]) -> list[str]:
         return False
 
     if s.stage == "purchase":
-        if "Militia Levy" in hand and economy.pool(s, power, "army") and take("Militia Levy"):
+        if "Militia Levy" in hand and purchases.pool(s, power, "army") and take("Militia Levy"):
             out.append("play Militia Levy")
         return out
     if s.stage != "action":

@@ -103,13 +103,13 @@ from pbem.suggest import closest
 from . import (
     calendar,
     common,
-    economy,
     hooks,
     mercenaries,
     minor_rules,
     minors,
     naval,
     navy,
+    purchases,
     siege,
     standing,
 )
@@ -821,7 +821,7 @@ def _target_now(
         if "new_leader" in kinds and not _new_leaders(content, s, t):
             return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
         if "free_army" in kinds:
-            pool = economy.pool(s, t, "army")
+            pool = purchases.pool(s, t, "army")
             if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
                 return t, f"{t} has no unused army or no home area to place one in"
         if "winter_operations" in kinds and (
@@ -1355,7 +1355,7 @@ def _free_army(
     ctx: Resolution, content: SoldierKingsContent, power: str, wish: str | None, card: str
 ) -> None:
     s: SKState = ctx.state
-    pool = economy.pool(s, power, "army")
+    pool = purchases.pool(s, power, "army")
     if not pool:
         return
     uid = pool[ctx.pick(f"{card}: {power}, army 1 of {len(pool)}", len(pool))]

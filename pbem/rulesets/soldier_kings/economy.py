@@ -30,12 +30,9 @@ Defaults (each pinned by a case in tests/cases/soldier-kings/):
 
 from __future__ import annotations
 
-import re
 from collections import Counter as Tally
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
@@ -53,243 +50,41 @@ from .common import (
 )
 from .content import SoldierKingsContent
 from .events import PiecesPlaced
-from .fold import on
 from .hooks import card_rules
 from .names import Names
-from .state import Counter, SKState, Treasury
+from .purchases import (
+    COUNT_WORDS,
+    GIVE_LINE,
+    UNIT_WORDS,
+    VERBS,
+    ArrivalDelayed,
+    Buy,
+    Give,
+    Place,
+    PurchaseSkipped,
+    Recover,
+    SubsidyGiven,
+    UnitsBought,
+    UnitsRecovered,
+    arrivals,
+    money_text,
+    pool,
+    recover_cost,
+    recovery_kind,
+    recovery_number,
+    shortfall,
+    subsidies_from,
+    subsidies_incoming,
+)
+from .state import Counter, SKState
 
 # --------------------------------------------------------------------------- events
-
-
-@event
-class SubsidyGiven(Event):
-    """A scenario subsidy (e.g. Scenario #2: Britain may give Prussia up to 8 Resources)."""
-
-    type: Literal["sk.subsidy_given"] = "sk.subsidy_given"
-    giver: str
-    receiver: str
-    resources: int
-    turn: int
-
-
-@event
-class ArrivalDelayed(Event):
-    """SK 6.3: no area to place them in; they go to a later turn's box."""
-
-    type: Literal["sk.arrival_delayed"] = "sk.arrival_delayed"
-    power: str
-    units: list[str]
-    arrives: int
-    reason: str
-
-
-@event
-class UnitsBought(Event):
-    """SK 6.2: new units drawn at random from the pool, placed on the turn track."""
-
-    type: Literal["sk.units_bought"] = "sk.units_bought"
-    power: str
-    units: list[str]
-    arrives: int
-    resources: int  # paid
-    manpower: int
-
-
-@event
-class UnitsRecovered(Event):
-    """SK 6.4 (paid) or SK 18.3 (a minor ally's, free): reduced units flip to full."""
-
-    type: Literal["sk.units_recovered"] = "sk.units_recovered"
-    power: str
-    units: list[str]
-    resources: int  # paid
-    manpower: int
-    rule: str
-
-
-@event
-class PurchaseSkipped(Event):
-    """An accepted order that could not be carried out when the phase was resolved."""
-
-    type: Literal["sk.purchase_skipped"] = "sk.purchase_skipped"
-    power: str
-    order: str
-    line: int | None = None
-    reason: str
-
-
-def _pay(s: SKState, power: str, resources: int, manpower: int) -> None:
-    t = s.treasury.setdefault(power, Treasury())
-    t.resources = max(0, t.resources - resources)  # SK 7.5
-    t.manpower = max(0, t.manpower - manpower)
-
-
-@on(SubsidyGiven)
-def _(s: SKState, e: SubsidyGiven) -> None:
-    _pay(s, e.giver, e.resources, 0)
-    s.treasury.setdefault(e.receiver, Treasury()).resources += e.resources
-    s.subsidies = [
-        x
-        for x in s.subsidies
-        if not (
-            x.get("giver") == e.giver
-            and x.get("receiver") == e.receiver
-            and x.get("turn") == e.turn
-        )
-    ]
-
-
-@on(ArrivalDelayed)
-def _(s: SKState, e: ArrivalDelayed) -> None:
-    for uid in e.units:
-        s.units[uid].arrives = e.arrives
-
-
-@on(UnitsBought)
-def _(s: SKState, e: UnitsBought) -> None:
-    for uid in e.units:
-        u = s.units[uid]
-        u.status, u.area, u.arrives, u.is_reduced = "track", None, e.arrives, False
-    _pay(s, e.power, e.resources, e.manpower)
-
-
-@on(UnitsRecovered)
-def _(s: SKState, e: UnitsRecovered) -> None:
-    for uid in e.units:
-        s.units[uid].is_reduced = False
-    _pay(s, e.power, e.resources, e.manpower)
-
-
-@on(PurchaseSkipped)
-def _(s: SKState, e: PurchaseSkipped) -> None:
-    return None
 
 
 # --------------------------------------------------------------------------- orders
 
 
-@dataclass(frozen=True)
-class Place:
-    line: int
-    units: tuple[str, ...]
-    area: str
-
-
-@dataclass(frozen=True)
-class Buy:
-    line: int
-    kind: str  # "army" or "fleet"
-    count: int
-
-    @property
-    def text(self) -> str:
-        plural = {"army": "armies", "fleet": "fleets"}[self.kind]
-        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {self.kind}"
-
-
-@dataclass(frozen=True)
-class Recover:
-    line: int
-    units: tuple[str, ...]
-
-    @property
-    def text(self) -> str:
-        return "recover " + ", ".join(self.units)
-
-
-@dataclass(frozen=True)
-class Give:
-    line: int
-    amount: int
-    to: str
-
-    @property
-    def text(self) -> str:
-        return f"give {self.amount} to {self.to}"
-
-
-VERBS = ("place", "buy", "recover", "give", "play")
-_UNIT_WORDS = {"army": "army", "armies": "army", "fleet": "fleet", "fleets": "fleet"}
-_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_GIVE = re.compile(r"^give\s+(\S+)\s+(?:resources?\s+)?to\s+(.+)$", re.IGNORECASE)
-
-
 # --------------------------------------------------------------------------- helpers
-
-
-def _money(r: int, m: int) -> str:
-    parts = []
-    if r:
-        parts.append(f"{r} Resource{'s' if r != 1 else ''}")
-    if m:
-        parts.append(f"{m} Manpower")
-    return " and ".join(parts) or "nothing"
-
-
-def arrivals(s: SKState, power: str) -> list[str]:
-    """The power's units due this turn on the turn track (SK 6.3)."""
-    return sorted(
-        (
-            u.id
-            for u in s.units.values()
-            if u.status == "track"
-            and u.arrives is not None
-            and u.arrives <= s.turn
-            and s.commander(u) == power
-        ),
-        key=id_order,
-    )
-
-
-def pool(s: SKState, power: str, kind: str) -> list[str]:
-    """Counters a power may buy: its own of that type in the pool, never provincials
-    (SK 19.42: provincial armies do not appear on the Europe map)."""
-    return sorted(
-        (
-            u.id
-            for u in s.units.values()
-            if u.country == power and u.type == kind and u.status == "pool" and not u.provincial
-        ),
-        key=id_order,
-    )
-
-
-def recovery_number(content: SoldierKingsContent, minor: str) -> int:
-    try:
-        return content.minor_row(minor).recovery
-    except KeyError:
-        return 0
-
-
-def _recovery_kind(content: SoldierKingsContent, s: SKState, u: Counter) -> str:
-    """ "paid" (the power's own units, SK 6.4; hired mercenaries, paid by the hirer) or
-    "minor" (a minor ally's unit, free within its Recovery number, SK 18.3)."""
-    if u.hired_by is None and u.country in s.allies:
-        return "minor"
-    return "paid"
-
-
-def recover_cost(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
-    return cost(content, f"recover_{u.type}")
-
-
-def subsidies_to(s: SKState, power: str) -> list[dict]:
-    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("receiver") == power]
-
-
-def subsidies_from(s: SKState, power: str) -> list[dict]:
-    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("giver") == power]
-
-
-def _incoming(s: SKState, power: str) -> int:
-    """The most a power may receive this Purchase Phase from subsidies."""
-    return sum(
-        min(x.get("max_resources", 0), treasury(s, x["giver"])[0]) for x in subsidies_to(s, power)
-    )
-
-
-def _shortfall(have: tuple[int, int], price: tuple[int, int]) -> tuple[int, int]:
-    return max(0, price[0] - have[0]), max(0, price[1] - have[1])
 
 
 # --------------------------------------------------------------------------- the stage
@@ -388,8 +183,8 @@ class Purchase:
         if words[0].isdigit():
             count = int(words[0])
             words = words[1:]
-        elif words[0].casefold() in _COUNT_WORDS and len(words) > 1:
-            count = _COUNT_WORDS[words[0].casefold()]
+        elif words[0].casefold() in COUNT_WORDS and len(words) > 1:
+            count = COUNT_WORDS[words[0].casefold()]
             words = words[1:]
         if count < 1:
             problems.append(Problem(f"buy {count}: buy at least one unit", line))
@@ -402,13 +197,13 @@ class Purchase:
             else:
                 problems.append(Problem(usage, line))
             return None
-        kind = _UNIT_WORDS.get(words[0].casefold())
+        kind = UNIT_WORDS.get(words[0].casefold())
         if kind is None:
             problems.append(
                 Problem(
                     f"cannot buy {words[0]!r}: armies and fleets are bought ({usage})",
                     line,
-                    closest(words[0], list(_UNIT_WORDS)),
+                    closest(words[0], list(UNIT_WORDS)),
                 )
             )
             return None
@@ -416,7 +211,7 @@ class Purchase:
 
     @staticmethod
     def _parse_give(s: SKState, text: str, line: int, problems: list[Problem]):
-        m = _GIVE.match(text)
+        m = GIVE_LINE.match(text)
         if not m:
             problems.append(Problem("write: give N to POWER (e.g. give 8 to Prussia)", line))
             return None
@@ -499,7 +294,7 @@ class Purchase:
                     )
                 elif not u.is_reduced:
                     problems.append(Problem(f"{uid} is at full strength already", o.line))
-                elif _recovery_kind(content, s, u) == "minor":
+                elif recovery_kind(content, s, u) == "minor":
                     if minor_conquered(content, s, u.country):
                         problems.append(
                             Problem(
@@ -560,7 +355,7 @@ class Purchase:
         subsidy it may still receive this phase)."""
         problems: list[Problem] = []
         r, m = treasury(s, power)
-        incoming = _incoming(s, power)
+        incoming = subsidies_incoming(s, power)
         r += incoming
         note = f" (counting the {incoming} Resources it may be given)" if incoming else ""
         zero = r == 0 or m == 0
@@ -580,12 +375,12 @@ class Purchase:
                     )
                 )
                 continue
-            short = _shortfall((r, m), price)
+            short = shortfall((r, m), price)
             if short != (0, 0):
                 problems.append(
                     Problem(
-                        f"{o.text} costs {_money(*price)}; {power} has {_money(r, m)} left{note} "
-                        f"(short by {_money(*short)}) (SK 7.5)",
+                        f"{o.text} costs {money_text(*price)}; {power} has {money_text(r, m)} left{note} "
+                        f"(short by {money_text(*short)}) (SK 7.5)",
                         o.line,
                     )
                 )
@@ -603,7 +398,7 @@ class Purchase:
         r = m = 0
         for uid in o.units:
             u = s.units[uid]
-            if _recovery_kind(content, s, u) == "paid":
+            if recovery_kind(content, s, u) == "paid":
                 cr, cm = recover_cost(content, u)
                 r, m = r + cr, m + cm
         return r, m
@@ -705,8 +500,8 @@ class Purchase:
         def short_reason(price: tuple[int, int]) -> str:
             have = treasury(ctx.state, power)
             return (
-                f"costs {_money(*price)}; {power} has {_money(*have)} "
-                f"(short by {_money(*_shortfall(have, price))}) (SK 7.5)"
+                f"costs {money_text(*price)}; {power} has {money_text(*have)} "
+                f"(short by {money_text(*shortfall(have, price))}) (SK 7.5)"
             )
 
         zero_reason = (
@@ -722,7 +517,7 @@ class Purchase:
                 left = pool(ctx.state, power, o.kind)
                 have = treasury(ctx.state, power)
                 n = 0
-                while n < min(o.count, len(left)) and _shortfall(
+                while n < min(o.count, len(left)) and shortfall(
                     have, (unit_price[0] * (n + 1), unit_price[1] * (n + 1))
                 ) == (0, 0):
                     n += 1
@@ -747,7 +542,7 @@ class Purchase:
                 one = Recover(o.line, (uid,))
                 if s.commander(u) != power or u.status != "map" or not u.is_reduced:
                     skip(one, f"{uid} is no longer a reduced unit of {power} on the map")
-                elif _recovery_kind(content, ctx.state, u) == "minor":
+                elif recovery_kind(content, ctx.state, u) == "minor":
                     if minor_conquered(content, ctx.state, u.country):
                         skip(one, f"{u.country} is conquered (SK 18.7)")
                     elif free_used[u.country] >= recovery_number(content, u.country):
@@ -759,7 +554,7 @@ class Purchase:
                     price = recover_cost(content, u)
                     if zero:
                         skip(one, zero_reason)
-                    elif _shortfall(treasury(ctx.state, power), price) != (0, 0):
+                    elif shortfall(treasury(ctx.state, power), price) != (0, 0):
                         skip(one, short_reason(price))
                     else:
                         paid.append(uid)

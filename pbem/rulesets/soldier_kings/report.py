@@ -17,7 +17,7 @@ from pbem.events import Event
 from pbem.reports.model import MapArea, MapMarker, MapStack, MapView, Section
 from pbem.ruleset import Step
 
-from . import common, economy, setup
+from . import common, purchases, setup
 from .calendar import label
 from .content import SoldierKingsContent
 from .phases import TITLES
@@ -674,7 +674,7 @@ def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Secti
     rows = [("Resources", str(r)), ("Manpower", str(m))]
     if vp is not None:
         rows.append(("Victory points", str(vp)))
-    pool_a, pool_f = economy.pool(s, power, "army"), economy.pool(s, power, "fleet")
+    pool_a, pool_f = purchases.pool(s, power, "army"), purchases.pool(s, power, "fleet")
     rows.append(
         ("In the pool to buy", f"{_plural(len(pool_a), 'army')}, {_plural(len(pool_f), 'fleet')}")
     )
@@ -937,7 +937,7 @@ def order_template(content: SoldierKingsContent, s: SKState, power: str, step: S
     elif s.stage == "purchase":
         r, m = common.treasury(s, power)
         out.append(f"# Treasury: {r} Resources, {m} Manpower")
-        due = economy.arrivals(s, power)
+        due = purchases.arrivals(s, power)
         if due:
             out.append("# Arriving now: " + _join([unit_text(s.units[u]) for u in due]))
             where = common.placement_areas(content, s, s.units[due[0]])
@@ -950,7 +950,7 @@ def order_template(content: SoldierKingsContent, s: SKState, power: str, step: S
         )  # fmt: skip
         if reduced:
             out.append(f"# recover {reduced[0]}")
-        for x in economy.subsidies_from(s, power):
+        for x in purchases.subsidies_from(s, power):
             out.append(f"# give {x.get('max_resources', 0)} to {x.get('receiver')}")
     elif s.stage == "action" and rows:
         area = rows[0][0]

@@ -1,0 +1,252 @@
+"""SK 6 purchases as the rules record and ask them: the Purchase Phase's events and their
+fold, its orders as read (place, buy, recover, give), and the questions it asks
+(arrivals, the pool, recovery numbers and costs, subsidies). The phase itself is
+economy.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+
+from .common import (
+    cost,
+    id_order,
+    treasury,
+)
+from .content import SoldierKingsContent
+from .fold import on
+from .state import Counter, SKState, Treasury
+
+
+@event
+class SubsidyGiven(Event):
+    """A scenario subsidy (e.g. Scenario #2: Britain may give Prussia up to 8 Resources)."""
+
+    type: Literal["sk.subsidy_given"] = "sk.subsidy_given"
+    giver: str
+    receiver: str
+    resources: int
+    turn: int
+
+
+@event
+class ArrivalDelayed(Event):
+    """SK 6.3: no area to place them in; they go to a later turn's box."""
+
+    type: Literal["sk.arrival_delayed"] = "sk.arrival_delayed"
+    power: str
+    units: list[str]
+    arrives: int
+    reason: str
+
+
+@event
+class UnitsBought(Event):
+    """SK 6.2: new units drawn at random from the pool, placed on the turn track."""
+
+    type: Literal["sk.units_bought"] = "sk.units_bought"
+    power: str
+    units: list[str]
+    arrives: int
+    resources: int  # paid
+    manpower: int
+
+
+@event
+class UnitsRecovered(Event):
+    """SK 6.4 (paid) or SK 18.3 (a minor ally's, free): reduced units flip to full."""
+
+    type: Literal["sk.units_recovered"] = "sk.units_recovered"
+    power: str
+    units: list[str]
+    resources: int  # paid
+    manpower: int
+    rule: str
+
+
+@event
+class PurchaseSkipped(Event):
+    """An accepted order that could not be carried out when the phase was resolved."""
+
+    type: Literal["sk.purchase_skipped"] = "sk.purchase_skipped"
+    power: str
+    order: str
+    line: int | None = None
+    reason: str
+
+
+def pay(s: SKState, power: str, resources: int, manpower: int) -> None:
+    t = s.treasury.setdefault(power, Treasury())
+    t.resources = max(0, t.resources - resources)  # SK 7.5
+    t.manpower = max(0, t.manpower - manpower)
+
+
+@on(SubsidyGiven)
+def _(s: SKState, e: SubsidyGiven) -> None:
+    pay(s, e.giver, e.resources, 0)
+    s.treasury.setdefault(e.receiver, Treasury()).resources += e.resources
+    s.subsidies = [
+        x
+        for x in s.subsidies
+        if not (
+            x.get("giver") == e.giver
+            and x.get("receiver") == e.receiver
+            and x.get("turn") == e.turn
+        )
+    ]
+
+
+@on(ArrivalDelayed)
+def _(s: SKState, e: ArrivalDelayed) -> None:
+    for uid in e.units:
+        s.units[uid].arrives = e.arrives
+
+
+@on(UnitsBought)
+def _(s: SKState, e: UnitsBought) -> None:
+    for uid in e.units:
+        u = s.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced = "track", None, e.arrives, False
+    pay(s, e.power, e.resources, e.manpower)
+
+
+@on(UnitsRecovered)
+def _(s: SKState, e: UnitsRecovered) -> None:
+    for uid in e.units:
+        s.units[uid].is_reduced = False
+    pay(s, e.power, e.resources, e.manpower)
+
+
+@on(PurchaseSkipped)
+def _(s: SKState, e: PurchaseSkipped) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Place:
+    line: int
+    units: tuple[str, ...]
+    area: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    line: int
+    kind: str  # "army" or "fleet"
+    count: int
+
+    @property
+    def text(self) -> str:
+        plural = {"army": "armies", "fleet": "fleets"}[self.kind]
+        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {self.kind}"
+
+
+@dataclass(frozen=True)
+class Recover:
+    line: int
+    units: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "recover " + ", ".join(self.units)
+
+
+@dataclass(frozen=True)
+class Give:
+    line: int
+    amount: int
+    to: str
+
+    @property
+    def text(self) -> str:
+        return f"give {self.amount} to {self.to}"
+
+
+VERBS = ("place", "buy", "recover", "give", "play")
+
+
+UNIT_WORDS = {"army": "army", "armies": "army", "fleet": "fleet", "fleets": "fleet"}
+
+
+COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+GIVE_LINE = re.compile(r"^give\s+(\S+)\s+(?:resources?\s+)?to\s+(.+)$", re.IGNORECASE)
+
+
+def money_text(r: int, m: int) -> str:
+    parts = []
+    if r:
+        parts.append(f"{r} Resource{'s' if r != 1 else ''}")
+    if m:
+        parts.append(f"{m} Manpower")
+    return " and ".join(parts) or "nothing"
+
+
+def arrivals(s: SKState, power: str) -> list[str]:
+    """The power's units due this turn on the turn track (SK 6.3)."""
+    return sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.status == "track"
+            and u.arrives is not None
+            and u.arrives <= s.turn
+            and s.commander(u) == power
+        ),
+        key=id_order,
+    )
+
+
+def pool(s: SKState, power: str, kind: str) -> list[str]:
+    """Counters a power may buy: its own of that type in the pool, never provincials
+    (SK 19.42: provincial armies do not appear on the Europe map)."""
+    return sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == power and u.type == kind and u.status == "pool" and not u.provincial
+        ),
+        key=id_order,
+    )
+
+
+def recovery_number(content: SoldierKingsContent, minor: str) -> int:
+    try:
+        return content.minor_row(minor).recovery
+    except KeyError:
+        return 0
+
+
+def recovery_kind(content: SoldierKingsContent, s: SKState, u: Counter) -> str:
+    """ "paid" (the power's own units, SK 6.4; hired mercenaries, paid by the hirer) or
+    "minor" (a minor ally's unit, free within its Recovery number, SK 18.3)."""
+    if u.hired_by is None and u.country in s.allies:
+        return "minor"
+    return "paid"
+
+
+def recover_cost(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
+    return cost(content, f"recover_{u.type}")
+
+
+def subsidies_to(s: SKState, power: str) -> list[dict]:
+    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("receiver") == power]
+
+
+def subsidies_from(s: SKState, power: str) -> list[dict]:
+    return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("giver") == power]
+
+
+def subsidies_incoming(s: SKState, power: str) -> int:
+    """The most a power may receive this Purchase Phase from subsidies."""
+    return sum(
+        min(x.get("max_resources", 0), treasury(s, x["giver"])[0]) for x in subsidies_to(s, power)
+    )
+
+
+def shortfall(have: tuple[int, int], price: tuple[int, int]) -> tuple[int, int]:
+    return max(0, price[0] - have[0]), max(0, price[1] - have[1])
