@@ -16,7 +16,14 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import cards, effects, purchases
+from pbem.rulesets.soldier_kings import (
+    card_events,
+    card_moments,
+    card_parse,
+    cards,
+    effects,
+    purchases,
+)
 from pbem.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +61,7 @@ def test_every_card_of_the_one_year_deck_can_be_played(rs):
     cards_ = deck_cards(rs)
     assert len(cards_) == 28 and sum(c.copies for c in cards_) == 52
     for c in cards_:
-        assert cards.how_to(c), c.name
+        assert card_parse.how_to(c), c.name
 
 
 def test_every_card_has_a_rules_case(rs):
@@ -132,7 +139,7 @@ play Epidemic in Bohemia at end
     ],
 )
 def test_reaction_triggers(rs, state, line, trigger):
-    parsed = cards.parse_play(
+    parsed = card_parse.parse_play(
         rs.content, _names(rs, state), state, "Prussia", line[len("react ") :], 1, [], "react"
     )
     t = parsed.trigger
@@ -202,14 +209,16 @@ state = { "hands.Prussia" = ["Inspired Leadership"] }
 
 
 def test_spies_card_is_seen_only_by_the_two_players(rs, state):
-    taken = cards.CardTaken(
+    taken = card_events.CardTaken(
         player="Prussia", frm="Austria", cards=["Epidemic"], seen_by=["Austria", "Prussia"]
     )
-    public = cards.CardsTaken(player="Prussia", frm="Austria", count=1, card="Spies")
+    public = card_events.CardsTaken(player="Prussia", frm="Austria", count=1, card="Spies")
     assert rs.visible(taken, "Prussia") and rs.visible(taken, "Austria")
     assert not rs.visible(taken, "France")
     assert rs.visible(public, "France")
-    skipped = cards.CardOrderSkipped(power="Prussia", order="play Spies on Austria", reason="x")
+    skipped = card_events.CardOrderSkipped(
+        power="Prussia", order="play Spies on Austria", reason="x"
+    )
     assert rs.visible(skipped, "Prussia") and not rs.visible(skipped, "Austria")
     view = rs.view(state, "Austria")
     assert view["hands"]["Prussia"] == len(state.hands["Prussia"])
@@ -254,7 +263,7 @@ def _enemy(s, power):
 def _card_lines(g: SKGame, power: str, lines: list[str]) -> list[str]:
     """What the scripted player adds to its orders: the cards it can play here."""
     s = g.state
-    hand = list(cards.hand(s, power))
+    hand = list(card_parse.hand(s, power))
     out: list[str] = []
 
     def take(card: str) -> bool:
@@ -307,7 +316,9 @@ def _standing(g: SKGame, power: str, done: set[str]) -> list[str]:
         return []
     done.add(player)
     return [
-        REACTIONS[c].format(me=power) for c in sorted(set(cards.hand(s, power))) if c in REACTIONS
+        REACTIONS[c].format(me=power)
+        for c in sorted(set(card_parse.hand(s, power)))
+        if c in REACTIONS
     ]
 
 
@@ -372,13 +383,13 @@ def test_a_new_leader_with_nowhere_to_appear_comes_next_turn(rs, state):
     s.control = {a: ("Austria" if c == "Prussia" else c) for a, c in s.control.items()}
     ctx = Resolution(rs, s, ScriptedDice([0]))
     cards._new_leader(ctx, rs.content, "Prussia", None)
-    (entered,) = [e for e in ctx.events if isinstance(e, cards.LeaderEnters)]
+    (entered,) = [e for e in ctx.events if isinstance(e, card_events.LeaderEnters)]
     assert entered.area is None and entered.arrives == 2
     s = ctx.state
     assert s.leaders[entered.leader].status == "track"
     s.turn, s.stage, s.control["Berlin"] = 2, "purchase", "Prussia"
     ctx = Resolution(rs, s, ScriptedDice([]))
-    cards.purchase_plays(ctx, rs.content, {}, {}, "1756-summer-purchase")
-    (placed,) = [e for e in ctx.events if isinstance(e, cards.LeaderEnters)]
+    card_moments.purchase_plays(ctx, rs.content, {}, {}, "1756-summer-purchase")
+    (placed,) = [e for e in ctx.events if isinstance(e, card_events.LeaderEnters)]
     assert (placed.leader, placed.area) == (entered.leader, "Berlin")
     assert ctx.state.leaders[entered.leader].status == "map"

@@ -16,7 +16,22 @@ from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
-from . import actions, cards, economy, fold, initiative, peace, phases, setup, standing, winter  # noqa: F401  (register their stages)
+from . import (  # noqa: F401  (register their stages)
+    actions,
+    card_events,
+    card_moments,
+    card_orders,
+    card_parse,
+    cards,
+    economy,
+    fold,
+    initiative,
+    peace,
+    phases,
+    setup,
+    standing,
+    winter,
+)
 from . import events as E
 from .calendar import label
 from .content import SoldierKingsContent
@@ -90,7 +105,7 @@ class SoldierKings(Ruleset):
 
     def validate(self, s: SKState, power: str, phase: str, orders: Any) -> list[Problem]:
         if phase == STANDING:
-            return cards.validate_standing(self.content, s, power, orders)  # SK 5.1
+            return card_parse.validate_standing(self.content, s, power, orders)  # SK 5.1
         if s.stage == "setup":
             placed = setup.resolve_placements(s, power, orders)
             sc = self.content.scenario(s.scenario)
@@ -111,7 +126,7 @@ class SoldierKings(Ruleset):
             return
         empty = StandingOrders()
         standing = {p: standing.get(p, empty) for p in s.majors}
-        if cards.before_stage(ctx, self.content, standing):  # SK 5.1 standing card plays
+        if card_moments.before_stage(ctx, self.content, standing):  # SK 5.1 standing card plays
             return  # a Winter Campaign: action phases come before the Winter Attrition Phase
         phases.STAGES[s.stage].resolve(ctx, self.content, step, orders, standing)
 
@@ -153,7 +168,7 @@ class SoldierKings(Ruleset):
         if isinstance(e, E.CardsDealt):
             return e.player == self._player(power)
         seen_by = getattr(e, "seen_by", None)
-        if isinstance(seen_by, list):  # a secret of some powers (cards.CardTaken: Spies)
+        if isinstance(seen_by, list):  # a secret of some powers (card_events.CardTaken: Spies)
             return power in seen_by
         order, who = getattr(e, "order", None), getattr(e, "power", None)
         if isinstance(order, str) and isinstance(who, str):
