@@ -2,7 +2,7 @@
 
 This module only finds and parses files. What the data means, and whether it is
 consistent, is the business of each ruleset's content models
-(e.g. ``pbem.rulesets.soldier_kings.content``).
+(e.g. ``pbem.rulesets.soldier.content``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pbem.content import ContentError, games_dir, read_toml_dir
-from pbem.rulesets.soldier_kings.content import SoldierKingsContent, load_content
+from pbem.rulesets.soldier.content import SoldierKingsContent, load_content
 
 GAME = "soldier-kings"
 

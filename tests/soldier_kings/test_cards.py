@@ -16,14 +16,8 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import (
-    card_events,
-    card_moments,
-    card_parse,
-    cards,
-    effects,
-    purchases,
-)
+from pbem.rulesets.soldier import card_events, card_parse, effects, purchases
+from pbem.rulesets.soldier_kings import card_moments, cards
 from pbem.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +141,7 @@ def test_reaction_triggers(rs, state, line, trigger):
 
 
 def _names(rs, state):
-    from pbem.rulesets.soldier_kings.names import Names
+    from pbem.rulesets.soldier.names import Names
 
     return Names(rs.content, state)
 

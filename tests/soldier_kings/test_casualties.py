@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from pbem.rulesets.soldier_kings.casualties import Target, allocate, allocate_joint
-from pbem.rulesets.soldier_kings.state import Counter
+from pbem.rulesets.soldier.casualties import Target, allocate, allocate_joint
+from pbem.rulesets.soldier.state import Counter
 
 
 def T(uid, d, dr=None, *, owner="Russia", reduced=False, a=0, ar=0) -> Target:
@@ -274,7 +274,7 @@ def test_one_major_with_its_minor_allies_is_plain_9_7():
 
 
 def test_flat_views_for_the_combat_code():
-    from pbem.rulesets.soldier_kings.casualties import losses_of, unallocated_of
+    from pbem.rulesets.soldier.casualties import losses_of, unallocated_of
 
     a = allocate(5, [T("d3", 3, 2), T("d2", 2, 1), T("d1", 1, 1)])
     assert losses_of(a) == {"d3": 1, "d2": 1, "d1": 0}

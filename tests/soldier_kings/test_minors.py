@@ -9,7 +9,7 @@ from skkit import NOW, SKGame
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import mercenaries, minor_alliances, minor_rules, minors, siege
+from pbem.rulesets.soldier import mercenaries, minor_alliances, minor_rules, minors, siege
 from pbem.verify import verify
 
 SETUP_DICE = {"1756": 21, "1757": 42, "1762": 48}
@@ -238,7 +238,7 @@ def test_deployment_limits(rs):
 
 
 def test_a_power_that_held_the_minor_at_the_start_may_not_liberate_it(rs):
-    from pbem.rulesets.soldier_kings.siege import ControlChanged
+    from pbem.rulesets.soldier.siege import ControlChanged
 
     s = start(rs, "1757")
     s.control["Saxony"] = "Austria"  # Austria took it from Prussia earlier
@@ -262,7 +262,7 @@ def test_emo_may_sail_only_with_the_venetian_fleet(rs):
 
 
 def test_auxiliaries_are_lent_to_a_formal_ally_and_revert(rs):
-    from pbem.rulesets.soldier_kings import winter
+    from pbem.rulesets.soldier import winter
 
     s = start(rs, "1757")
     put(s, "Berlin", "Pr-A2")

@@ -12,9 +12,9 @@ from pbem.case_paths import set_path
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier_kings import naval_combat as nc
-from pbem.rulesets.soldier_kings import naval_orders, navy, retreats
-from pbem.rulesets.soldier_kings.state import SKState
+from pbem.rulesets.soldier import naval_combat as nc
+from pbem.rulesets.soldier import naval_orders, navy, retreats
+from pbem.rulesets.soldier.state import SKState
 from pbem.verify import verify
 
 

@@ -12,7 +12,7 @@ import pytest
 from skkit import NOW, SKGame
 
 from pbem.reports import render, safety, schedule
-from pbem.rulesets.soldier_kings import report
+from pbem.rulesets.soldier import report
 
 STANDING = {  # the first two lines of each are secrets of that power: a retreat plan, a sealed bribe
     "Austria": [

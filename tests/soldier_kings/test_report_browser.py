@@ -20,7 +20,7 @@ import pytest
 from skkit import SKGame
 
 from pbem.reports import render, schedule
-from pbem.rulesets.soldier_kings.report import SEA_FILL
+from pbem.rulesets.soldier.report import SEA_FILL
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from pbem.content import read_toml_dir
-from pbem.rulesets.soldier_kings import retreats as R
-from pbem.rulesets.soldier_kings.content import SoldierKingsContent, load_content
-from pbem.rulesets.soldier_kings.retreats import choose_retreat, retreat_areas
-from pbem.rulesets.soldier_kings.state import Counter, Move, SKState
+from pbem.rulesets.soldier import retreats as R
+from pbem.rulesets.soldier.content import SoldierKingsContent, load_content
+from pbem.rulesets.soldier.retreats import choose_retreat, retreat_areas
+from pbem.rulesets.soldier.state import Counter, Move, SKState
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ import pytest
 from skkit import SKGame
 
 from pbem.reports import render
-from pbem.rulesets.soldier_kings import setup as S
+from pbem.rulesets.soldier import setup as S
 from pbem.verify import verify
 
 

@@ -6,8 +6,8 @@ from skkit import SKGame
 
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
-from pbem.rulesets.soldier_kings import economy, winter  # noqa: F401  (register the stages)
-from pbem.rulesets.soldier_kings.winter import result_text, support_limits, victory_points
+from pbem.rulesets.soldier import economy, winter  # noqa: F401  (register the stages)
+from pbem.rulesets.soldier.winter import result_text, support_limits, victory_points
 from pbem.verify import verify
 
 LATER = "2026-03-02T00:00:00Z"

@@ -8,7 +8,7 @@ def load():
     from pbem.canonical import digest_of
     from pbem.content import read_toml_dir
 
-    from .content import load_content
+    from ..soldier.content import load_content
     from .ruleset import SoldierKings
 
     raw = read_toml_dir("soldier-kings")

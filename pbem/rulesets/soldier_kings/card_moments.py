@@ -11,17 +11,21 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from . import (
+from ..soldier import (
     calendar,
     card_parse,
-    cards,
     hooks,
     naval,
     navy,
 )
-from .card_events import LeaderEnters, WinterCampaign
-from .card_orders import PlayOrder
-from .card_parse import ACTION_USE, STAGE_WHENS, hand, primary
+from ..soldier.card_events import LeaderEnters, WinterCampaign
+from ..soldier.card_orders import PlayOrder
+from ..soldier.card_parse import ACTION_USE, STAGE_WHENS, hand, primary
+from ..soldier.content import SoldierKingsContent
+from ..soldier.state import SKState
+from . import (
+    cards,
+)
 from .cards import (
     carry_out,
     leader_area,
@@ -32,8 +36,6 @@ from .cards import (
     standing_plays,
     was_skipped,
 )
-from .content import SoldierKingsContent
-from .state import SKState
 
 
 def at_step(

@@ -94,7 +94,7 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from . import (
+from ..soldier import (
     calendar,
     common,
     mercenaries,
@@ -106,7 +106,7 @@ from . import (
     siege,
     standing,
 )
-from .card_events import (
+from ..soldier.card_events import (
     CardAttrition,
     CardCancelled,
     CardEffect,
@@ -118,11 +118,11 @@ from .card_events import (
     LeaderEnters,
     TreasuryChanged,
 )
-from .card_orders import PlayOrder
-from .card_parse import hand, new_leaders, target_now
-from .common import id_order
-from .content import Card, SoldierKingsContent
-from .state import SKState
+from ..soldier.card_orders import PlayOrder
+from ..soldier.card_parse import hand, new_leaders, target_now
+from ..soldier.common import id_order
+from ..soldier.content import Card, SoldierKingsContent
+from ..soldier.state import SKState
 
 # how a card is played, by its first effect (cards.toml; any-time cards are "any")
 

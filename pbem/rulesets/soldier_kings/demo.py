@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from . import combat, combat_results, movement, naval_orders, setup
-from .content import SoldierKingsContent
-from .state import SKState
+from ..soldier import combat, combat_results, movement, naval_orders, setup
+from ..soldier.content import SoldierKingsContent
+from ..soldier.state import SKState
 
 RESERVE = 2  # Resources kept back for attacks and sieges
 

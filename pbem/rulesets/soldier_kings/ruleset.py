@@ -16,13 +16,11 @@ from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
-from . import (  # noqa: F401  (register their stages)
+from ..soldier import (  # noqa: F401  (register their stages)
     actions,
     card_events,
-    card_moments,
     card_orders,
     card_parse,
-    cards,
     economy,
     fold,
     initiative,
@@ -32,11 +30,15 @@ from . import (  # noqa: F401  (register their stages)
     standing,
     winter,
 )
-from . import events as E
-from .calendar import label
-from .content import SoldierKingsContent
-from .standing import StandingOrders
-from .state import SKState
+from ..soldier import events as E
+from ..soldier.calendar import label
+from ..soldier.content import SoldierKingsContent
+from ..soldier.standing import StandingOrders
+from ..soldier.state import SKState
+from . import (  # noqa: F401  (register their stages)
+    card_moments,
+    cards,
+)
 
 
 class SoldierKings(Ruleset):
@@ -179,22 +181,22 @@ class SoldierKings(Ruleset):
     # --- reports (report.py, docs/reports.md) -----------------------------------------
 
     def describe_event(self, e: Event, s: SKState | None = None) -> str | None:
-        from . import report
+        from ..soldier import report
 
         return report.describe(self.content, e, s)
 
     def report_sections(self, s: SKState, power: str) -> list:
-        from . import report
+        from ..soldier import report
 
         return report.sections(self.content, s, power)
 
     def map_view(self, s: SKState, power: str):
-        from . import report
+        from ..soldier import report
 
         return report.map_view(self.content, s, power)
 
     def order_template(self, s: SKState, power: str, step: Step) -> list[str]:
-        from . import report
+        from ..soldier import report
 
         return report.order_template(self.content, s, power, step)
 
