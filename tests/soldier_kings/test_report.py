@@ -12,7 +12,7 @@ import pytest
 from skkit import NOW, SKGame
 
 from pbem.reports import render, safety, schedule
-from pbem.rulesets.soldier import report
+from pbem.rulesets.soldier import report, report_events
 
 STANDING = {  # the first two lines of each are secrets of that power: a retreat plan, a sealed bribe
     "Austria": [
@@ -106,7 +106,7 @@ def test_reports_tell_the_game_in_sentences_with_every_die(played):
     assert "Prussia buys " in text and "arriving on Turn" in text
     assert " moves " in text
     assert "victory points (gained:" in text and "The scenario is over" in text
-    for type_ in report._SAY:  # no raw dump of an event that has a sentence
+    for type_ in report_events.SAYINGS:  # no raw dump of an event that has a sentence
         assert f"{type_}:" not in text, type_
     for _, e in g.game.log.events():
         if e.type == "dice_rolled" and e.stream == "public":
@@ -226,12 +226,12 @@ def test_every_sentence_can_be_said():
     from pbem.events import model_for
 
     content = sk.load().content
-    for type_ in sorted(report._SAY):
+    for type_ in sorted(report_events.SAYINGS):
         try:
             cls = model_for(type_)
         except UnknownEventType:  # an event that is no more: its sentence is never used
             continue
         fields = {k: _sample(f.annotation) for k, f in cls.model_fields.items() if k != "type"}
-        said = report.describe(content, cls(**fields), None)
+        said = report_events.describe(content, cls(**fields), None)
         assert isinstance(said, str), type_
         assert said == "" or said.endswith((".", ")")) or said[-1].isalnum(), (type_, said)

@@ -181,9 +181,9 @@ class SoldierKings(Ruleset):
     # --- reports (report.py, docs/reports.md) -----------------------------------------
 
     def describe_event(self, e: Event, s: SKState | None = None) -> str | None:
-        from ..soldier import report
+        from ..soldier import report_events
 
-        return report.describe(self.content, e, s)
+        return report_events.describe(self.content, e, s)
 
     def report_sections(self, s: SKState, power: str) -> list:
         from ..soldier import report
