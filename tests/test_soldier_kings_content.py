@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pbem.content import ContentError, games_dir, read_toml_dir
-from pbem.rulesets.soldier.content import SoldierKingsContent, load_content
+from pbem.rulesets.soldier.content import SoldierContent, load_content
 
 GAME = "soldier-kings"
 
@@ -26,7 +26,7 @@ def raw() -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def sk(raw) -> SoldierKingsContent:
+def sk(raw) -> SoldierContent:
     return load_content(raw)
 
 

@@ -14,7 +14,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
 from pbem.rulesets.soldier import naval_combat as nc
 from pbem.rulesets.soldier import naval_orders, navy, retreats
-from pbem.rulesets.soldier.state import SKState
+from pbem.rulesets.soldier.state import SoldierState
 from pbem.verify import verify
 
 
@@ -31,7 +31,7 @@ def base(rs) -> dict:
     return rs.dump_state(ctx.state)
 
 
-def position(rs, base: dict, first: str, **where) -> SKState:
+def position(rs, base: dict, first: str, **where) -> SoldierState:
     """`first` acts now (turn 6); keyword 'Br_F1="North Sea"' puts a counter on the map."""
     data = {k: v for k, v in base.items()}
     data = rs.dump_state(rs.load_state(data))
@@ -53,7 +53,7 @@ def lines(text: str) -> list[OrderLine]:
     return [OrderLine(n, t) for n, t in enumerate(text.splitlines(), 1)]
 
 
-def resolve(rs, s: SKState, orders: dict[str, str], dice: list):
+def resolve(rs, s: SoldierState, orders: dict[str, str], dice: list):
     step = rs.step(s)
     parsed = {}
     for p, text in orders.items():

@@ -10,13 +10,13 @@ import pytest
 
 from pbem.content import read_toml_dir
 from pbem.rulesets.soldier import retreats as R
-from pbem.rulesets.soldier.content import SoldierKingsContent, load_content
+from pbem.rulesets.soldier.content import SoldierContent, load_content
 from pbem.rulesets.soldier.retreats import choose_retreat, retreat_areas
-from pbem.rulesets.soldier.state import Counter, Move, SKState
+from pbem.rulesets.soldier.state import Counter, Move, SoldierState
 
 
 @pytest.fixture(scope="module")
-def sk() -> SoldierKingsContent:
+def sk() -> SoldierContent:
     return load_content(read_toml_dir("soldier-kings"))
 
 
@@ -29,7 +29,7 @@ def state(
     control: dict[str, str] | None = None,
     allies: dict[str, str] | None = None,
     fleets: dict[str, list[tuple[str, int]]] | None = None,
-) -> SKState:
+) -> SoldierState:
     """A state from {area: [(country, count)]}; moves are (unit id, from, to), ids being
     those this builds: "<country>-<area>-<n>". Austria and Russia are allied (one
     player, as in the scenarios); Poland is Russia's minor ally unless told."""
@@ -48,7 +48,7 @@ def state(
                         status="map",
                         area=area,
                     )
-    return SKState(
+    return SoldierState(
         players={"Prussia": ["Prussia"], "Allies": ["Austria", "Russia"]},
         majors=["Austria", "Prussia", "Russia"],
         allies={"Poland": "Russia"} if allies is None else allies,
@@ -61,7 +61,7 @@ def state(
     )
 
 
-def land_combat_example() -> SKState:
+def land_combat_example() -> SoldierState:
     """SK Land Combat Example, after movement: four Austrian armies entered Silesia from
     Wien, one Russian from Polesia; two Polish and three Russian armies entered Berlin
     from Warsawa. Henry and two Prussian armies hold Silesia, Frederick and three

@@ -38,11 +38,11 @@ from . import (
 )
 from . import naval_combat as nc
 from .card_orders import PlayOrder
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
 from .phases import ActionPhaseOver
-from .state import SKState
+from .state import SoldierState
 
 VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval_orders.VERBS)
 
@@ -65,11 +65,11 @@ def _verb(text: str) -> str:
 
 
 class ActionPhase:
-    def owes(self, s: SKState) -> tuple[str, ...]:
+    def owes(self, s: SoldierState) -> tuple[str, ...]:
         return (s.initiative[s.acting],)
 
     def parse(
-        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         """The lines that read are kept (and checked) even when others do not; the
         orders remember the verbs of the lines left out (see validate)."""
@@ -79,7 +79,7 @@ class ActionPhase:
         return parsed
 
     def _read(
-        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         names = Names(content, s)
         out = ActionOrders()
@@ -129,7 +129,7 @@ class ActionPhase:
         return Parsed(out, problems)
 
     def validate(
-        self, content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
+        self, content: SoldierContent, s: SoldierState, power: str, orders: ActionOrders
     ) -> list[Problem]:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
         early += card_rules(content).validate_action(content, s, power, orders)  # SK 5.1
@@ -152,18 +152,18 @@ class ActionPhase:
         problems += _validate_costs(content, after, power, orders)
         return early + problems
 
-    def default(self, content: SoldierKingsContent, s: SKState, power: str) -> Any:
+    def default(self, content: SoldierContent, s: SoldierState, power: str) -> Any:
         return ActionOrders()  # a power that sends nothing stays where it is
 
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         acting = s.initiative[s.acting]
         powers = [acting, *(p for p in step.may if p in orders)]
         given = {p: orders.get(p) or ActionOrders() for p in powers}
@@ -207,7 +207,7 @@ class ActionPhase:
 
 
 def _validate_costs(
-    content: SoldierKingsContent, s: SKState, power: str, orders: ActionOrders
+    content: SoldierContent, s: SoldierState, power: str, orders: ActionOrders
 ) -> list[Problem]:
     """SK 7.5, 9.4, 12.2: attacks and siege rounds are paid before they happen; so are
     bribes and hired mercenaries (SK 17.4, 19.1). `s` is the state after the moves."""

@@ -12,7 +12,7 @@ from . import (
 )
 from .effects import live
 from .fold import on
-from .state import SKState, Treasury
+from .state import SoldierState, Treasury
 
 
 @event
@@ -146,12 +146,12 @@ class CardOrderSkipped(Event):
 
 
 @on(CardCancelled)
-def _(s: SKState, e: CardCancelled) -> None:
+def _(s: SoldierState, e: CardCancelled) -> None:
     return None
 
 
 @on(CardEffect)
-def _(s: SKState, e: CardEffect) -> None:
+def _(s: SoldierState, e: CardEffect) -> None:
     eff = {
         "card": e.card, "kind": e.effect, "power": e.power, "until": e.until, "turn": e.turn,
         "stage": e.stage, "acting": e.acting, **e.detail,
@@ -160,14 +160,14 @@ def _(s: SKState, e: CardEffect) -> None:
 
 
 @on(TreasuryChanged)
-def _(s: SKState, e: TreasuryChanged) -> None:
+def _(s: SoldierState, e: TreasuryChanged) -> None:
     t = s.treasury.setdefault(e.power, Treasury())
     t.resources = max(0, t.resources + e.resources)  # SK 7.5
     t.manpower = max(0, t.manpower + e.manpower)
 
 
 @on(CardAttrition)
-def _(s: SKState, e: CardAttrition) -> None:
+def _(s: SoldierState, e: CardAttrition) -> None:
     for uid, n in e.losses.items():
         for _ in range(n):
             s.step_loss(uid)
@@ -175,12 +175,12 @@ def _(s: SKState, e: CardAttrition) -> None:
 
 
 @on(CardsTaken)
-def _(s: SKState, e: CardsTaken) -> None:
+def _(s: SoldierState, e: CardsTaken) -> None:
     return None
 
 
 @on(CardTaken)
-def _(s: SKState, e: CardTaken) -> None:
+def _(s: SoldierState, e: CardTaken) -> None:
     for c in e.cards:
         if c in s.hands.get(e.frm, []):
             s.hands[e.frm].remove(c)
@@ -189,7 +189,7 @@ def _(s: SKState, e: CardTaken) -> None:
 
 
 @on(LeaderEnters)
-def _(s: SKState, e: LeaderEnters) -> None:
+def _(s: SoldierState, e: LeaderEnters) -> None:
     ld = s.leaders[e.leader]
     if e.area:
         ld.status, ld.area, ld.arrives = "map", e.area, None
@@ -198,24 +198,24 @@ def _(s: SKState, e: LeaderEnters) -> None:
 
 
 @on(FreeArmy)
-def _(s: SKState, e: FreeArmy) -> None:
+def _(s: SoldierState, e: FreeArmy) -> None:
     u = s.units[e.unit]
     u.status, u.area, u.arrives, u.is_reduced = "map", e.area, None, False
 
 
 @on(FortificationHit)
-def _(s: SKState, e: FortificationHit) -> None:
+def _(s: SoldierState, e: FortificationHit) -> None:
     s.fort_hits[e.area] = e.fort_hits
     s.besieger.setdefault(e.area, e.besieger)
 
 
 @on(WinterCampaign)
-def _(s: SKState, e: WinterCampaign) -> None:
+def _(s: SoldierState, e: WinterCampaign) -> None:
     s.initiative = list(e.powers)
     s.acting = 0
     s.stage = "action"
 
 
 @on(CardOrderSkipped)
-def _(s: SKState, e: CardOrderSkipped) -> None:
+def _(s: SoldierState, e: CardOrderSkipped) -> None:
     return None

@@ -21,10 +21,10 @@ from . import (
     standing,
 )
 from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
-from .content import Card, SoldierKingsContent
+from .content import Card, SoldierContent
 from .effects import live
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
 
 def primary(card: Card) -> str:
@@ -73,7 +73,7 @@ def how_to(card: Card) -> str:
 
 
 def card_name(
-    content: SoldierKingsContent, text: str, line: int, problems: list[Problem]
+    content: SoldierContent, text: str, line: int, problems: list[Problem]
 ) -> tuple[str | None, str]:
     """The card named at the start of `text` (longest name first), and the rest."""
     t = " ".join(text.split())
@@ -97,7 +97,7 @@ def card_name(
     return None, ""
 
 
-def _who(s: SKState, text: str, line: int, problems: list[Problem]) -> str | None:
+def _who(s: SoldierState, text: str, line: int, problems: list[Problem]) -> str | None:
     key = " ".join(text.split()).casefold()
     if key in WHO:
         return WHO[key]
@@ -114,7 +114,7 @@ def _who(s: SKState, text: str, line: int, problems: list[Problem]) -> str | Non
     return None
 
 
-def _power(s: SKState, text: str, line: int, problems: list[Problem]) -> str | None:
+def _power(s: SoldierState, text: str, line: int, problems: list[Problem]) -> str | None:
     key = " ".join(text.split()).casefold()
     for p in s.majors:
         if p.casefold() == key:
@@ -137,7 +137,7 @@ def _minor(names: Names, text: str, line: int, problems: list[Problem]) -> str |
 
 
 def _trigger(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> tuple[Trigger | None, int | None]:
     """TRIGGER of a `react` line, and a `round N` at its end."""
     t = " ".join(text.split())
@@ -219,9 +219,9 @@ def _target(
 
 
 def parse_play(
-    content: SoldierKingsContent,
+    content: SoldierContent,
     names: Names,
-    s: SKState,
+    s: SoldierState,
     power: str,
     text: str,
     line: int,
@@ -414,7 +414,7 @@ def _target_problem(card: Card, po: PlayOrder, trigger: Trigger | None) -> str |
 
 @standing.verb("play")
 def _standing_play(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """play CARD [on TARGET] [+N|-N] at WHEN (SK 5.1)"""
     return parse_play(names.content, names, s, power, " ".join(words), line, problems, "standing")
@@ -422,18 +422,18 @@ def _standing_play(
 
 @standing.verb("react")
 def _react(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """react CARD [on TARGET] when TRIGGER (SK 5.1-5.2)"""
     return parse_play(names.content, names, s, power, " ".join(words), line, problems, "react")
 
 
-def hand(s: SKState, power: str) -> list[str]:
+def hand(s: SoldierState, power: str) -> list[str]:
     return s.hands.get(s.player_of(power), [])
 
 
 def target_now(
-    content: SoldierKingsContent, s: SKState, power: str, po: PlayOrder, info: dict
+    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder, info: dict
 ) -> tuple[str | None, str | None]:
     """The target of a play at its moment, and why it may not be played (or None)."""
     card = content.card(po.card)
@@ -489,7 +489,7 @@ def target_now(
     return info.get("on") or info.get("area"), None
 
 
-def new_leaders(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """SK 13.8: unused leaders of the power that enter in Europe (the only map in play)."""
     return sorted(
         n
@@ -499,7 +499,7 @@ def new_leaders(content: SoldierKingsContent, s: SKState, power: str) -> list[st
 
 
 def _count_problems(
-    s: SKState, power: str, plays: list[PlayOrder], also: list[str]
+    s: SoldierState, power: str, plays: list[PlayOrder], also: list[str]
 ) -> list[Problem]:
     """SK 5.1: no more plays of a card than copies in the player's hand."""
     problems = []
@@ -519,7 +519,7 @@ def _count_problems(
 
 
 def _static_target_problem(
-    content: SoldierKingsContent, s: SKState, power: str, po: PlayOrder
+    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder
 ) -> str | None:
     card = content.card(po.card)
     kinds = {e.kind for e in card.effects}
@@ -540,7 +540,7 @@ def _static_target_problem(
 
 
 def validate_action(
-    content: SoldierKingsContent, s: SKState, power: str, orders: Any
+    content: SoldierContent, s: SoldierState, power: str, orders: Any
 ) -> list[Problem]:
     """The `play` lines of an action phase's orders (actions.ActionOrders)."""
     plays: list[PlayOrder] = orders.plays
@@ -571,7 +571,7 @@ def validate_action(
 
 
 def validate_purchase(
-    content: SoldierKingsContent, s: SKState, power: str, orders: list
+    content: SoldierContent, s: SoldierState, power: str, orders: list
 ) -> list[Problem]:
     plays = [o for o in orders if isinstance(o, PlayOrder)]
     problems = _count_problems(s, power, plays, [])
@@ -583,7 +583,7 @@ def validate_purchase(
 
 
 def validate_standing(
-    content: SoldierKingsContent, s: SKState, power: str, orders: Any
+    content: SoldierContent, s: SoldierState, power: str, orders: Any
 ) -> list[Problem]:
     """Standing `play` and `react` lines: the player must hold the card (one copy is
     enough: lines may be alternatives, and the first to fire uses it)."""
@@ -600,7 +600,7 @@ def validate_standing(
     return problems
 
 
-def after_plays(s: SKState, power: str, plays: list[PlayOrder], content) -> SKState:
+def after_plays(s: SoldierState, power: str, plays: list[PlayOrder], content) -> SoldierState:
     """For checking the rest of the orders: the movement effects of this envelope's
     cards (Forced March, Vacillating General before land movement) count (SK 5.2)."""
     effects = []

@@ -32,11 +32,11 @@ from .combat_results import (
     enemies_in,
     unit_owner,
 )
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .effects import extra_dice, leader_inactive, skilful
 from .hooks import card_rules
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
 LEVELS = ("Probe", "Assault", "Invasion")  # SK 9.4, cheapest first
 MAX_ROUNDS = 50  # an Invasion between forces that can no longer hurt each other ends here
@@ -60,7 +60,7 @@ class AttackOrder:
 
 
 def parse_attack(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> AttackOrder | None:
     m = re.match(r"(?is)(.+?)\s+(probe|assault|invasion)\b(.*)$", text.strip())
     if not m:
@@ -103,17 +103,17 @@ def parse_attack(
     return AttackOrder(area, level, units, against, stop_after, stop_below, line)
 
 
-def attack_cost(content: SoldierKingsContent, level: str) -> int:
+def attack_cost(content: SoldierContent, level: str) -> int:
     return next(x.resources for x in content.tables.attack_levels if x.name == level)
 
 
-def rounds_of(content: SoldierKingsContent, level: str) -> int | None:
+def rounds_of(content: SoldierContent, level: str) -> int | None:
     r = next(x.rounds for x in content.tables.attack_levels if x.name == level)
     return None if r == "unlimited" else int(r)
 
 
 def validate_attacks(
-    content: SoldierKingsContent, s: SKState, power: str, attacks: list[AttackOrder]
+    content: SoldierContent, s: SoldierState, power: str, attacks: list[AttackOrder]
 ) -> list[Problem]:
     problems = []
     seen: set[str] = set()
@@ -178,7 +178,7 @@ def validate_attacks(
 
 def resolve_attacks(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     acting: str,
     attacks: dict[str, list[AttackOrder]],
     standing_orders: dict,
@@ -198,12 +198,12 @@ def resolve_attacks(
 
 def battle(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     declared: dict[str, AttackOrder],
     standing_orders: dict,
 ) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
     attackers: dict[str, list[str]] = {}
     for power, a in declared.items():
@@ -327,7 +327,7 @@ def _stop(order: AttackOrder, rnd: int, attackers: dict[str, list[str]]) -> bool
 
 
 def _defenders(
-    s: SKState, attacker: str, area: str, against: str | None = None
+    s: SoldierState, attacker: str, area: str, against: str | None = None
 ) -> dict[str, list[str]]:
     """SK 9.1-9.2: every enemy army in the area defends, grouped by commanding power;
     SK 9.3: only those of the power attacked (and its allies) when one is named."""
@@ -340,7 +340,7 @@ def _defenders(
 
 
 def _with_navy(
-    s: SKState, area: str, defenders: dict[str, list[str]], navy: dict[str, list[str]]
+    s: SoldierState, area: str, defenders: dict[str, list[str]], navy: dict[str, list[str]]
 ) -> dict[str, list[str]]:
     """SK 11.6: the defending armies with the fleets still there that fight beside them."""
     out = {p: list(us) for p, us in defenders.items()}
@@ -352,7 +352,7 @@ def _with_navy(
 
 
 def _fort(
-    content: SoldierKingsContent, s: SKState, area: str, defenders: dict[str, list[str]]
+    content: SoldierContent, s: SoldierState, area: str, defenders: dict[str, list[str]]
 ) -> int:
     """SK 9.6: the area's fortification value, if (and only if) the defender controls it;
     a fortification reduced by siege hits counts at its current value (SK 12.2)."""
@@ -363,7 +363,7 @@ def _fort(
 
 
 def _leaders(
-    s: SKState, area: str, powers: list[str], held_out: set[str], fleets: bool = False
+    s: SoldierState, area: str, powers: list[str], held_out: set[str], fleets: bool = False
 ) -> list[str]:
     """Generals; admirals too when the side's fleets fight (SK 9.6, 11.6)."""
     return sorted(
@@ -379,7 +379,7 @@ def _leaders(
 def _round(
     ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
 ) -> tuple[int, int]:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
     a_powers, d_powers = sorted(attackers), sorted(defenders)
     navy_a, navy_d = (
@@ -438,7 +438,7 @@ def _round(
 
 def forced_retreat(ctx, content, area, power, units, side, orders) -> None:
     """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     fleets = [u for u in units if s.units[u].type == "fleet"]
     if fleets:  # SK 11.6: fleets in a land battle retreat as fleets do (SK 11.4)
         naval.fleets_leave(ctx, content, area, power, fleets, orders)
@@ -479,7 +479,7 @@ def _standing_retreat(
     ctx, content, area, power, orders, when: str, rnd: int = 0, attackers=None
 ) -> None:
     """SK 9.5 / 9.8 voluntary retreats the defender ordered in advance."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     entries = orders.get("retreat", [])
     # orders for this area first, then the general policy (no area named)
     for e in [x for x in entries if x["frm"] == area] + [x for x in entries if x["frm"] is None]:
@@ -544,7 +544,7 @@ def _after_battle(
     ctx, area: str, attackers: dict[str, list[str]], first: str, rnd: int, declared
 ) -> None:
     """SK 13.6 capture; leaders follow their side's units out; the battle's record."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     all_attackers = sorted({u for us in attackers.values() for u in us})
     for ld in sorted(s.leaders_in(area), key=lambda x: x.name):
         side = ld.country if ld.country in s.majors else s.allies.get(ld.country, ld.country)
@@ -605,7 +605,7 @@ def _retreats_this_battle(ctx: Resolution, area: str) -> list[Retreated]:
 
 @standing.verb("retreat")
 def _retreat(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """retreat from AREA to AREA [PIECES] [if outnumbered] [after round N], or as a
     general policy for every area: retreat [if outnumbered] [after round N]"""
@@ -662,7 +662,7 @@ def _retreat(
 
 @standing.verb("hold")
 def _hold(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """hold out LEADER (SK 9.2)"""
     if not words or words[0].casefold() != "out":
@@ -674,7 +674,7 @@ def _hold(
 
 @standing.verb("casualties")
 def _casualties(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """casualties UNIT UNIT ... (SK 9.7: these take step losses first where the rules leave a choice)"""
     return [p.name for p in names.pieces(" ".join(words), line, problems) if p.kind == "unit"]

@@ -10,7 +10,7 @@ from pbem.events import Event, event
 
 from . import casualties
 from .fold import on
-from .state import SKState
+from .state import SoldierState
 
 
 @event
@@ -102,17 +102,17 @@ class BattleEnded(Event):
 
 
 @on(AttackPaid)
-def _(s: SKState, e: AttackPaid) -> None:
+def _(s: SoldierState, e: AttackPaid) -> None:
     s.treasury[e.power].resources -= e.resources
 
 
 @on(BattleBegan)
-def _(s: SKState, e: BattleBegan) -> None:
+def _(s: SoldierState, e: BattleBegan) -> None:
     pass
 
 
 @on(Retreated)
-def _(s: SKState, e: Retreated) -> None:
+def _(s: SoldierState, e: Retreated) -> None:
     for u in e.units:
         s.units[u].area = e.to
     for n in e.leaders:
@@ -120,58 +120,58 @@ def _(s: SKState, e: Retreated) -> None:
 
 
 @on(RoundFought)
-def _(s: SKState, e: RoundFought) -> None:
+def _(s: SoldierState, e: RoundFought) -> None:
     for uid, n in e.losses.items():
         for _ in range(n):
             step_loss(s, uid)
 
 
 @on(Eliminated)
-def _(s: SKState, e: Eliminated) -> None:
+def _(s: SoldierState, e: Eliminated) -> None:
     for uid in e.units:
         eliminate(s, uid)
 
 
 @on(LeaderKilled)
-def _(s: SKState, e: LeaderKilled) -> None:
+def _(s: SoldierState, e: LeaderKilled) -> None:
     ld = s.leaders[e.leader]
     ld.status, ld.area = "killed", None
 
 
 @on(LeaderCaptured)
-def _(s: SKState, e: LeaderCaptured) -> None:
+def _(s: SoldierState, e: LeaderCaptured) -> None:
     ld = s.leaders[e.leader]
     ld.status, ld.area, ld.captured_by = "captured", None, e.by
 
 
 @on(BattleEnded)
-def _(s: SKState, e: BattleEnded) -> None:
+def _(s: SoldierState, e: BattleEnded) -> None:
     for u in e.attacked:
         if u not in s.attacked:
             s.attacked.append(u)
 
 
-def step_loss(s: SKState, uid: str) -> None:
+def step_loss(s: SoldierState, uid: str) -> None:
     s.step_loss(uid)
 
 
-def eliminate(s: SKState, uid: str) -> None:
+def eliminate(s: SoldierState, uid: str) -> None:
     s.eliminate(uid)
 
 
-def enemies_in(s: SKState, power: str, area: str) -> list[str]:
+def enemies_in(s: SoldierState, power: str, area: str) -> list[str]:
     return sorted(
         u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
     )
 
 
-def unit_owner(s: SKState, uid: str) -> str:
+def unit_owner(s: SoldierState, uid: str) -> str:
     u = s.units[uid]
     return s.commander(u) or u.country
 
 
 def allocate(
-    s: SKState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
+    s: SoldierState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
 ):
     """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
     last sentence); SK 16.5 joint casualties between allied players."""

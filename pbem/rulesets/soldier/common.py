@@ -4,15 +4,15 @@ placement area (SK 6.3), whether a minor is conquered (SK 18.7)."""
 
 from __future__ import annotations
 
-from .content import SoldierKingsContent
-from .state import Counter, SKState, Treasury
+from .content import SoldierContent
+from .state import Counter, SoldierState, Treasury
 
 
-def one_year(content: SoldierKingsContent, s: SKState) -> bool:
+def one_year(content: SoldierContent, s: SoldierState) -> bool:
     return content.scenario(s.scenario).rules == "one_year"
 
 
-def cost(content: SoldierKingsContent, what: str) -> tuple[int, int]:
+def cost(content: SoldierContent, what: str) -> tuple[int, int]:
     """(Resources, Manpower) from the Cost Chart (tables.toml [costs]), e.g. purchase_army."""
     c = getattr(content.tables.costs, what)
     return c.resources, c.manpower
@@ -24,12 +24,12 @@ def id_order(uid: str) -> tuple[str, int]:
     return (prefix + num[: len(num) - len(digits)], int(digits) if digits.isdigit() else 0)
 
 
-def treasury(s: SKState, power: str) -> tuple[int, int]:
+def treasury(s: SoldierState, power: str) -> tuple[int, int]:
     t = s.treasury.get(power, Treasury())
     return t.resources, t.manpower
 
 
-def default_area(content: SoldierKingsContent, s: SKState, u: Counter) -> str | None:
+def default_area(content: SoldierContent, s: SoldierState, u: Counter) -> str | None:
     """The default placement (documented): an allowed area without enemy units first,
     then the strongest fortification, the highest Resource value, the name."""
     power = s.commander(u) or u.country
@@ -43,14 +43,14 @@ def default_area(content: SoldierKingsContent, s: SKState, u: Counter) -> str | 
     return min(areas, key=key) if areas else None
 
 
-def minor_conquered(content: SoldierKingsContent, s: SKState, minor: str) -> bool:
+def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> bool:
     """SK 18.7: every home area of the minor is controlled by its enemies."""
     homes = content.home_areas(minor)
     return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
 
 
 def placement_problem(
-    content: SoldierKingsContent, s: SKState, u: Counter, area: str
+    content: SoldierContent, s: SoldierState, u: Counter, area: str
 ) -> str | None:
     """Why `u` may not be placed in `area` (SK 6.3), or None."""
     if not content.is_land(area):
@@ -68,7 +68,7 @@ def placement_problem(
     return None
 
 
-def placement_areas(content: SoldierKingsContent, s: SKState, u: Counter) -> list[str]:
+def placement_areas(content: SoldierContent, s: SoldierState, u: Counter) -> list[str]:
     return sorted(
         a.name
         for a in content.map.land_areas

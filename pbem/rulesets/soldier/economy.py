@@ -48,7 +48,7 @@ from .common import (
     placement_problem,
     treasury,
 )
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .events import PiecesPlaced
 from .hooks import card_rules
 from .names import Names
@@ -76,7 +76,7 @@ from .purchases import (
     subsidies_from,
     subsidies_incoming,
 )
-from .state import Counter, SKState
+from .state import Counter, SoldierState
 
 # --------------------------------------------------------------------------- events
 
@@ -93,19 +93,19 @@ from .state import Counter, SKState
 class Purchase:
     """SK 4.1 Purchase Phase, owed by every warring major power."""
 
-    def owes(self, s: SKState) -> tuple[str, ...]:
+    def owes(self, s: SoldierState) -> tuple[str, ...]:
         return tuple(s.majors)
 
     # ---- parse -------------------------------------------------------------------
 
     def parse(
-        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         """The lines that read are kept (and checked) even when others do not."""
         return parse_good_lines(lambda ls: self._read(content, s, power, ls), lines)
 
     def _read(
-        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         names = Names(content, s)
         out: list[Any] = []
@@ -210,7 +210,7 @@ class Purchase:
         return Buy(line, kind, count)
 
     @staticmethod
-    def _parse_give(s: SKState, text: str, line: int, problems: list[Problem]):
+    def _parse_give(s: SoldierState, text: str, line: int, problems: list[Problem]):
         m = GIVE_LINE.match(text)
         if not m:
             problems.append(Problem("write: give N to POWER (e.g. give 8 to Prussia)", line))
@@ -230,7 +230,7 @@ class Purchase:
     # ---- validate ----------------------------------------------------------------
 
     def validate(
-        self, content: SoldierKingsContent, s: SKState, power: str, orders: list
+        self, content: SoldierContent, s: SoldierState, power: str, orders: list
     ) -> list[Problem]:
         problems: list[Problem] = []
         due = arrivals(s, power)
@@ -331,7 +331,7 @@ class Purchase:
         return problems + card_rules(content).validate_purchase(content, s, power, orders)
 
     @staticmethod
-    def _not_arriving(s: SKState, power: str, u: Counter, due: list[str]) -> str:
+    def _not_arriving(s: SoldierState, power: str, u: Counter, due: list[str]) -> str:
         arriving = (
             f" (arriving now: {', '.join(due)})" if due else " (none of its units arrive now)"
         )
@@ -342,14 +342,14 @@ class Purchase:
         return f"{u.id} is not on the turn track" + arriving
 
     @staticmethod
-    def _no_subsidy(s: SKState, power: str, to: str) -> str:
+    def _no_subsidy(s: SoldierState, power: str, to: str) -> str:
         for x in s.subsidies:
             if x.get("giver") == power and x.get("receiver") == to:
                 return f"{power} may give {to} Resources only in the Purchase Phase of Turn {x.get('turn')}"
         return f"{power} may not give Resources to {to}: the scenario allows no such subsidy"
 
     def _check_money(
-        self, content: SoldierKingsContent, s: SKState, power: str, orders: list
+        self, content: SoldierContent, s: SoldierState, power: str, orders: list
     ) -> list[Problem]:
         """SK 7.5: spending, line by line, never beyond what the power has (counting a
         subsidy it may still receive this phase)."""
@@ -389,7 +389,7 @@ class Purchase:
         return problems
 
     @staticmethod
-    def _price(content: SoldierKingsContent, s: SKState, o: Any) -> tuple[int, int]:
+    def _price(content: SoldierContent, s: SoldierState, o: Any) -> tuple[int, int]:
         if isinstance(o, Buy):
             r, m = cost(content, f"purchase_{o.kind}")
             return r * o.count, m * o.count
@@ -405,7 +405,7 @@ class Purchase:
 
     # ---- default -----------------------------------------------------------------
 
-    def default(self, content: SoldierKingsContent, s: SKState, power: str) -> list:
+    def default(self, content: SoldierContent, s: SoldierState, power: str) -> list:
         """No orders: arrivals placed by the default, nothing bought, recovered or given
         (minor allies still recover free, SK 18.3)."""
         return []
@@ -415,12 +415,12 @@ class Purchase:
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         # scenario subsidies, before anyone's purchases
         for sub in [x for x in s.subsidies if x.get("turn") == s.turn]:
             giver, receiver = sub["giver"], sub["receiver"]
@@ -444,10 +444,8 @@ class Purchase:
             self._spend(ctx, content, power, orders.get(power) or [])
         ctx.emit(phases.StageOver(stage="purchase", next="initiative"))
 
-    def _place(
-        self, ctx: Resolution, content: SoldierKingsContent, power: str, orders: list
-    ) -> None:
-        s: SKState = ctx.state
+    def _place(self, ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
+        s: SoldierState = ctx.state
         due = arrivals(s, power)
         if not due:
             return
@@ -486,10 +484,8 @@ class Purchase:
                 )
             )
 
-    def _spend(
-        self, ctx: Resolution, content: SoldierKingsContent, power: str, orders: list
-    ) -> None:
-        s: SKState = ctx.state
+    def _spend(self, ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
+        s: SoldierState = ctx.state
         r, m = treasury(s, power)
         zero = r == 0 or m == 0  # SK 7.5, after any subsidy
         free_used: Tally[str] = Tally()
@@ -576,8 +572,8 @@ class Purchase:
         self._minor_recovery(ctx, content, power, free_used)
 
     @staticmethod
-    def _buy(ctx: Resolution, content: SoldierKingsContent, power: str, o: Buy, n: int) -> None:
-        s: SKState = ctx.state
+    def _buy(ctx: Resolution, content: SoldierContent, power: str, o: Buy, n: int) -> None:
+        s: SoldierState = ctx.state
         left = pool(s, power, o.kind)
         chosen = []
         for k in range(n):  # SK 6.1, 6.2: random selection by type
@@ -602,10 +598,10 @@ class Purchase:
 
     @staticmethod
     def _minor_recovery(
-        ctx: Resolution, content: SoldierKingsContent, power: str, used: Tally[str]
+        ctx: Resolution, content: SoldierContent, power: str, used: Tally[str]
     ) -> None:
         """SK 18.3: the rest of each minor ally's free recoveries, strongest units first."""
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         for minor in sorted(c for c, major in s.allies.items() if major == power):
             left = recovery_number(content, minor) - used[minor]
             if left <= 0 or minor_conquered(content, s, minor):
@@ -644,7 +640,7 @@ phases.register("purchase", Purchase())
 # --------------------------------------------------------------------------- collection
 
 
-def collect(content: SoldierKingsContent, s: SKState, power: str) -> tuple[int, int]:
+def collect(content: SoldierContent, s: SoldierState, power: str) -> tuple[int, int]:
     """Resources and Manpower `power` collects in a Resource and Manpower Phase (SK 7.1-7.3,
     7.6), Europe only: each land area it controls with no enemy units in it gives its
     Resource and Manpower values; an area originally a home area of another major power

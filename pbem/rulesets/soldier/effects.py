@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import SKState
+from .state import SoldierState
 
 
-def live(s: SKState, eff: dict) -> bool:
+def live(s: SoldierState, eff: dict) -> bool:
     """Is an effect still in force: this turn, and for a phase effect this very phase."""
     if eff.get("turn") != s.turn:
         return False
@@ -23,11 +23,11 @@ def live(s: SKState, eff: dict) -> bool:
     return eff.get("stage") == s.stage and eff.get("acting") == s.acting
 
 
-def live_effects(s: SKState, kind: str) -> list[dict]:
+def live_effects(s: SoldierState, kind: str) -> list[dict]:
     return [x for x in s.card_effects if x.get("kind") == kind and live(s, x)]
 
 
-def extra_half_mps(s: SKState, units: list[str] | tuple[str, ...]) -> int:
+def extra_half_mps(s: SoldierState, units: list[str] | tuple[str, ...]) -> int:
     """Forced March (SK 8.1): half movement points added to a group whose armies were
     all named."""
     armies = {u for u in units if s.units[u].type == "army"}
@@ -40,12 +40,12 @@ def extra_half_mps(s: SKState, units: list[str] | tuple[str, ...]) -> int:
     )
 
 
-def leader_inactive(s: SKState, name: str) -> bool:
+def leader_inactive(s: SoldierState, name: str) -> bool:
     """Vacillating General: neither moves nor adds his rating or movement this turn."""
     return any(x.get("leader") == name for x in live_effects(s, "leader_inactive"))
 
 
-def extra_dice(s: SKState, combat: str, area: str, rnd: int, side: str) -> int:
+def extra_dice(s: SoldierState, combat: str, area: str, rnd: int, side: str) -> int:
     """Inspired Leadership (SK 9.2): extra dice for a side in one round of a land battle."""
     return sum(
         x.get("dice", 0)
@@ -55,7 +55,7 @@ def extra_dice(s: SKState, combat: str, area: str, rnd: int, side: str) -> int:
     )  # fmt: skip
 
 
-def skilful(s: SKState, area: str, power: str) -> bool:
+def skilful(s: SoldierState, area: str, power: str) -> bool:
     """Skilful Retreat: the player's units in `area` ignore SK 9.5's entry-route rule."""
     player = s.player_of(power)
     return any(
@@ -64,7 +64,7 @@ def skilful(s: SKState, area: str, power: str) -> bool:
     )
 
 
-def initiative_modifier(s: SKState, power: str) -> int:
+def initiative_modifier(s: SoldierState, power: str) -> int:
     """Council of War (SK 4.1): added to the power's initiative roll this Initiative Phase."""
     return sum(
         x.get("value", 0)
@@ -73,7 +73,7 @@ def initiative_modifier(s: SKState, power: str) -> int:
     )
 
 
-def quartered(s: SKState, area: str, unit: Any) -> bool:
+def quartered(s: SoldierState, area: str, unit: Any) -> bool:
     """Good Winter Quarters (SK 20.2): armies friendly to the card's player there are
     supported."""
     return any(

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pbem.events import Event
 
 from . import events as E
-from .state import Counter, LeaderPiece, SKState, Treasury
+from .state import Counter, LeaderPiece, SoldierState, Treasury
 
-_APPLY: dict[type, Callable[[SKState, Event], SKState | None]] = {}
+_APPLY: dict[type, Callable[[SoldierState, Event], SoldierState | None]] = {}
 
 
 def on(cls):
@@ -20,7 +20,7 @@ def on(cls):
     return register
 
 
-def apply(s: SKState, e: Event) -> SKState:
+def apply(s: SoldierState, e: Event) -> SoldierState:
     fn = _APPLY.get(type(e))
     if fn is None:
         raise ValueError(f"the Soldier Kings rules do not know the event {e.type!r}")
@@ -29,8 +29,8 @@ def apply(s: SKState, e: Event) -> SKState:
 
 
 @on(E.ScenarioStarted)
-def _(s: SKState, e: E.ScenarioStarted) -> SKState:
-    return SKState(
+def _(s: SoldierState, e: E.ScenarioStarted) -> SoldierState:
+    return SoldierState(
         scenario=e.scenario,
         number=e.number,
         first_turn=e.first_turn,
@@ -53,7 +53,7 @@ def _(s: SKState, e: E.ScenarioStarted) -> SKState:
 
 
 @on(E.UnitsSelected)
-def _(s: SKState, e: E.UnitsSelected) -> None:
+def _(s: SoldierState, e: E.UnitsSelected) -> None:
     for uid in e.units:
         u = s.units[uid]
         u.status = "setup"
@@ -61,13 +61,13 @@ def _(s: SKState, e: E.UnitsSelected) -> None:
 
 
 @on(E.LeadersSelected)
-def _(s: SKState, e: E.LeadersSelected) -> None:
+def _(s: SoldierState, e: E.LeadersSelected) -> None:
     for name in e.leaders:
         s.leaders[name].status = "setup"
 
 
 @on(E.CardsDealt)
-def _(s: SKState, e: E.CardsDealt) -> None:
+def _(s: SoldierState, e: E.CardsDealt) -> None:
     for card in e.cards:
         s.deck.remove(card)
     s.hands.setdefault(e.player, []).extend(e.cards)
@@ -75,7 +75,7 @@ def _(s: SKState, e: E.CardsDealt) -> None:
 
 
 @on(E.PiecesPlaced)
-def _(s: SKState, e: E.PiecesPlaced) -> None:
+def _(s: SoldierState, e: E.PiecesPlaced) -> None:
     for area, pieces in e.placements.items():
         for p in pieces:
             piece = s.units.get(p) or s.leaders[p]
@@ -85,12 +85,12 @@ def _(s: SKState, e: E.PiecesPlaced) -> None:
 
 
 @on(E.SetupRoundDone)
-def _(s: SKState, e: E.SetupRoundDone) -> None:
+def _(s: SoldierState, e: E.SetupRoundDone) -> None:
     s.setup_round = e.round + 1
 
 
 @on(E.TurnBegan)
-def _(s: SKState, e: E.TurnBegan) -> None:
+def _(s: SoldierState, e: E.TurnBegan) -> None:
     s.turn = e.turn
     s.stage = e.stage
     s.acted = []

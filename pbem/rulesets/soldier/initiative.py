@@ -11,7 +11,7 @@ from . import phases, standing
 from .effects import initiative_modifier
 from .names import Names
 from .phases import InitiativeSet, NoOrders
-from .state import SKState
+from .state import SoldierState
 
 FREDERICK = "Frederick II"
 PRUSSIA = "Prussia"
@@ -19,7 +19,7 @@ PRUSSIA = "Prussia"
 
 @standing.verb("initiative")
 def _initiative(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     # SK 4.1: "initiative +2" or "initiative -2" (Prussia's choice while Frederick lives)
     if power != PRUSSIA:
@@ -35,7 +35,7 @@ class Initiative(NoOrders):
     def resolve(
         self, ctx: Resolution, content, step: Step, orders: dict, standing_orders: dict
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         powers = list(s.majors)
         modifier = {p: 0 for p in powers}
         frederick = s.leaders.get(FREDERICK)

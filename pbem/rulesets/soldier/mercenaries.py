@@ -39,10 +39,10 @@ from pbem.suggest import closest
 
 from . import standing
 from .common import id_order, treasury
-from .content import MercenaryRow, SoldierKingsContent
+from .content import MercenaryRow, SoldierContent
 from .fold import on
 from .names import Names
-from .state import Counter, SKState, Treasury
+from .state import Counter, SoldierState, Treasury
 
 SWISS = "Switzerland"  # SK 19.1: the only mercenaries restricted at home
 
@@ -103,13 +103,13 @@ class AuxiliariesReverted(Event):
     units: list[str]
 
 
-def _pay(s: SKState, power: str, resources: int) -> None:
+def _pay(s: SoldierState, power: str, resources: int) -> None:
     t = s.treasury.setdefault(power, Treasury())
     t.resources = max(0, t.resources - resources)  # SK 7.5
 
 
 @on(Hired)
-def _(s: SKState, e: Hired) -> None:
+def _(s: SoldierState, e: Hired) -> None:
     for uid in e.units:
         u = s.units[uid]
         u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "map", e.area, None, False, e.power
@@ -117,24 +117,24 @@ def _(s: SKState, e: Hired) -> None:
 
 
 @on(Rehired)
-def _(s: SKState, e: Rehired) -> None:
+def _(s: SoldierState, e: Rehired) -> None:
     _pay(s, e.power, e.resources)
 
 
 @on(Released)
-def _(s: SKState, e: Released) -> None:
+def _(s: SoldierState, e: Released) -> None:
     for uid in e.units:
         s.eliminate(uid)
 
 
 @on(AuxiliariesLent)
-def _(s: SKState, e: AuxiliariesLent) -> None:
+def _(s: SoldierState, e: AuxiliariesLent) -> None:
     for uid in e.units:
         s.units[uid].hired_by = e.receiver
 
 
 @on(AuxiliariesReverted)
-def _(s: SKState, e: AuxiliariesReverted) -> None:
+def _(s: SoldierState, e: AuxiliariesReverted) -> None:
     for uid in e.units:
         s.units[uid].hired_by = None
 
@@ -142,21 +142,21 @@ def _(s: SKState, e: AuxiliariesReverted) -> None:
 # --------------------------------------------------------------------------- lookups
 
 
-def row(content: SoldierKingsContent, country: str) -> MercenaryRow | None:
+def row(content: SoldierContent, country: str) -> MercenaryRow | None:
     return next((m for m in content.tables.mercenaries if m.country == country), None)
 
 
-def countries(content: SoldierKingsContent) -> list[str]:
+def countries(content: SoldierContent) -> list[str]:
     return [m.country for m in content.tables.mercenaries]
 
 
-def home_area(content: SoldierKingsContent, country: str) -> str | None:
+def home_area(content: SoldierContent, country: str) -> str | None:
     """Where hired armies are placed: the mercenary country's home area on the map."""
     homes = sorted(content.home_areas(country))
     return homes[0] if homes else None
 
 
-def available(s: SKState, country: str) -> list[str]:
+def available(s: SoldierState, country: str) -> list[str]:
     """SK 19.1: armies in the pool of unused units (those in play may not be hired)."""
     return sorted(
         (
@@ -168,20 +168,20 @@ def available(s: SKState, country: str) -> list[str]:
     )
 
 
-def is_mercenary(s: SKState, u: Counter) -> bool:
+def is_mercenary(s: SoldierState, u: Counter) -> bool:
     """A hired army (SK 19.1). Auxiliaries (SK 19.5) are also `hired_by` their receiver, but
     they are a major power's units and are maintained, not rehired."""
     return u.hired_by is not None and u.country not in s.majors
 
 
-def hired_by(s: SKState, power: str) -> list[Counter]:
+def hired_by(s: SoldierState, power: str) -> list[Counter]:
     return sorted(
         (u for u in s.on_map() if u.hired_by == power and is_mercenary(s, u)),
         key=lambda u: id_order(u.id),
     )
 
 
-def swiss_barred(content: SoldierKingsContent, u: Counter, area: str) -> bool:
+def swiss_barred(content: SoldierContent, u: Counter, area: str) -> bool:
     """SK 19.1: hired Swiss armies may not attack Swiss areas."""
     return (
         u.hired_by is not None
@@ -191,7 +191,7 @@ def swiss_barred(content: SoldierKingsContent, u: Counter, area: str) -> bool:
     )
 
 
-def besieging_armies(content: SoldierKingsContent, s: SKState, power: str, area: str) -> list[str]:
+def besieging_armies(content: SoldierContent, s: SoldierState, power: str, area: str) -> list[str]:
     """The armies `power` besieges `area` with (SK 12.1), less hired Swiss at home (SK 19.1)."""
     return sorted(
         u.id
@@ -216,7 +216,7 @@ class HireOrder:
 
 
 def parse_hire(
-    content: SoldierKingsContent, text: str, line: int, problems: list[Problem]
+    content: SoldierContent, text: str, line: int, problems: list[Problem]
 ) -> HireOrder | None:
     """`hire COUNTRY [N][, COUNTRY [N]...]`"""
     usage = "write: hire COUNTRY [N][, COUNTRY [N]...] (e.g. hire Hesse 2)"
@@ -259,7 +259,7 @@ def parse_hire(
     return HireOrder(tuple(hires), cards.pop(), line)
 
 
-def _country(content: SoldierKingsContent, text: str, names: list[str]) -> str | None:
+def _country(content: SoldierContent, text: str, names: list[str]) -> str | None:
     key = " ".join(text.split()).casefold()
     for n in names:
         if n.casefold() == key:
@@ -271,18 +271,18 @@ def _country(content: SoldierKingsContent, text: str, names: list[str]) -> str |
     return c if c in names else None
 
 
-def hire_count(s: SKState, country: str, n: int | None) -> int:
+def hire_count(s: SoldierState, country: str, n: int | None) -> int:
     return len(available(s, country)) if n is None else n
 
 
-def hire_cost(content: SoldierKingsContent, s: SKState, o: HireOrder) -> int:
+def hire_cost(content: SoldierContent, s: SoldierState, o: HireOrder) -> int:
     return sum(
         row(content, c).hire_cost * hire_count(s, c, n)  # type: ignore[union-attr]
         for c, n in o.hires
     )
 
 
-def hire_problems(content: SoldierKingsContent, s: SKState, power: str, o: HireOrder) -> list[str]:
+def hire_problems(content: SoldierContent, s: SoldierState, power: str, o: HireOrder) -> list[str]:
     """Why `power` may not carry out `o` now (SK 19.1), card and money aside."""
     out = []
     for country, n in o.hires:
@@ -314,10 +314,10 @@ def hire_problems(content: SoldierKingsContent, s: SKState, power: str, o: HireO
     return out
 
 
-def resolve_hire(ctx: Resolution, content: SoldierKingsContent, power: str, o: HireOrder) -> None:
+def resolve_hire(ctx: Resolution, content: SoldierContent, power: str, o: HireOrder) -> None:
     """SK 19.1: pay and place at once. The card has been played by the caller."""
     for country, n in o.hires:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         left = available(s, country)
         count = min(hire_count(s, country, n), len(left))
         price = row(content, country).hire_cost  # type: ignore[union-attr]
@@ -350,7 +350,7 @@ def resolve_hire(ctx: Resolution, content: SoldierKingsContent, power: str, o: H
 
 @standing.verb("release")
 def _release(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """`release UNIT[, UNIT...]`: hired armies not to rehire (SK 19.1)."""
     before = len(problems)
@@ -373,11 +373,9 @@ def keep_key(u: Counter) -> tuple:
     return (u.is_reduced, -u.attack, -u.defence, id_order(u.id))
 
 
-def rehire(
-    ctx: Resolution, content: SoldierKingsContent, power: str, standing_orders: dict
-) -> None:
+def rehire(ctx: Resolution, content: SoldierContent, power: str, standing_orders: dict) -> None:
     """SK 4.2, 19.1: pay the original cost again for each hired army, or remove it."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     units = hired_by(s, power)
     if not units:
         return
@@ -424,7 +422,7 @@ def rehire(
 # --------------------------------------------------------------------------- auxiliaries
 
 
-def lend_problems(s: SKState, lender: str, receiver: str, units: list[str]) -> list[str]:
+def lend_problems(s: SoldierState, lender: str, receiver: str, units: list[str]) -> list[str]:
     out = []
     if lender == receiver or receiver not in s.majors or not s.friendly(lender, receiver):
         out.append(
@@ -450,7 +448,7 @@ def lend_auxiliaries(ctx: Resolution, lender: str, receiver: str, units: list[st
 def revert_auxiliaries(ctx: Resolution, lender: str, receiver: str) -> None:
     """SK 19.5: when the alliance between lender and receiver is broken, the auxiliaries
     revert to the lender at once."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     units = sorted(
         (u.id for u in s.units.values() if u.country == lender and u.hired_by == receiver),
         key=id_order,

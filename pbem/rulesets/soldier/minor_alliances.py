@@ -13,7 +13,7 @@ from pbem.resolution import Resolution
 
 from . import common, mercenaries
 from .common import id_order, treasury
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .hooks import card_rules
 from .minor_rules import (
     AllianceAttempt,
@@ -31,7 +31,7 @@ from .minor_rules import (
     table_minors,
     table_row,
 )
-from .state import SKState
+from .state import SoldierState
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def bribe_lines(standing_orders: dict, power: str, minor: str) -> list[BribeLine
     return [b for b in _lines(standing_orders, power, "bribe") if b.minor == minor]
 
 
-def _spent(s: SKState, power: str, b: BribeLine, attempt: int) -> bool:
+def _spent(s: SoldierState, power: str, b: BribeLine, attempt: int) -> bool:
     """Paid at an earlier attempt at or after its `from attempt`: never again."""
     return any(
         r["power"] == power
@@ -68,14 +68,14 @@ def _spent(s: SKState, power: str, b: BribeLine, attempt: int) -> bool:
     )
 
 
-def _applies(s: SKState, payer: str, side: str, target: str | None, roller: str) -> bool:
+def _applies(s: SoldierState, payer: str, side: str, target: str | None, roller: str) -> bool:
     if side == "for":
         return target == roller
     return target == roller if target else not s.friendly(payer, roller)
 
 
 def _live(
-    s: SKState, standing_orders: dict, power: str, minor: str, attempt: int
+    s: SoldierState, standing_orders: dict, power: str, minor: str, attempt: int
 ) -> list[BribeLine]:
     return [
         b
@@ -84,7 +84,7 @@ def _live(
     ]
 
 
-def affordable(content: SoldierKingsContent, s: SKState, power: str, wanted: int) -> int:
+def affordable(content: SoldierContent, s: SoldierState, power: str, wanted: int) -> int:
     """What a bribe can be: up to 9 (SK 17.4), no more than the power has, nothing at
     zero Resources or Manpower (SK 7.5)."""
     r, m = treasury(s, power)
@@ -94,8 +94,8 @@ def affordable(content: SoldierKingsContent, s: SKState, power: str, wanted: int
 
 
 def plan_bribes(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     minor: str,
     attempt: int,
     rollers: list[str],
@@ -138,7 +138,7 @@ def _payment(content, power, n, side, target, standing_order, from_attempt) -> d
     }
 
 
-def intimidation_areas(content: SoldierKingsContent, minor: str) -> set[str]:
+def intimidation_areas(content: SoldierContent, minor: str) -> set[str]:
     """SK 17.5: land areas joined by a route to, and sea areas touching, a home area."""
     near: set[str] = set()
     for h in content.home_areas(minor):
@@ -148,7 +148,7 @@ def intimidation_areas(content: SoldierKingsContent, minor: str) -> set[str]:
 
 
 def _stance(
-    s: SKState, standing_orders: dict, major: str, roller: str, minor: str, attempt: int
+    s: SoldierState, standing_orders: dict, major: str, roller: str, minor: str, attempt: int
 ) -> int:
     if major == roller:
         return 1
@@ -159,8 +159,8 @@ def _stance(
 
 
 def roll_modifiers(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     roller: str,
     minor: str,
     attempt: int,
@@ -253,8 +253,8 @@ class Procedure:
 
 
 def alliance_procedure(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     power: str,
     minor: str,
     *,
@@ -284,7 +284,7 @@ def alliance_procedure(
 
 def attempt_alliance(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     minor: str,
     card_bonus: int = 0,
@@ -300,7 +300,7 @@ def attempt_alliance(
     every modifier, 10 or more makes `minor` `power`'s ally and places its forces. For the
     card code: the card itself is played (and discarded) by the caller. `steal` may be left
     None; given, it must match the minor's state. Returns whether the alliance was made."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     problem = attempt_problem(content, s, power, minor)
     if problem is None and steal is not None and steal != (minor in s.allies):
         problem = (
@@ -346,7 +346,7 @@ def attempt_alliance(
 
 def join(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     minor: str,
     why: str,
@@ -354,7 +354,7 @@ def join(
     siege_area: str | None = None,
 ) -> None:
     """The minor becomes `power`'s ally; a minor without units in play places its forces."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     frm = s.allies.get(minor)
     in_play = [u for u in s.on_map() if u.country == minor and u.hired_by is None]
     ctx.emit(MinorAllied(minor=minor, power=power, frm=frm, turn=s.turn, why=why))
@@ -362,7 +362,7 @@ def join(
         place_forces(ctx, content, power, minor, placement, siege_area)
 
 
-def placement_areas(content: SoldierKingsContent, s: SKState, power: str, minor: str) -> list[str]:
+def placement_areas(content: SoldierContent, s: SoldierState, power: str, minor: str) -> list[str]:
     """Home areas the minor's new units may be placed in: held by the minor or by its
     ally's side (SK 17.3, 6.3)."""
     out = []
@@ -373,13 +373,13 @@ def placement_areas(content: SoldierKingsContent, s: SKState, power: str, minor:
     return out
 
 
-def _area_key(content: SoldierKingsContent, a: str) -> tuple:
+def _area_key(content: SoldierContent, a: str) -> tuple:
     la = content.land_area(a)
     return (-la.fortification, -la.resources, a)
 
 
 def _draw(ctx: Resolution, minor: str, kind: str, n: int, label: str) -> list[str]:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     pool = sorted(
         (
             u.id
@@ -397,7 +397,7 @@ def _draw(ctx: Resolution, minor: str, kind: str, n: int, label: str) -> list[st
 
 def place_forces(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     minor: str,
     placement: tuple[str, ...] = (),
@@ -407,7 +407,7 @@ def place_forces(
     """SK 17.3: the Minor Country Forces Table's units in the minor's home areas; SK 19.2: a
     besieged mercenary country's armies in the besieged area; SK 19.6: Angelo Emo with the
     Venetian fleet."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     allowed = placement_areas(content, s, power, minor)
     if siege_area and siege_area not in allowed and s.control.get(siege_area) == minor:
         allowed.append(siege_area)
@@ -486,7 +486,7 @@ def wants(standing_orders: dict, power: str, minor: str) -> tuple[bool, tuple[st
 
 def seek_ally(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     minor: str,
     area: str | None,
     excluded: list[str],
@@ -495,7 +495,7 @@ def seek_ally(
 ) -> str | None:
     """SK 17.7 (with 19.2): the neutral minor seeks an ally among the major powers not
     excluded and not barred; see the module docstring for who rolls and who wins."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     eligible = [
         p for p in s.majors if p not in excluded and alliance_bar(content, s, p, minor) is None
     ]
@@ -576,7 +576,7 @@ def _highest(powers: list[str], totals: dict[str, int]) -> list[str]:
     return [p for p in powers if totals[p] == top]
 
 
-def _conquerors(content: SoldierKingsContent, s: SKState, minor: str) -> set[str]:
+def _conquerors(content: SoldierContent, s: SoldierState, minor: str) -> set[str]:
     """Powers that took a home area of the minor from it, or held one at the start."""
     out = set(s.conquerors.get(minor, []))
     try:
@@ -590,7 +590,7 @@ def _conquerors(content: SoldierKingsContent, s: SKState, minor: str) -> set[str
 
 
 def _was_conquered(
-    content: SoldierKingsContent, s: SKState, minor: str, area: str, frm: str | None
+    content: SoldierContent, s: SoldierState, minor: str, area: str, frm: str | None
 ) -> bool:
     homes = content.home_areas(minor)
     return bool(homes) and all(
@@ -598,14 +598,12 @@ def _was_conquered(
     )
 
 
-def after_control_changes(
-    ctx: Resolution, content: SoldierKingsContent, standing_orders: dict
-) -> None:
+def after_control_changes(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> None:
     """After an action phase or the Peace Phase: SK 18.8 liberation, SK 18.7 conquest
     status, SK 19.6 Angelo Emo."""
     changes = [e for e in ctx.events if getattr(e, "type", "") == "sk.control_changed"]
     for e in changes:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         if not content.is_land(e.area):
             continue
         minor = content.land_area(e.area).home
@@ -632,10 +630,10 @@ def after_control_changes(
     angelo_emo(ctx, content)
 
 
-def angelo_emo(ctx: Resolution, content: SoldierKingsContent) -> None:
+def angelo_emo(ctx: Resolution, content: SoldierContent) -> None:
     """SK 19.6: a minor's admiral who may sail only with his country's fleet is removed from
     play for good once that fleet is eliminated."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for name, ld in sorted(s.leaders.items()):
         if ld.status not in ("map", "captured"):
             continue
@@ -647,7 +645,7 @@ def angelo_emo(ctx: Resolution, content: SoldierKingsContent) -> None:
 
 
 def emo_problem(
-    content: SoldierKingsContent, s: SKState, leader: str, units: list[str]
+    content: SoldierContent, s: SoldierState, leader: str, units: list[str]
 ) -> str | None:
     """SK 19.6, for naval movement: an admiral bound to a fleet may be only in a group that
     contains it."""
@@ -660,7 +658,7 @@ def emo_problem(
 
 
 def deployment_problem(
-    content: SoldierKingsContent, s: SKState, uid: str, to_map: str
+    content: SoldierContent, s: SoldierState, uid: str, to_map: str
 ) -> str | None:
     """SK 18.9: minor country units stay on the map they come from; hired mercenaries (SK
     19.1) and major powers' units may leave it. The one-year scenarios use the Europe map

@@ -12,9 +12,9 @@ from pbem.resolution import Resolution
 
 from . import calendar, common, mercenaries
 from .common import id_order
-from .content import MinorTableRow, SoldierKingsContent
+from .content import MinorTableRow, SoldierContent
 from .fold import on
-from .state import SKState, Treasury
+from .state import SoldierState, Treasury
 
 CARD = "Minor Country Alliance"
 
@@ -196,7 +196,7 @@ class LeaderRemoved(Event):
 
 
 @on(CardPlayed)
-def _(s: SKState, e: CardPlayed) -> None:
+def _(s: SoldierState, e: CardPlayed) -> None:
     hand = s.hands.get(e.player, [])
     if e.card in hand:
         hand.remove(e.card)
@@ -209,12 +209,12 @@ def _(s: SKState, e: CardPlayed) -> None:
 
 
 @on(OrderSkipped)
-def _(s: SKState, e: OrderSkipped) -> None:
+def _(s: SoldierState, e: OrderSkipped) -> None:
     return None
 
 
 @on(BribesPaid)
-def _(s: SKState, e: BribesPaid) -> None:
+def _(s: SoldierState, e: BribesPaid) -> None:
     for b in e.bribes:
         t = s.treasury.setdefault(b["power"], Treasury())
         t.resources = max(0, t.resources - b["resources"])  # SK 7.5
@@ -223,23 +223,23 @@ def _(s: SKState, e: BribesPaid) -> None:
 
 
 @on(AllianceAttempt)
-def _(s: SKState, e: AllianceAttempt) -> None:
+def _(s: SoldierState, e: AllianceAttempt) -> None:
     s.alliance_attempts[e.minor] = max(s.alliance_attempts.get(e.minor, 0), e.attempt)
 
 
 @on(MinorSought)
-def _(s: SKState, e: MinorSought) -> None:
+def _(s: SoldierState, e: MinorSought) -> None:
     return None
 
 
 @on(MinorAllied)
-def _(s: SKState, e: MinorAllied) -> None:
+def _(s: SoldierState, e: MinorAllied) -> None:
     s.allies[e.minor] = e.power
     s.minor_joined[e.minor] = e.turn
 
 
 @on(MinorForcesPlaced)
-def _(s: SKState, e: MinorForcesPlaced) -> None:
+def _(s: SoldierState, e: MinorForcesPlaced) -> None:
     for area, pieces in e.placements.items():
         for p in pieces:
             piece = s.units.get(p) or s.leaders[p]
@@ -250,14 +250,14 @@ def _(s: SKState, e: MinorForcesPlaced) -> None:
 
 
 @on(MarkerPlaced)
-def _(s: SKState, e: MarkerPlaced) -> None:
+def _(s: SoldierState, e: MarkerPlaced) -> None:
     on_what = s.markers.setdefault(e.marker, [])
     if e.on not in on_what:
         on_what.append(e.on)
 
 
 @on(MarkerRemoved)
-def _(s: SKState, e: MarkerRemoved) -> None:
+def _(s: SoldierState, e: MarkerRemoved) -> None:
     on_what = s.markers.get(e.marker, [])
     if e.on in on_what:
         on_what.remove(e.on)
@@ -266,13 +266,13 @@ def _(s: SKState, e: MarkerRemoved) -> None:
 
 
 @on(AllianceBroken)
-def _(s: SKState, e: AllianceBroken) -> None:
+def _(s: SoldierState, e: AllianceBroken) -> None:
     s.allies.pop(e.minor, None)
     s.minor_joined.pop(e.minor, None)
 
 
 @on(MinorUnitsRemoved)
-def _(s: SKState, e: MinorUnitsRemoved) -> None:
+def _(s: SoldierState, e: MinorUnitsRemoved) -> None:
     for uid in e.units:
         s.eliminate(uid)
     for name in e.leaders:
@@ -281,12 +281,12 @@ def _(s: SKState, e: MinorUnitsRemoved) -> None:
 
 
 @on(SiegeResisted)
-def _(s: SKState, e: SiegeResisted) -> None:
+def _(s: SoldierState, e: SiegeResisted) -> None:
     return None
 
 
 @on(MinorConquered)
-def _(s: SKState, e: MinorConquered) -> None:
+def _(s: SoldierState, e: MinorConquered) -> None:
     if e.conquered and e.minor not in s.conquered:
         s.conquered.append(e.minor)
     elif not e.conquered and e.minor in s.conquered:
@@ -294,7 +294,7 @@ def _(s: SKState, e: MinorConquered) -> None:
 
 
 @on(MinorLiberated)
-def _(s: SKState, e: MinorLiberated) -> None:
+def _(s: SoldierState, e: MinorLiberated) -> None:
     s.allies[e.minor] = e.power
     s.minor_joined[e.minor] = e.turn
     s.control[e.area] = e.minor
@@ -305,12 +305,12 @@ def _(s: SKState, e: MinorLiberated) -> None:
 
 
 @on(LeaderRemoved)
-def _(s: SKState, e: LeaderRemoved) -> None:
+def _(s: SoldierState, e: LeaderRemoved) -> None:
     ld = s.leaders[e.leader]
     ld.status, ld.area = "killed", None
 
 
-def note_control(s: SKState, e: Any) -> None:
+def note_control(s: SoldierState, e: Any) -> None:
     """Called by the fold of sk.control_changed, before the change: who an area was taken
     from (SK 18.6, the major behind a minor ally), and the powers that took a minor's home
     area from the minor itself (SK 18.8)."""
@@ -324,15 +324,15 @@ def note_control(s: SKState, e: Any) -> None:
             takers.append(e.to)
 
 
-def table_row(content: SoldierKingsContent, minor: str) -> MinorTableRow | None:
+def table_row(content: SoldierContent, minor: str) -> MinorTableRow | None:
     return next((r for r in content.tables.minor_table if r.country == minor), None)
 
 
-def table_minors(content: SoldierKingsContent) -> list[str]:
+def table_minors(content: SoldierContent) -> list[str]:
     return [r.country for r in content.tables.minor_table]
 
 
-def seeks_ally(content: SoldierKingsContent, s: SKState, country: str | None) -> bool:
+def seeks_ally(content: SoldierContent, s: SoldierState, country: str | None) -> bool:
     """SK 17.7, 19.2: a neutral country on the table (not played as a major power) or a
     mercenary country whose area is besieged seeks an ally."""
     if country is None or country in s.majors or country in s.allies:
@@ -340,7 +340,7 @@ def seeks_ally(content: SoldierKingsContent, s: SKState, country: str | None) ->
     return table_row(content, country) is not None or mercenaries.row(content, country) is not None
 
 
-def alliance_bar(content: SoldierKingsContent, s: SKState, power: str, minor: str) -> str | None:
+def alliance_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
     """SK 17.2: why `power` may not ally with `minor` (nor bribe it, SK 17.4, 17.41), or None.
     "No" bars the power and every power allied to it; "#" bars only the power."""
     row = table_row(content, minor)
@@ -365,7 +365,7 @@ def alliance_bar(content: SoldierKingsContent, s: SKState, power: str, minor: st
     return None
 
 
-def attempt_problem(content: SoldierKingsContent, s: SKState, power: str, minor: str) -> str | None:
+def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
     """Why `power` may not play the Minor Country Alliance card for `minor` now."""
     if minor in s.majors:
         return f"{minor} is played as a Major Power in this game (SK 17.2)"
@@ -383,18 +383,18 @@ def attempt_problem(content: SoldierKingsContent, s: SKState, power: str, minor:
     return None
 
 
-def minor_only(s: SKState, units: list[str]) -> bool:
+def minor_only(s: SoldierState, units: list[str]) -> bool:
     """SK 18.4 (19.1): minor country allies' units or hired armies, none of a major power."""
     return bool(units) and all(s.units[u].country not in s.majors for u in units)
 
 
-def attack_units(s: SKState, power: str, a: Any) -> list[str]:
+def attack_units(s: SoldierState, power: str, a: Any) -> list[str]:
     mine = [u.id for u in s.on_map(a.area, "army") if s.commander(u) == power]
     return [u for u in a.units if u in mine] if a.units is not None else mine
 
 
 def siege_rounds(
-    content: SoldierKingsContent, s: SKState, power: str, area: str, rounds: int
+    content: SoldierContent, s: SoldierState, power: str, area: str, rounds: int
 ) -> int:
     """SK 18.4: minor (or hired) units besieging alone always siege two rounds."""
     if minor_only(s, mercenaries.besieging_armies(content, s, power, area)):
@@ -402,7 +402,7 @@ def siege_rounds(
     return rounds
 
 
-def siege_cost(content: SoldierKingsContent, s: SKState, power: str, area: str, rounds: int) -> int:
+def siege_cost(content: SoldierContent, s: SoldierState, power: str, area: str, rounds: int) -> int:
     """SK 12.2 per round; SK 18.4 nothing for minor units alone; SK 18.6 France, Spain and
     Austria pay two Resources a round in the Papal States."""
     if minor_only(s, mercenaries.besieging_armies(content, s, power, area)):
@@ -413,7 +413,7 @@ def siege_cost(content: SoldierKingsContent, s: SKState, power: str, area: str, 
     return content.tables.costs.siege_round.resources * rounds
 
 
-def papal_multiplier(content: SoldierKingsContent, s: SKState, power: str, area: str) -> int:
+def papal_multiplier(content: SoldierContent, s: SoldierState, power: str, area: str) -> int:
     """SK 18.6: France, Spain or Austria taking the Papal States from another major power
     or its ally gain double Resources and victory points from it."""
     papal = content.tables.papal_states
@@ -423,7 +423,7 @@ def papal_multiplier(content: SoldierKingsContent, s: SKState, power: str, area:
     return papal.gain_multiplier if frm and frm in s.majors and frm != power else 1
 
 
-def spring_units_apply(content: SoldierKingsContent, s: SKState) -> bool:
+def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
     """SK 4.1, 18.1: each Spring; not in the one-year scenarios (their special rule)."""
     if calendar.season(s.turn) != "Spring":
         return False
@@ -432,12 +432,12 @@ def spring_units_apply(content: SoldierKingsContent, s: SKState) -> bool:
     return True
 
 
-def spring_new_units(ctx: Resolution, content: SoldierKingsContent) -> None:
+def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:
     """SK 18.1: the Recovery/New Unit Number of unused units of each minor ally appear, free,
     in its home areas (SK 6.3, placed as common.default_area does); not once the minor is
     conquered (SK 18.7)."""
     for minor, power in sorted(ctx.state.allies.items()):
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         row = table_row(content, minor)
         if row is None or minor in s.majors or not row.recovery:
             continue

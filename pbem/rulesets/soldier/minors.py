@@ -84,7 +84,7 @@ from pbem.suggest import closest
 
 from . import combat, mercenaries, standing
 from .common import id_order, treasury
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .hooks import card_rules
 from .minor_alliances import BribeLine, attempt_alliance, seek_ally
 from .minor_rules import (
@@ -99,7 +99,7 @@ from .minor_rules import (
     table_minors,
 )
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
 VERBS = ("ally", "break", "hire")
 
@@ -125,7 +125,7 @@ VERBS = ("ally", "break", "hire")
 # --------------------------------------------------------------------------- SK 18.4, 18.6
 
 
-def attack_cost(content: SoldierKingsContent, s: SKState, power: str, a: Any) -> int:
+def attack_cost(content: SoldierContent, s: SoldierState, power: str, a: Any) -> int:
     """SK 9.4; SK 18.4: nothing for an attack by minor (or hired) units alone."""
     if minor_only(s, attack_units(s, power, a)):
         return 0
@@ -164,7 +164,7 @@ class BreakOrder:
 
 
 def country_name(
-    content: SoldierKingsContent,
+    content: SoldierContent,
     text: str,
     choices: list[str],
     line: int,
@@ -193,9 +193,9 @@ def _areas(names: Names, text: str | None, line: int, problems: list[Problem]) -
 
 
 def parse_order(
-    content: SoldierKingsContent,
+    content: SoldierContent,
     names: Names,
-    s: SKState,
+    s: SoldierState,
     text: str,
     line: int,
     problems: list[Problem],
@@ -246,12 +246,12 @@ def parse_order(
     return AllyOrder(minor, n, areas, line) if minor else None
 
 
-def cards_in_hand(s: SKState, power: str, card: str) -> int:
+def cards_in_hand(s: SoldierState, power: str, card: str) -> int:
     return s.hands.get(s.player_of(power), []).count(card)
 
 
 def validate_orders(
-    content: SoldierKingsContent, s: SKState, power: str, orders: list
+    content: SoldierContent, s: SoldierState, power: str, orders: list
 ) -> list[Problem]:
     problems: list[Problem] = []
     used: dict[str, int] = {}
@@ -315,7 +315,7 @@ def validate_orders(
 
 
 def order_costs(
-    content: SoldierKingsContent, s: SKState, power: str, orders: list
+    content: SoldierContent, s: SoldierState, power: str, orders: list
 ) -> list[tuple[int, int]]:
     """(Resources, line) of the power's bribes and hires, in order (SK 7.5 checks)."""
     out = []
@@ -327,7 +327,7 @@ def order_costs(
     return out
 
 
-def after_breaks(s: SKState, power: str, orders: list) -> SKState:
+def after_breaks(s: SoldierState, power: str, orders: list) -> SoldierState:
     """SK 17.8: for checking the rest of the orders, the minors `power` breaks with are
     neutral (it may attack them at once)."""
     breaks = [
@@ -347,7 +347,7 @@ def after_breaks(s: SKState, power: str, orders: list) -> SKState:
 
 def play_card(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     card: str,
     on: str,
@@ -363,7 +363,7 @@ def play_card(
 
 
 def _no_card(ctx: Resolution, power: str, card: str, text: str) -> bool:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     if card in s.hands.get(s.player_of(power), []):
         return False
     ctx.emit(OrderSkipped(power=power, order=text, reason=f"no {card!r} card left in hand"))
@@ -371,11 +371,11 @@ def _no_card(ctx: Resolution, power: str, card: str, text: str) -> bool:
 
 
 def resolve_orders(
-    ctx: Resolution, content: SoldierKingsContent, power: str, orders: list, standing_orders: dict
+    ctx: Resolution, content: SoldierContent, power: str, orders: list, standing_orders: dict
 ) -> None:
     """Before movement (SK 4.1): breaks (SK 17.8), hires (SK 19.1), then alliance attempts."""
     for o in [o for o in orders if isinstance(o, BreakOrder)]:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         if s.allies.get(o.minor) != power or s.minor_joined.get(o.minor) == s.turn:
             ctx.emit(
                 OrderSkipped(
@@ -413,7 +413,7 @@ def resolve_orders(
 
 
 def backstab(
-    ctx: Resolution, content: SoldierKingsContent, power: str, minor: str, standing_orders: dict
+    ctx: Resolution, content: SoldierContent, power: str, minor: str, standing_orders: dict
 ) -> None:
     """SK 17.8: the alliance ends; SK 17.7 finds the minor its new ally (not the backstabber).
     Its units stay on the map; if no power takes it they leave and it is neutral."""
@@ -434,7 +434,7 @@ def backstab(
 def end_alliance(ctx: Resolution, minor: str, why: str) -> None:
     """For the card framework (Royal Death: remove_marker, end_minor_alliance; authored):
     the marker goes, the alliance ends, the minor's units leave the map, it is neutral."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for marker, on_what in sorted(s.markers.items()):
         if minor in on_what:
             ctx.emit(MarkerRemoved(marker=marker, on=minor))
@@ -446,7 +446,7 @@ def end_alliance(ctx: Resolution, minor: str, why: str) -> None:
 
 def end_alliance_units(ctx: Resolution, minor: str, why: str) -> None:
     """A neutral minor's units and leaders leave the map."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     units = sorted(
         (u.id for u in s.on_map() if u.country == minor and u.hired_by is None), key=id_order
     )
@@ -466,7 +466,7 @@ def _minor_arg(names: Names, text: str, line: int, problems: list[Problem]) -> s
 
 @standing.verb("bribe")
 def _bribe(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """bribe MINOR N for POWER [from attempt K] | bribe MINOR N against [POWER] [from attempt K]"""
     usage = "write: bribe MINOR N for POWER, or bribe MINOR N against [POWER], optionally ending 'from attempt K' (SK 17.4, 17.41)"
@@ -503,7 +503,7 @@ def _bribe(
 
 @standing.verb("accept")
 def _accept(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """accept MINOR [in AREA[, AREA...]] | accept all (SK 17.7)"""
     text = " ".join(words).strip()
@@ -530,7 +530,7 @@ def _accept(
 
 @standing.verb("liberate")
 def _liberate(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """liberate MINOR (SK 18.8)"""
     minor = country_name(

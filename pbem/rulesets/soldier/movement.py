@@ -18,11 +18,11 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
 from .fold import on
 from .names import Names
-from .state import Move, SKState
+from .state import Move, SoldierState
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class GroupMoved(Event):
 
 
 @on(GroupMoved)
-def _(s: SKState, e: GroupMoved) -> None:
+def _(s: SoldierState, e: GroupMoved) -> None:
     end = e.path[-1]
     for u in e.units:
         unit = s.units[u]
@@ -70,7 +70,7 @@ def _(s: SKState, e: GroupMoved) -> None:
 
 
 def parse_move(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> MoveOrder | None:
     m = re.match(r"(?is)(.+?)\s+to\s+(.+)$", text)
     if not m:
@@ -89,7 +89,7 @@ def parse_move(
     )
 
 
-def allowance(s: SKState, units: list[str], leaders: list[str]) -> int:
+def allowance(s: SoldierState, units: list[str], leaders: list[str]) -> int:
     """Half movement points of a group. SK 8.1: an army alone has 1 MP. SK 13.3: armies
     directed by generals have the generals' allowance (Frederick 3, others 2), SK 13.1: a
     general directs rating + 1 armies. A group moves at its slowest general's
@@ -105,17 +105,17 @@ def allowance(s: SKState, units: list[str], leaders: list[str]) -> int:
     return 2 + more
 
 
-def step_cost(s: SKState, power: str, area: str) -> int:
+def step_cost(s: SoldierState, power: str, area: str) -> int:
     """SK 8.2: 1/2 MP into a friendly or allied-controlled area, 1 MP otherwise."""
     return 1 if s.friendly(s.control.get(area), power) else 2
 
 
-def _enemy_armies(s: SKState, power: str, area: str) -> list[str]:
+def _enemy_armies(s: SoldierState, power: str, area: str) -> list[str]:
     return [u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)]
 
 
 def check_move(
-    content: SoldierKingsContent, s: SKState, power: str, o: MoveOrder, moved: set[str]
+    content: SoldierContent, s: SoldierState, power: str, o: MoveOrder, moved: set[str]
 ) -> list[Problem]:
     out: list[Problem] = []
 
@@ -191,17 +191,17 @@ def check_move(
     return out
 
 
-def _vacillates(s: SKState, name: str) -> bool:
+def _vacillates(s: SoldierState, name: str) -> bool:
     return leader_inactive(s, name)
 
 
-def _belongs_to(s: SKState, content: SoldierKingsContent, area: str, power: str) -> bool:
+def _belongs_to(s: SoldierState, content: SoldierContent, area: str, power: str) -> bool:
     owner = s.control.get(area)
     return owner == power or s.allies.get(owner or "") == power
 
 
 def validate_moves(
-    content: SoldierKingsContent, s: SKState, power: str, moves: list[MoveOrder]
+    content: SoldierContent, s: SoldierState, power: str, moves: list[MoveOrder]
 ) -> list[Problem]:
     problems: list[Problem] = []
     moved: set[str] = set()
@@ -212,8 +212,8 @@ def validate_moves(
 
 
 def after_moves(
-    content: SoldierKingsContent, s: SKState, power: str, moves: list[MoveOrder]
-) -> SKState:
+    content: SoldierContent, s: SoldierState, power: str, moves: list[MoveOrder]
+) -> SoldierState:
     """The state once these (valid) moves are made: what attacks and sieges are checked on."""
     t = clone(s)
     for o in moves:
@@ -224,7 +224,7 @@ def after_moves(
     return t
 
 
-def _event(content: SoldierKingsContent, s: SKState, power: str, o: MoveOrder) -> GroupMoved:
+def _event(content: SoldierContent, s: SoldierState, power: str, o: MoveOrder) -> GroupMoved:
     start = s.units[o.units[0]].area if o.units else s.leaders[o.leaders[0]].area
     path = [start, *o.path] if o.path[0] != start else list(o.path)
     return GroupMoved(
@@ -239,7 +239,7 @@ def _event(content: SoldierKingsContent, s: SKState, power: str, o: MoveOrder) -
 
 
 def resolve_moves(
-    ctx: Resolution, content: SoldierKingsContent, power: str, moves: list[MoveOrder]
+    ctx: Resolution, content: SoldierContent, power: str, moves: list[MoveOrder]
 ) -> None:
     moved: set[str] = set()
     for o in moves:

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from .content import SoldierKingsContent
-from .state import SKState
+from .content import SoldierContent
+from .state import SoldierState
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,10 @@ class Piece:
     name: str  # counter id or leader name
 
 
-_AREA_INDEX: dict[int, tuple[SoldierKingsContent, list[str], dict[str, str]]] = {}
+_AREA_INDEX: dict[int, tuple[SoldierContent, list[str], dict[str, str]]] = {}
 
 
-def _area_index(content: SoldierKingsContent) -> tuple[list[str], dict[str, str]]:
+def _area_index(content: SoldierContent) -> tuple[list[str], dict[str, str]]:
     """Area names and their spellings (aliases, any case), built once per content."""
     got = _AREA_INDEX.get(id(content))
     if got is None or got[0] is not content:
@@ -42,7 +42,7 @@ def _area_index(content: SoldierKingsContent) -> tuple[list[str], dict[str, str]
 
 
 class Names:
-    def __init__(self, content: SoldierKingsContent, state: SKState):
+    def __init__(self, content: SoldierContent, state: SoldierState):
         self.content = content
         self.state = state
         self.areas, self._area_words = _area_index(content)
@@ -86,10 +86,10 @@ class Names:
         return out
 
 
-_PIECE_INDEX: dict[tuple, tuple[SoldierKingsContent, dict[str, Piece]]] = {}
+_PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
 
 
-def _piece_index(content: SoldierKingsContent, state: SKState) -> dict[str, Piece]:
+def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     """Every counter and leader of a game is in the state from the start (in the pool
     or not), so the index is built once per set of them."""
     key = (id(content), tuple(state.units), tuple(state.leaders))

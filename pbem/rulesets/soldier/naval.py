@@ -31,11 +31,11 @@ from pbem.ruleset import Problem
 
 from . import combat_results, navy, retreats, standing
 from . import naval_combat as nc
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
 from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
-from .state import SKState
+from .state import SoldierState
 
 # --- orders ----------------------------------------------------------------------------
 
@@ -62,10 +62,10 @@ class Voyage:
     stopped: bool = False
 
 
-def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
+def begin(ctx: Resolution, content: SoldierContent) -> None:
     """Before the naval steps of an action phase: armies at sea whose fleet is gone are
     lost with it (SK 10.6)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     stranded = sorted(
         u.id
         for u in s.on_map(type_="army")
@@ -84,7 +84,7 @@ def begin(ctx: Resolution, content: SoldierKingsContent) -> None:
 def end(ctx: Resolution) -> None:
     """After the action phase (before it is over): forget its fleet moves; after the
     turn's last action phase, the armies transported (SK 10.62)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     last = s.acting >= len(s.initiative) - 1
     stale = any(
         u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map")
@@ -96,7 +96,7 @@ def end(ctx: Resolution) -> None:
 
 def resolve_movement(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     powers: list[str],
     given: dict[str, NavalOrders],
     orders: nc.Orders,
@@ -104,7 +104,7 @@ def resolve_movement(
     """SK 10: each group moves in turn, in the order written (the acting power's first).
     Lines of powers on one side with the same start, path and blockade are one group
     (SK 10.3: fleets moving together are a group)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     groups: list[Plan] = []
     for p in powers:
         ps, _ = plans(content, s, p, given.get(p) or NavalOrders())
@@ -131,7 +131,7 @@ def resolve_movement(
     return done
 
 
-def alive(s: SKState, v: Voyage) -> list[str]:
+def alive(s: SoldierState, v: Voyage) -> list[str]:
     v.fleets = [f for f in v.fleets if s.units[f].status == "map" and s.units[f].area == v.here]
     v.leaders = [
         n for n in v.leaders if s.leaders[n].status == "map" and s.leaders[n].area == v.here
@@ -142,7 +142,7 @@ def alive(s: SKState, v: Voyage) -> list[str]:
 def flush(ctx: Resolution, v: Voyage) -> None:
     if not v.legs:
         return
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     path = [v.here, *v.legs]
     armies = sorted({*v.loaded, *(a for f in v.fleets for a in navy.cargo(s, f))})
     ctx.emit(
@@ -157,9 +157,9 @@ def flush(ctx: Resolution, v: Voyage) -> None:
 
 
 def _voyage(
-    ctx: Resolution, content: SoldierKingsContent, v: Voyage, orders: nc.Orders, attempted: set
+    ctx: Resolution, content: SoldierContent, v: Voyage, orders: nc.Orders, attempted: set
 ) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side = v.plan.power
     for nxt in v.plan.path[1:]:
         cur = v.legs[-1] if v.legs else v.here
@@ -233,7 +233,7 @@ def _voyage(
             )
 
 
-def _strait(content: SoldierKingsContent, a: str, b: str) -> str | None:
+def _strait(content: SoldierContent, a: str, b: str) -> str | None:
     """SK 10.46: the coastal area watching the passage between two sea areas."""
     for st in content.map.straits:
         if {a, b} == set(st.seas):
@@ -241,7 +241,7 @@ def _strait(content: SoldierKingsContent, a: str, b: str) -> str | None:
     return None
 
 
-def _hostile_fleets(s: SKState, side: str, area: str) -> list[str]:
+def _hostile_fleets(s: SoldierState, side: str, area: str) -> list[str]:
     return [
         f
         for f in navy.fleets_in(s, area)
@@ -250,7 +250,7 @@ def _hostile_fleets(s: SKState, side: str, area: str) -> list[str]:
     ]
 
 
-def _groups_by_power(s: SKState, fleets: list[str]) -> list[tuple[str, list[str]]]:
+def _groups_by_power(s: SoldierState, fleets: list[str]) -> list[tuple[str, list[str]]]:
     out: dict[str, list[str]] = {}
     for f in fleets:
         out.setdefault(navy.owner(s, f), []).append(f)
@@ -258,7 +258,7 @@ def _groups_by_power(s: SKState, fleets: list[str]) -> list[tuple[str, list[str]
 
 
 def _interceptors(ctx, content, v: Voyage, sea: str) -> bool:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     return any(_hostile_fleets(s, v.plan.power, a) for a in [sea, *content.coastal_areas(sea)])
 
 
@@ -274,7 +274,7 @@ def _intercepts(
 ) -> None:
     """SK 10.42-10.45: every enemy group in the sea area, or in a coastal area on it
     (SK 10.43, Southern England), may try once to intercept this group here."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side = v.plan.power
     for area in [sea, *sorted(content.coastal_areas(sea))]:
         for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, area)):
@@ -318,7 +318,7 @@ def _intercepts(
 
 def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -> bool:
     """SK 10.44-10.45 (13.4): 2d6 + fleets intercepted + own admirals - theirs >= 10."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     roll = sum(ctx.roll(f"{area}: interception by {power}", 2))
     own = sum(s.leaders[n].rating for n in navy.admirals(s, leaders))
     theirs = sum(s.leaders[n].rating for n in navy.admirals(s, target_leaders))
@@ -337,7 +337,7 @@ def _break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiti
     """SK 10.5-10.53: blockaders automatically intercept; the group passes only if they
     are all eliminated or forced away. Failing, it stops in the coastal area it tried to
     leave or the sea area it tried to enter from (SK 10.52)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side = v.plan.power
     them = [f for f in navy.blockaders(s, coast) if navy.hostile(s, side, navy.side_country(s, f))]
     if not them:
@@ -373,7 +373,7 @@ def _strait_fight(
     """SK 10.46: fleets in Gibraltar (Constantinople) may intercept without a roll a group
     passing between its two sea areas; the battle is in the strait's coastal area, with
     its fortification for the side it is friendly to; retreats may not go there."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side = v.plan.power
     for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, strait)):
         if not alive(s, v):
@@ -419,13 +419,13 @@ def _strait_fight(
 
 def resolve_combat(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     acting: str,
     voyages: list[Voyage],
     given: dict[str, NavalOrders],
     orders: nc.Orders,
 ) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     # SK 10.41: moving groups that ended in a sea area holding enemy fleets may try to
     # intercept them now, once each (SK 10.43)
     for v in voyages:
@@ -482,7 +482,7 @@ def resolve_combat(
 
 
 def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...], orders) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     mine = [f for f in navy.fleets_in(s, area) if s.friendly(navy.side_country(s, f), acting)]
     foes = [
         f
@@ -525,7 +525,7 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
 
 def retreat_by_sea(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     power: str,
     armies: list[str],
@@ -534,7 +534,7 @@ def retreat_by_sea(
 ) -> bool:
     """SK 9.5: the armies go aboard friendly or allied fleets in the battle area (which
     go with them) or in the adjoining sea area `sea`; transport limits (SK 10.6) apply."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     lift = retreats.sea_lift(content, s, area, power, armies, sea)
     if lift is None:
         return False
@@ -558,12 +558,12 @@ def retreat_by_sea(
 # --- SK 12.6 capturing fleets ---------------------------------------------------------------
 
 
-def capture_fleets(ctx: Resolution, content: SoldierKingsContent, area: str, taker: str) -> None:
+def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: str) -> None:
     """SK 12.6: when a coastal area falls, fleets there that are not the taker's friends
     put out to the adjoining sea area at once; blockaded, they are eliminated instead,
     and the taker may pay 1 Resource each to place a random unused fleet of its own
     there. Default: it does, while it has Resources and fleets in its pool."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     if not navy.is_coastal(content, area):
         return
     lost: list[str] = []
@@ -624,7 +624,7 @@ def _counter_order(uid: str) -> tuple[str, int]:
 
 @standing.verb("fleets")
 def parse_fleets_fight(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """fleets fight [in AREA] (SK 11.6: the defender's fleets join its land battles)"""
     text = " ".join(words)
@@ -639,13 +639,13 @@ def parse_fleets_fight(
 
 
 def fleets_leave(
-    ctx: Resolution, content: SoldierKingsContent, area: str, power: str, fleets: list[str],
+    ctx: Resolution, content: SoldierContent, area: str, power: str, fleets: list[str],
     orders: dict,
 ) -> None:  # fmt: skip
     """SK 11.6 with 9.8 and 11.4: fleets reduced in a land battle retreat to an adjoining
     sea area enemy fleets do not blockade it from (the power's `retreat from AREA to SEA`
     order, else the default), or are eliminated."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side = navy.side_country(s, fleets[0])
     options = navy.fleet_retreat_options(content, s, fleets[0])
     wanted = [e["to"] for e in orders.get("retreat", []) if e.get("frm") == area and e.get("to")]
@@ -669,7 +669,7 @@ def fleets_leave(
 
 
 def land_combat_fleets(
-    content: SoldierKingsContent, s: SKState, power: str, area: str, named: tuple[str, ...] | None,
+    content: SoldierContent, s: SoldierState, power: str, area: str, named: tuple[str, ...] | None,
     standing_orders: dict | None = None,
 ) -> list[str]:  # fmt: skip
     """SK 11.6: the fleets of `power` in coastal `area` that join a land battle there: an

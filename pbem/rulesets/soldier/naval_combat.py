@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 
 from . import combat_results, retreats
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .hooks import card_rules
 from .navy import (
     NavalBattleBegan,
@@ -46,7 +46,7 @@ from .navy import (
     fort_value,
     owner,
 )
-from .state import SKState
+from .state import SoldierState
 
 MAX_ROUNDS = 50  # two sides that can no longer hurt each other stop here
 
@@ -71,10 +71,10 @@ class Side:
     gone: list[str] = field(default_factory=list)  # retreated out of the battle
     last_retreat: str | None = None
 
-    def alive(self, s: SKState) -> list[str]:
+    def alive(self, s: SoldierState) -> list[str]:
         return [f for f in self.fleets if f not in self.gone and s.units[f].status == "map"]
 
-    def powers(self, s: SKState) -> list[str]:
+    def powers(self, s: SoldierState) -> list[str]:
         return sorted({owner(s, f) for f in self.fleets})
 
 
@@ -94,7 +94,7 @@ class Orders:
 
 def battle(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     kind: str,
     a: Side,
@@ -103,7 +103,7 @@ def battle(
 ) -> tuple[list[str], list[str]]:
     """Fight one naval battle in `area` between side `a` (intercepting) and `b`
     (intercepted). Returns the fleets of each side still in the battle at the end."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     sides = {"intercepting": a, "intercepted": b}
     forts = {name: _fort_for(content, s, area, side) for name, side in sides.items()}
     ctx.emit(
@@ -191,14 +191,14 @@ def battle(
     return left_a, left_b
 
 
-def _by_power(s: SKState, fleets: Sequence[str]) -> dict[str, list[str]]:
+def _by_power(s: SoldierState, fleets: Sequence[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for f in fleets:
         out.setdefault(owner(s, f), []).append(f)
     return {p: sorted(v) for p, v in sorted(out.items())}
 
 
-def _fort_for(content: SoldierKingsContent, s: SKState, area: str, side: Side) -> int:
+def _fort_for(content: SoldierContent, s: SoldierState, area: str, side: Side) -> int:
     """SK 11.2: the fortification of a coastal battle area friendly or allied to the side."""
     if not content.is_land(area):
         return 0
@@ -208,7 +208,7 @@ def _fort_for(content: SoldierKingsContent, s: SKState, area: str, side: Side) -
     return fort_value(content, s, area)
 
 
-def _dice(content: SoldierKingsContent, s: SKState, area: str, side: Side) -> int:
+def _dice(content: SoldierContent, s: SoldierState, area: str, side: Side) -> int:
     """SK 11.2: fleets' attack strengths + admirals' ratings + friendly shore batteries."""
     alive = side.alive(s)
     if not alive:
@@ -221,7 +221,7 @@ def _dice(content: SoldierKingsContent, s: SKState, area: str, side: Side) -> in
 
 
 def _fire(ctx, content, area, rnd, side: Side) -> tuple[int, int]:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     n = _dice(content, s, area, side)
     rolls = ctx.roll(f"{area}, naval round {rnd}, {', '.join(side.powers(s))}", n) if n else []
     return n, sum(1 for v in rolls if v == 6)
@@ -232,7 +232,7 @@ def _losses(
 ) -> tuple[dict[str, int], int]:
     """SK 11.3 (= 9.7) and 16.5 among the target's fleets; an army aboard a fleet shares
     its fate and its loss satisfies none of the hits (SK 10.6, Naval Combat Example)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     group: dict[str, list[str]] = {}
     for f in target.alive(s):
         group.setdefault(owner(s, f), []).append(f)
@@ -255,7 +255,7 @@ def _volley(
     ctx, content, area, rnd, name: str, sides: dict[str, Side], orders, first: bool
 ) -> dict[str, int]:
     """One side fires and the other takes its losses at once (SK 11.2 first fire)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     side, target = sides[name], sides[_other(name)]
     n, hits = _fire(ctx, content, area, rnd, side)
     losses, left = _losses(ctx, target, hits, side, orders)
@@ -273,7 +273,7 @@ def _simultaneous(
 ) -> dict[str, dict[str, int]]:
     """Both sides fire at once: dice and losses from the state before either volley.
     Returns the losses by the side that suffered them."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     fired = {name: _fire(ctx, content, area, rnd, side) for name, side in sides.items()}
     planned = {}
     for name in sides:
@@ -291,7 +291,7 @@ def _simultaneous(
     return out
 
 
-def _options(content, s: SKState, side: Side, fleet: str) -> list[str]:
+def _options(content, s: SoldierState, side: Side, fleet: str) -> list[str]:
     if fleet in side.back:
         return [side.back[fleet]]  # SK 11.41 back where they came from; SK 10.52
     return fleet_retreat_options(content, s, fleet, sorted(side.forbid))
@@ -303,7 +303,7 @@ def _retreat(
 ) -> bool:  # fmt: skip
     """Retreat these fleets of one side (each power's fleets with the same options
     together). Forced retreats with no option are eliminated (SK 11.4 with 9.8)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     buckets: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for f in sorted(fleets):
         buckets.setdefault((owner(s, f), tuple(_options(content, s, side, f))), []).append(f)
@@ -347,7 +347,7 @@ def _voluntary(ctx, content, area, rnd, side: Side, enemy: Side, orders: Orders)
     """SK 11.43 from `retreat` orders: `retreat from AREA to AREA [FLEETS] [if outnumbered]
     [after round N]`, the area being the battle area (or where the fleets are); or the
     general policy `retreat [if outnumbered] [after round N]`. Default: stay."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for power in side.powers(s):
         mine = [f for f in side.alive(s) if owner(s, f) == power]
         here = {s.units[f].area for f in mine}
@@ -371,7 +371,7 @@ def _voluntary(ctx, content, area, rnd, side: Side, enemy: Side, orders: Orders)
 def _leaders_after(ctx, area: str, a: Side, b: Side) -> None:
     """A side with no fleet left in the battle: its leaders go with its last retreat, or
     are captured if every fleet was eliminated (SK 13.6, 'the power with most units')."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for side, enemy in ((a, b), (b, a)):
         if side.alive(s):
             continue
@@ -398,8 +398,8 @@ def _leaders_after(ctx, area: str, a: Side, b: Side) -> None:
 
 
 def side_dice(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     area: str,
     fleets: Sequence[str],
     leaders: Sequence[str],
@@ -410,7 +410,7 @@ def side_dice(
 
 
 def wants_to_intercept(
-    s: SKState,
+    s: SoldierState,
     entries: Sequence[dict],
     area: str,
     own_area: str,

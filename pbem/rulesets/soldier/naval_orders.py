@@ -12,10 +12,10 @@ from pbem.clone import clone
 from pbem.ruleset import Problem
 
 from . import navy, retreats, standing
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .fold import apply as fold_apply
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ _SEP = r"\s*(?:,|->|-(?=\s)|\bthen\b)\s*"
 
 
 def parse_sail(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> SailOrder | None:
     m = re.match(r"(?is)(.+?)\s+to\s+(.+)$", text.strip())
     if not m:
@@ -95,7 +95,7 @@ def parse_sail(
 
 
 def parse_blockade(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> BlockadeOrder | None:
     m = re.fullmatch(r"(?is)(.+?)\s+from\s+(.+?)(?:\s+with\s+(.+))?", text.strip())
     if not m:
@@ -112,7 +112,7 @@ def parse_blockade(
 
 
 def parse_fleet_attack(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> FleetAttack | None:
     m = re.fullmatch(r"(?is)fleets\s+in\s+(.+?)(?:\s+first\s+(.+))?", text.strip())
     if not m:
@@ -129,7 +129,7 @@ def parse_fleet_attack(
     return FleetAttack(area, tuple(first), line) if area else None
 
 
-def _power(s: SKState, word: str, line: int, problems: list[Problem]) -> str | None:
+def _power(s: SoldierState, word: str, line: int, problems: list[Problem]) -> str | None:
     known = sorted({*s.majors, *s.allies})
     for k in known:
         if k.casefold() == word.casefold():
@@ -142,7 +142,7 @@ def _power(s: SKState, word: str, line: int, problems: list[Problem]) -> str | N
 
 @standing.verb("intercept")
 def parse_intercept(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]"""
     text = " ".join(words).strip()
@@ -170,7 +170,7 @@ def parse_intercept(
 
 
 def parse_line(
-    verb: str, names: Names, s: SKState, power: str, rest: str, line: int, problems: list[Problem],
+    verb: str, names: Names, s: SoldierState, power: str, rest: str, line: int, problems: list[Problem],
     out: NavalOrders,
 ) -> None:  # fmt: skip
     """One naval action-phase line (actions.py hands over the verbs in VERBS)."""
@@ -216,7 +216,7 @@ class Plan:
         return (self.path[0], tuple(self.path), self.blockade)
 
 
-def step_cost(content: SoldierKingsContent, a: str, b: str) -> int | str:
+def step_cost(content: SoldierContent, a: str, b: str) -> int | str:
     """SK 10.2: 1 MP to enter a sea or coastal area, 0 from a coastal area to a sea area
     it adjoins (SK 1.0 Coastal Area: any of them). Else the reason it is not a move."""
     a_land, b_land = content.is_land(a), content.is_land(b)
@@ -237,14 +237,14 @@ def step_cost(content: SoldierKingsContent, a: str, b: str) -> int | str:
     return f"from {a} a fleet puts out to {' or '.join(here.seas)} (SK 1.0 Coastal Area, 10.2)"
 
 
-def leads_for(s: SKState, name: str, power: str) -> bool:
+def leads_for(s: SoldierState, name: str, power: str) -> bool:
     ld = s.leaders[name]
     return ld.country == power or s.allies.get(ld.country) == power
 
 
 def check_sail(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     power: str,
     fleets: list[str],
     leaders: list[str],
@@ -386,12 +386,12 @@ def check_sail(
     ), out
 
 
-def enemy_fleets(s: SKState, power: str, area: str) -> list[str]:
+def enemy_fleets(s: SoldierState, power: str, area: str) -> list[str]:
     return [f for f in navy.fleets_in(s, area) if navy.hostile(s, power, navy.side_country(s, f))]
 
 
 def plans(
-    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+    content: SoldierContent, s: SoldierState, power: str, orders: NavalOrders
 ) -> tuple[list[Plan], list[Problem]]:
     """Every sail and blockade line of one power as a plan, or the problems with it."""
     out: list[Plan] = []
@@ -455,7 +455,7 @@ def plans(
 
 
 def validate(
-    content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders
+    content: SoldierContent, s: SoldierState, power: str, orders: NavalOrders
 ) -> list[Problem]:
     _, problems = plans(content, s, power, orders)
     for a in orders.fleet_attacks:
@@ -469,7 +469,9 @@ def validate(
     return problems
 
 
-def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrders) -> SKState:
+def after(
+    content: SoldierContent, s: SoldierState, power: str, orders: NavalOrders
+) -> SoldierState:
     """The state once these (valid) naval orders are carried out with no interception:
     what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
     if not orders:
@@ -487,7 +489,7 @@ def after(content: SoldierKingsContent, s: SKState, power: str, orders: NavalOrd
     return t
 
 
-def _plan_events(s: SKState, p: Plan) -> list:
+def _plan_events(s: SoldierState, p: Plan) -> list:
     out: list = []
     if len(p.path) > 1:
         out.append(

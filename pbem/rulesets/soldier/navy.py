@@ -10,9 +10,9 @@ from typing import Literal
 from pbem.events import Event, event
 
 from . import retreats
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .fold import on
-from .state import Move, SKState
+from .state import Move, SoldierState
 
 INTERCEPT_AT = 10  # SK 10.45: 10 or more intercepts
 
@@ -178,7 +178,7 @@ class PrizeFleet(Event):
     resources: int
 
 
-def tidy(s: SKState) -> None:
+def tidy(s: SoldierState) -> None:
     """Blockades keep only fleets still on the map in their sea area; armies whose
     fleet is gone, or which are off the map, carry nothing."""
     for area in sorted(s.blockades):
@@ -197,11 +197,11 @@ def tidy(s: SKState) -> None:
             u.carried_by = None
 
 
-def _cargo_of(s: SKState, fleet: str) -> list[str]:
+def _cargo_of(s: SoldierState, fleet: str) -> list[str]:
     return sorted(u.id for u in s.units.values() if u.carried_by == fleet and u.status == "map")
 
 
-def _move(s: SKState, fleets: Sequence[str], to: str) -> None:
+def _move(s: SoldierState, fleets: Sequence[str], to: str) -> None:
     for f in fleets:
         for a in _cargo_of(s, f):
             s.units[a].area = to
@@ -212,7 +212,7 @@ def _move(s: SKState, fleets: Sequence[str], to: str) -> None:
 
 
 @on(NavalReset)
-def _(s: SKState, e: NavalReset) -> None:
+def _(s: SoldierState, e: NavalReset) -> None:
     s.naval_moves = []
     if e.transported:
         s.transported = []
@@ -220,7 +220,7 @@ def _(s: SKState, e: NavalReset) -> None:
 
 
 @on(FleetsMoved)
-def _(s: SKState, e: FleetsMoved) -> None:
+def _(s: SoldierState, e: FleetsMoved) -> None:
     for army, fleet in e.loaded.items():
         s.units[army].carried_by = fleet
         s.units[army].area = s.units[fleet].area
@@ -241,7 +241,7 @@ def _(s: SKState, e: FleetsMoved) -> None:
 
 
 @on(BlockadeDeclared)
-def _(s: SKState, e: BlockadeDeclared) -> None:
+def _(s: SoldierState, e: BlockadeDeclared) -> None:
     old = s.blockades.get(e.area)
     fleets = list(e.fleets)
     if old and old.get("sea") == e.sea:
@@ -250,29 +250,29 @@ def _(s: SKState, e: BlockadeDeclared) -> None:
 
 
 @on(ArmiesLanded)
-def _(s: SKState, e: ArmiesLanded) -> None:
+def _(s: SoldierState, e: ArmiesLanded) -> None:
     for a in e.armies:
         s.units[a].carried_by = None
         s.units[a].area = e.area
 
 
 @on(Interception)
-def _(s: SKState, e: Interception) -> None:
+def _(s: SoldierState, e: Interception) -> None:
     pass
 
 
 @on(NavalBattleBegan)
-def _(s: SKState, e: NavalBattleBegan) -> None:
+def _(s: SoldierState, e: NavalBattleBegan) -> None:
     pass
 
 
 @on(WindGauge)
-def _(s: SKState, e: WindGauge) -> None:
+def _(s: SoldierState, e: WindGauge) -> None:
     pass
 
 
 @on(NavalVolley)
-def _(s: SKState, e: NavalVolley) -> None:
+def _(s: SoldierState, e: NavalVolley) -> None:
     for uid, n in e.losses.items():
         for _ in range(n):
             s.step_loss(uid)
@@ -280,7 +280,7 @@ def _(s: SKState, e: NavalVolley) -> None:
 
 
 @on(NavalRetreated)
-def _(s: SKState, e: NavalRetreated) -> None:
+def _(s: SoldierState, e: NavalRetreated) -> None:
     _move(s, e.fleets, e.to)
     for n in e.leaders:
         s.leaders[n].area = e.to
@@ -288,12 +288,12 @@ def _(s: SKState, e: NavalRetreated) -> None:
 
 
 @on(NavalBattleEnded)
-def _(s: SKState, e: NavalBattleEnded) -> None:
+def _(s: SoldierState, e: NavalBattleEnded) -> None:
     tidy(s)
 
 
 @on(SeaRetreat)
-def _(s: SKState, e: SeaRetreat) -> None:
+def _(s: SoldierState, e: SeaRetreat) -> None:
     _move(s, e.fleets, e.to)
     for army, fleet in e.loaded.items():
         s.units[army].carried_by = fleet
@@ -303,49 +303,49 @@ def _(s: SKState, e: SeaRetreat) -> None:
 
 
 @on(PrizeFleet)
-def _(s: SKState, e: PrizeFleet) -> None:
+def _(s: SoldierState, e: PrizeFleet) -> None:
     s.treasury[e.power].resources -= e.resources
     u = s.units[e.fleet]
     u.status, u.area, u.is_reduced, u.arrives, u.carried_by = "map", e.area, False, None, None
 
 
-def owner(s: SKState, uid: str) -> str:
+def owner(s: SoldierState, uid: str) -> str:
     """The power that gives the counter its orders."""
     u = s.units[uid]
     return s.commander(u) or u.country
 
 
-def side_country(s: SKState, uid: str) -> str:
+def side_country(s: SoldierState, uid: str) -> str:
     return s.unit_side_country(s.units[uid])
 
 
-def hostile(s: SKState, a: str | None, b: str | None) -> bool:
+def hostile(s: SoldierState, a: str | None, b: str | None) -> bool:
     """SK 1.0 Enemy: both on a side, and not friendly or allied (neutrals are nobody's enemy)."""
     if a is None or b is None or s.side_of(a) is None or s.side_of(b) is None:
         return False
     return not s.friendly(a, b)
 
 
-def may_attack(s: SKState, attacker: str, target: str) -> bool:
+def may_attack(s: SoldierState, attacker: str, target: str) -> bool:
     """SK 15.3: the victor may not attack the loser's units while the peace lasts."""
     ma, mt = s.major_of(attacker), s.major_of(target)
     return not any(p.victor == ma and p.loser == mt and s.turn < p.until_turn for p in s.peace)
 
 
-def fleets_in(s: SKState, area: str) -> list[str]:
+def fleets_in(s: SoldierState, area: str) -> list[str]:
     return sorted(u.id for u in s.on_map(area, "fleet"))
 
 
-def is_coastal(content: SoldierKingsContent, area: str) -> bool:
+def is_coastal(content: SoldierContent, area: str) -> bool:
     return content.is_land(area) and content.land_area(area).coastal
 
 
-def cargo(s: SKState, fleet: str) -> list[str]:
+def cargo(s: SoldierState, fleet: str) -> list[str]:
     """Armies aboard a fleet (SK 10.6)."""
     return _cargo_of(s, fleet)
 
 
-def carrier(s: SKState, army: str) -> str | None:
+def carrier(s: SoldierState, army: str) -> str | None:
     """The fleet an army is aboard, if it is aboard one that is on the map with it."""
     u = s.units[army]
     f = u.carried_by
@@ -354,12 +354,12 @@ def carrier(s: SKState, army: str) -> str | None:
     return f
 
 
-def blockaded_from(s: SKState, area: str, sea: str, against: str) -> bool:
+def blockaded_from(s: SoldierState, area: str, sea: str, against: str) -> bool:
     """Whether fleets hostile to `against` blockade the coastal `area` from `sea` (SK 10.5)."""
     return retreats.blockaded_from(s, area, sea, against)
 
 
-def blockaders(s: SKState, area: str) -> list[str]:
+def blockaders(s: SoldierState, area: str) -> list[str]:
     b = s.blockades.get(area)
     if not b:
         return []
@@ -370,12 +370,12 @@ def blockaders(s: SKState, area: str) -> list[str]:
     ]
 
 
-def admirals(s: SKState, names: Sequence[str]) -> list[str]:
+def admirals(s: SoldierState, names: Sequence[str]) -> list[str]:
     return [n for n in names if s.leaders[n].role == "admiral" and s.leaders[n].status == "map"]
 
 
 def leaders_with(
-    s: SKState, content: SoldierKingsContent, area: str, powers: Sequence[str]
+    s: SoldierState, content: SoldierContent, area: str, powers: Sequence[str]
 ) -> list[str]:
     """Leaders with a side's fleets in `area`: its admirals (SK 13.4 "admirals direct
     navies"); at sea also the generals aboard (SK 10.6). In a coastal area generals are
@@ -390,14 +390,14 @@ def leaders_with(
     return sorted(out)
 
 
-def fort_value(content: SoldierKingsContent, s: SKState, area: str) -> int:
+def fort_value(content: SoldierContent, s: SoldierState, area: str) -> int:
     if not content.is_land(area):
         return 0
     return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
 
 
 def fleet_retreat_options(
-    content: SoldierKingsContent, s: SKState, fleet: str, forbid: Sequence[str] = ()
+    content: SoldierContent, s: SoldierState, fleet: str, forbid: Sequence[str] = ()
 ) -> list[str]:
     """SK 11.4, 11.41: where a fleet may retreat to from where it is. From a coastal
     area: an adjoining sea area it is not blockaded from by enemy fleets. From a sea
@@ -422,8 +422,8 @@ def fleet_retreat_options(
 
 
 def choose_fleet_retreat(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     side: str,
     options: Sequence[str],
     wanted: Sequence[str] = (),

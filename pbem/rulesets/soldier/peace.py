@@ -17,12 +17,12 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
 from . import minor_alliances, naval, phases, standing
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .fold import on
 from .names import Names
 from .phases import NoOrders
 from .siege import ControlChanged
-from .state import Peace, SKState
+from .state import Peace, SoldierState
 
 
 @event
@@ -49,14 +49,14 @@ class Repatriated(Event):
 
 
 @on(Surrendered)
-def _(s: SKState, e: Surrendered) -> None:
+def _(s: SoldierState, e: Surrendered) -> None:
     for v in e.victors:
         s.peace.append(Peace(loser=e.loser, victor=v, until_turn=e.until_turn))
     s.surrenders.pop(e.loser, None)
 
 
 @on(Repatriated)
-def _(s: SKState, e: Repatriated) -> None:
+def _(s: SoldierState, e: Repatriated) -> None:
     for u in e.units:
         s.units[u].area = e.to
     for n in e.leaders:
@@ -73,12 +73,12 @@ class SurrenderDeclared(Event):
 
 
 @on(SurrenderDeclared)
-def _(s: SKState, e: SurrenderDeclared) -> None:
+def _(s: SoldierState, e: SurrenderDeclared) -> None:
     s.surrenders[e.loser] = list(e.victors)
 
 
 def parse_surrender(
-    names: Names, s: SKState, power: str, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, text: str, line: int, problems: list[Problem]
 ) -> list[str] | None:
     words = text.split()
     if not words or words[0].casefold() != "to" or len(words) < 2:
@@ -96,7 +96,7 @@ def parse_surrender(
 
 @standing.verb("take")
 def _take(
-    names: Names, s: SKState, power: str, words: list[str], line: int, problems: list[Problem]
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     areas = [names.area(a, line, problems) for a in " ".join(words).split(",") if a.strip()]
     return [a for a in areas if a] or None
@@ -106,12 +106,12 @@ class PeacePhase(NoOrders):
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing_orders: dict,
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         for loser in [p for p in s.majors if p in s.surrenders]:
             victors = s.surrenders[loser]
             # SK 15.1: each victor takes one European area the loser controls
@@ -140,7 +140,7 @@ class PeacePhase(NoOrders):
 
 
 def _choice(
-    content: SoldierKingsContent, s: SKState, loser: str, wanted: list[list[str]]
+    content: SoldierContent, s: SoldierState, loser: str, wanted: list[list[str]]
 ) -> str | None:
     held = sorted(a for a, c in s.control.items() if c == loser and content.is_land(a))
     for areas in reversed(wanted):
@@ -155,10 +155,10 @@ def _choice(
     )
 
 
-def _repatriate(ctx: Resolution, content: SoldierKingsContent, victor: str, loser: str) -> None:
+def _repatriate(ctx: Resolution, content: SoldierContent, victor: str, loser: str) -> None:
     """SK 15.2 "as quickly as possible": at once, each stack to the nearest area (by
     land routes) that is not the loser's, friendly-controlled areas first."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     theirs = {a for a, c in s.control.items() if c == loser or s.allies.get(c) == loser}
     stacks: dict[str, list[str]] = {}
     for u in s.on_map(type_="army"):
@@ -176,7 +176,7 @@ def _repatriate(ctx: Resolution, content: SoldierKingsContent, victor: str, lose
 
 
 def _nearest_outside(
-    content: SoldierKingsContent, s: SKState, power: str, start: str, theirs: set[str]
+    content: SoldierContent, s: SoldierState, power: str, start: str, theirs: set[str]
 ) -> str | None:
     seen = {start}
     frontier = deque([start])

@@ -19,9 +19,9 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 
 from .calendar import is_winter, label, phase_id
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .fold import on
-from .state import SKState
+from .state import SoldierState
 
 CAMPAIGN = ("purchase", "initiative", "action", "peace")  # SK 4.1
 WINTER = ("attrition", "maintenance", "victory")  # SK 4.2 as the one-year rules cut it
@@ -36,22 +36,22 @@ TITLES = {
 
 
 class StageRules(Protocol):
-    def owes(self, s: SKState) -> tuple[str, ...]: ...
+    def owes(self, s: SoldierState) -> tuple[str, ...]: ...
 
     def parse(
-        self, content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed: ...
 
     def validate(
-        self, content: SoldierKingsContent, s: SKState, power: str, orders: Any
+        self, content: SoldierContent, s: SoldierState, power: str, orders: Any
     ) -> list[Problem]: ...
 
-    def default(self, content: SoldierKingsContent, s: SKState, power: str) -> Any: ...
+    def default(self, content: SoldierContent, s: SoldierState, power: str) -> Any: ...
 
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
@@ -68,7 +68,7 @@ def register(stage: str, rules: StageRules) -> None:
 class NoOrders:
     """A stage run on standing orders only."""
 
-    def owes(self, s: SKState) -> tuple[str, ...]:
+    def owes(self, s: SoldierState) -> tuple[str, ...]:
         return ()
 
     def parse(self, content, s, power, lines) -> Parsed:
@@ -83,13 +83,13 @@ class NoOrders:
         return None
 
 
-def same_side(s: SKState, power: str) -> tuple[str, ...]:
+def same_side(s: SoldierState, power: str) -> tuple[str, ...]:
     """SK 16.1: formal allies move and fight in each other's action phases. Powers
     played by one player count as formal allies (issue choice, docs/orders-soldier-kings.md)."""
     return tuple(p for p in s.majors if p != power and s.friendly(p, power))
 
 
-def current_step(s: SKState) -> Step | None:
+def current_step(s: SoldierState) -> Step | None:
     if s.stage in ("over", "new", "setup"):
         return None
     if s.stage not in STAGES:
@@ -145,19 +145,19 @@ class GameOver(Event):
 
 
 @on(StageOver)
-def _(s: SKState, e: StageOver) -> None:
+def _(s: SoldierState, e: StageOver) -> None:
     s.stage = e.next
 
 
 @on(InitiativeSet)
-def _(s: SKState, e: InitiativeSet) -> None:
+def _(s: SoldierState, e: InitiativeSet) -> None:
     s.initiative = list(e.order)
     s.acting = 0
     s.stage = "action"
 
 
 @on(ActionPhaseOver)
-def _(s: SKState, e: ActionPhaseOver) -> None:
+def _(s: SoldierState, e: ActionPhaseOver) -> None:
     s.acting += 1
     s.entered = {}
     s.moves = []
@@ -167,7 +167,7 @@ def _(s: SKState, e: ActionPhaseOver) -> None:
 
 
 @on(GameOver)
-def _(s: SKState, e: GameOver) -> None:
+def _(s: SoldierState, e: GameOver) -> None:
     s.stage = "over"
     s.result = e.result
 
@@ -176,6 +176,6 @@ def next_turn(ctx: Resolution) -> None:
     """End the turn: the next turn begins, or the scenario is over (SK 20.32)."""
     from .events import TurnBegan
 
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     t = s.turn + 1
     ctx.emit(TurnBegan(turn=t, stage="attrition" if is_winter(t) else "purchase"))

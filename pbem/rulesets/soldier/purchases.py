@@ -16,9 +16,9 @@ from .common import (
     id_order,
     treasury,
 )
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .fold import on
-from .state import Counter, SKState, Treasury
+from .state import Counter, SoldierState, Treasury
 
 
 @event
@@ -78,14 +78,14 @@ class PurchaseSkipped(Event):
     reason: str
 
 
-def pay(s: SKState, power: str, resources: int, manpower: int) -> None:
+def pay(s: SoldierState, power: str, resources: int, manpower: int) -> None:
     t = s.treasury.setdefault(power, Treasury())
     t.resources = max(0, t.resources - resources)  # SK 7.5
     t.manpower = max(0, t.manpower - manpower)
 
 
 @on(SubsidyGiven)
-def _(s: SKState, e: SubsidyGiven) -> None:
+def _(s: SoldierState, e: SubsidyGiven) -> None:
     pay(s, e.giver, e.resources, 0)
     s.treasury.setdefault(e.receiver, Treasury()).resources += e.resources
     s.subsidies = [
@@ -100,13 +100,13 @@ def _(s: SKState, e: SubsidyGiven) -> None:
 
 
 @on(ArrivalDelayed)
-def _(s: SKState, e: ArrivalDelayed) -> None:
+def _(s: SoldierState, e: ArrivalDelayed) -> None:
     for uid in e.units:
         s.units[uid].arrives = e.arrives
 
 
 @on(UnitsBought)
-def _(s: SKState, e: UnitsBought) -> None:
+def _(s: SoldierState, e: UnitsBought) -> None:
     for uid in e.units:
         u = s.units[uid]
         u.status, u.area, u.arrives, u.is_reduced = "track", None, e.arrives, False
@@ -114,14 +114,14 @@ def _(s: SKState, e: UnitsBought) -> None:
 
 
 @on(UnitsRecovered)
-def _(s: SKState, e: UnitsRecovered) -> None:
+def _(s: SoldierState, e: UnitsRecovered) -> None:
     for uid in e.units:
         s.units[uid].is_reduced = False
     pay(s, e.power, e.resources, e.manpower)
 
 
 @on(PurchaseSkipped)
-def _(s: SKState, e: PurchaseSkipped) -> None:
+def _(s: SoldierState, e: PurchaseSkipped) -> None:
     return None
 
 
@@ -186,7 +186,7 @@ def money_text(r: int, m: int) -> str:
     return " and ".join(parts) or "nothing"
 
 
-def arrivals(s: SKState, power: str) -> list[str]:
+def arrivals(s: SoldierState, power: str) -> list[str]:
     """The power's units due this turn on the turn track (SK 6.3)."""
     return sorted(
         (
@@ -201,7 +201,7 @@ def arrivals(s: SKState, power: str) -> list[str]:
     )
 
 
-def pool(s: SKState, power: str, kind: str) -> list[str]:
+def pool(s: SoldierState, power: str, kind: str) -> list[str]:
     """Counters a power may buy: its own of that type in the pool, never provincials
     (SK 19.42: provincial armies do not appear on the Europe map)."""
     return sorted(
@@ -214,14 +214,14 @@ def pool(s: SKState, power: str, kind: str) -> list[str]:
     )
 
 
-def recovery_number(content: SoldierKingsContent, minor: str) -> int:
+def recovery_number(content: SoldierContent, minor: str) -> int:
     try:
         return content.minor_row(minor).recovery
     except KeyError:
         return 0
 
 
-def recovery_kind(content: SoldierKingsContent, s: SKState, u: Counter) -> str:
+def recovery_kind(content: SoldierContent, s: SoldierState, u: Counter) -> str:
     """ "paid" (the power's own units, SK 6.4; hired mercenaries, paid by the hirer) or
     "minor" (a minor ally's unit, free within its Recovery number, SK 18.3)."""
     if u.hired_by is None and u.country in s.allies:
@@ -229,19 +229,19 @@ def recovery_kind(content: SoldierKingsContent, s: SKState, u: Counter) -> str:
     return "paid"
 
 
-def recover_cost(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
+def recover_cost(content: SoldierContent, u: Counter) -> tuple[int, int]:
     return cost(content, f"recover_{u.type}")
 
 
-def subsidies_to(s: SKState, power: str) -> list[dict]:
+def subsidies_to(s: SoldierState, power: str) -> list[dict]:
     return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("receiver") == power]
 
 
-def subsidies_from(s: SKState, power: str) -> list[dict]:
+def subsidies_from(s: SoldierState, power: str) -> list[dict]:
     return [x for x in s.subsidies if x.get("turn") == s.turn and x.get("giver") == power]
 
 
-def subsidies_incoming(s: SKState, power: str) -> int:
+def subsidies_incoming(s: SoldierState, power: str) -> int:
     """The most a power may receive this Purchase Phase from subsidies."""
     return sum(
         min(x.get("max_resources", 0), treasury(s, x["giver"])[0]) for x in subsidies_to(s, power)

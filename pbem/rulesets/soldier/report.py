@@ -18,10 +18,10 @@ from pbem.ruleset import Step
 
 from . import common, purchases, setup
 from .calendar import label
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .phases import TITLES
 from .report_events import SEA_FILL, abbr, colour, join_or, leader_text, plural, unit_text
-from .state import SKState
+from .state import SoldierState
 
 # --- small words ------------------------------------------------------------------
 
@@ -42,7 +42,7 @@ def _by_area(items) -> dict[str, list]:
     return out
 
 
-def _forces(s: SKState, mine: bool, power: str) -> tuple[tuple[str, ...], ...]:
+def _forces(s: SoldierState, mine: bool, power: str) -> tuple[tuple[str, ...], ...]:
     units = [
         u
         for u in s.units.values()
@@ -68,7 +68,7 @@ def _forces(s: SKState, mine: bool, power: str) -> tuple[tuple[str, ...], ...]:
     return tuple(rows)
 
 
-def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Section]:
+def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Section]:
     if s.stage == "new":
         return []
     player = s.player_of(power)
@@ -230,7 +230,7 @@ def _group(items, key):
 # --- the map ----------------------------------------------------------------------
 
 
-def map_view(content: SoldierKingsContent, s: SKState, power: str) -> MapView | None:
+def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | None:
     if s.stage == "new":
         return None
     areas = []
@@ -335,7 +335,7 @@ def map_view(content: SoldierKingsContent, s: SKState, power: str) -> MapView | 
 # --- the order template -----------------------------------------------------------
 
 
-def order_template(content: SoldierKingsContent, s: SKState, power: str, step: Step) -> list[str]:
+def order_template(content: SoldierContent, s: SoldierState, power: str, step: Step) -> list[str]:
     out = [f"# {step.title}", f"# Your pieces ({power} and the units it commands):"]
     rows = _forces(s, True, power)
     for area, units, leaders in rows:

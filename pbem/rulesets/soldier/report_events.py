@@ -8,8 +8,8 @@ from typing import Any
 from pbem.events import Event
 
 from .calendar import label
-from .content import SoldierKingsContent
-from .state import Counter, LeaderPiece, SKState
+from .content import SoldierContent
+from .state import Counter, LeaderPiece, SoldierState
 
 SEA_FILL = "#a9cbe4"
 
@@ -45,20 +45,20 @@ def leader_text(ld: LeaderPiece) -> str:
     return f"{ld.name} ({ld.role} {ld.rating})"
 
 
-def units_text(s: SKState | None, ids: list[str]) -> str:
+def units_text(s: SoldierState | None, ids: list[str]) -> str:
     if s is None:
         return join_or(ids)
     return join_or([unit_text(s.units[i]) if i in s.units else i for i in ids])
 
 
-def abbr(content: SoldierKingsContent, country: str) -> str:
+def abbr(content: SoldierContent, country: str) -> str:
     try:
         return content.country(country).abbreviation
     except KeyError:
         return country[:2]
 
 
-def colour(content: SoldierKingsContent, country: str | None) -> str:
+def colour(content: SoldierContent, country: str | None) -> str:
     if not country:
         return NEUTRAL_FILL
     try:
@@ -67,7 +67,7 @@ def colour(content: SoldierKingsContent, country: str | None) -> str:
         return NEUTRAL_FILL
 
 
-def describe(content: SoldierKingsContent, e: Event, s: SKState | None) -> str | None:
+def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str | None:
     """One sentence for a visible event; "" for bookkeeping; None: not known here."""
     fn = SAYINGS.get(e.type)
     if fn is None:

@@ -7,8 +7,8 @@ allied fleet in the combat or an adjoining sea area; transport limits SK 10.6):
 `sea_retreat_areas` and `sea_lift`; naval.retreat_by_sea carries it out.
 
 "Enemy" and "neutral" follow the state (SK 1.0 Enemy, Neutral): a country is an
-enemy of ``side_power`` when it fights for some side (`SKState.side_of`) that is not
-``side_power``'s (`SKState.friendly`); a country on no side (a neutral minor, or a
+enemy of ``side_power`` when it fights for some side (`SoldierState.side_of`) that is not
+``side_power``'s (`SoldierState.friendly`); a country on no side (a neutral minor, or a
 major power the scenario treats as a neutral minor) is neutral.
 """
 
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .content import SoldierKingsContent
-from .state import Counter, SKState
+from .content import SoldierContent
+from .state import Counter, SoldierState
 
 __all__ = [
     "ENEMY_ARMIES",
@@ -44,7 +44,7 @@ ROUTE_BLOCKED = "route blocked"
 ENEMY_ARMIES = "more enemy armies there than armies retreating"
 
 
-def _is_enemy(s: SKState, side_power: str, country: str | None) -> bool:
+def _is_enemy(s: SoldierState, side_power: str, country: str | None) -> bool:
     """SK 1.0 Enemy: on a side, and not ``side_power``'s; neutrals are not enemies."""
     if country is None or s.side_of(country) is None:
         return False
@@ -55,21 +55,21 @@ def _fights_for(unit: Counter) -> str:
     return unit.hired_by or unit.country  # SK 19.1: hired mercenaries fight for the hirer
 
 
-def controller(content: SoldierKingsContent, s: SKState, area: str) -> str | None:
+def controller(content: SoldierContent, s: SoldierState, area: str) -> str | None:
     """Who controls a land area: the state's marker, else its home country (SK 7.1)."""
     if area in s.control:
         return s.control[area]
     return content.land_area(area).home
 
 
-def enemy_armies(s: SKState, side_power: str, area: str) -> int:
+def enemy_armies(s: SoldierState, side_power: str, area: str) -> int:
     """Enemy armies in a land area (fleets do not count: SK 9.5 says armies)."""
     return sum(_is_enemy(s, side_power, _fights_for(u)) for u in s.on_map(area, "army"))
 
 
-def enemy_entry_routes(s: SKState, side_power: str, area: str) -> set[str]:
+def enemy_entry_routes(s: SoldierState, side_power: str, area: str) -> set[str]:
     """Areas from which enemy armies entered ``area`` this action phase (SK 9.5), from
-    `SKState.moves`. A set: sort before iterating."""
+    `SoldierState.moves`. A set: sort before iterating."""
     out: set[str] = set()
     for m in s.moves:
         if m.to != area:
@@ -84,8 +84,8 @@ def enemy_entry_routes(s: SKState, side_power: str, area: str) -> set[str]:
 
 
 def retreat_restrictions(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     area: str,
     side_power: str,
     n_armies: int,
@@ -129,8 +129,8 @@ def retreat_restrictions(
 
 
 def retreat_areas(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     area: str,
     side_power: str,
     n_armies: int,
@@ -158,8 +158,8 @@ def retreat_areas(
 
 
 def sea_retreat_areas(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     area: str,
     side_power: str,
     armies: Sequence[str] = (),
@@ -182,7 +182,7 @@ def sea_retreat_areas(
     )
 
 
-def blockaded_from(s: SKState, area: str, sea: str, side_power: str) -> bool:
+def blockaded_from(s: SoldierState, area: str, sea: str, side_power: str) -> bool:
     """SK 10.5: fleets enemy to ``side_power`` blockade the coastal ``area`` from ``sea``."""
     b = s.blockades.get(area)
     if not b or b.get("sea") != sea:
@@ -195,7 +195,7 @@ def blockaded_from(s: SKState, area: str, sea: str, side_power: str) -> bool:
     )
 
 
-def _lift_fleets(s: SKState, area: str, side_power: str, sea: str) -> list[Counter]:
+def _lift_fleets(s: SoldierState, area: str, side_power: str, sea: str) -> list[Counter]:
     """Friendly or allied fleets that could carry armies out of ``area`` into ``sea`` (SK
     9.5): in the battle area (they go too) or in the sea area, with no army aboard."""
     if blockaded_from(s, area, sea, side_power):
@@ -214,8 +214,8 @@ def _lift_fleets(s: SKState, area: str, side_power: str, sea: str) -> list[Count
 
 
 def sea_lift(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     area: str,
     side_power: str,
     armies: Sequence[str],
@@ -246,8 +246,8 @@ def sea_lift(
 
 
 def choose_retreat(
-    content: SoldierKingsContent,
-    s: SKState,
+    content: SoldierContent,
+    s: SoldierState,
     side_power: str,
     options: Sequence[str],
     wanted: Sequence[str] = (),

@@ -12,15 +12,15 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem
 
 from .calendar import phase_id
-from .content import Scenario, SoldierKingsContent
+from .content import Scenario, SoldierContent
 from .events import CardsDealt, LeadersSelected, PiecesPlaced, ScenarioStarted, UnitsSelected
 from .names import Names, Piece
-from .state import SKState
+from .state import SoldierState
 
 HAND_SIZE = 5  # SK 3.0
 
 
-def counter_mix(content: SoldierKingsContent) -> list[dict]:
+def counter_mix(content: SoldierContent) -> list[dict]:
     """Every counter with its id: country abbreviation, A or F, and a number."""
     out, seen = [], Tally()
     for u in content.pieces.units:
@@ -41,7 +41,7 @@ def counter_mix(content: SoldierKingsContent) -> list[dict]:
     return out
 
 
-def start(ctx: Resolution, content: SoldierKingsContent, sc: Scenario) -> None:
+def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
     """Emit the scenario's opening events."""
     treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
     control = {}
@@ -87,7 +87,7 @@ def start(ctx: Resolution, content: SoldierKingsContent, sc: Scenario) -> None:
 
 
 def _select(ctx: Resolution, power: str, forces) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     if forces.leaders:
         ctx.emit(LeadersSelected(country=power, leaders=list(forces.leaders)))
 
@@ -155,11 +155,11 @@ def _id_order(uid: str) -> tuple[str, int]:
 # --- the set-up placement phase ---------------------------------------------------
 
 
-def setup_phase(s: SKState, k: int) -> str:
+def setup_phase(s: SoldierState, k: int) -> str:
     return phase_id(s.first_turn, f"setup-{k + 1}")
 
 
-def placed_by(s: SKState, power: str) -> tuple[list[str], list[str]]:
+def placed_by(s: SoldierState, power: str) -> tuple[list[str], list[str]]:
     """Counters and leaders `power` must place now: its own, its minor allies', its hirelings'."""
     units = sorted(
         (u.id for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
@@ -179,7 +179,7 @@ Placement = tuple[
 
 
 def parse_placement(
-    content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]
+    content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
 ) -> Parsed:
     """`place PIECES in AREA`, or `AREA: PIECES`; `rest` means every piece not yet named.
     A line that does not read is kept with no area: its pieces count as named (they
@@ -246,7 +246,7 @@ class Placed:
     unknown: set[str] = field(default_factory=set)  # on lines that did not read
 
 
-def resolve_placements(s: SKState, power: str, placements: list[Placement]) -> Placed:
+def resolve_placements(s: SoldierState, power: str, placements: list[Placement]) -> Placed:
     units, leaders = placed_by(s, power)
     todo = set(units) | set(leaders)
     r = Placed()
@@ -287,9 +287,9 @@ def resolve_placements(s: SKState, power: str, placements: list[Placement]) -> P
 
 
 def check_placement(
-    content: SoldierKingsContent,
+    content: SoldierContent,
     sc: Scenario,
-    s: SKState,
+    s: SoldierState,
     power: str,
     out: dict[str, list[str]],
     placed: Placed | None = None,
@@ -371,7 +371,7 @@ def check_placement(
 
 
 def default_placement(
-    content: SoldierKingsContent, sc: Scenario, s: SKState, power: str
+    content: SoldierContent, sc: Scenario, s: SoldierState, power: str
 ) -> dict[str, list[str]]:
     """The documented default (docs/orders-soldier-kings.md): required pieces first
     (named leaders, `at least` rules), then armies round-robin over the allowed land
@@ -451,7 +451,7 @@ def _sort_piece(p: str) -> tuple[int, str, int]:
     return (1, p, 0)
 
 
-def describe_scenario(content: SoldierKingsContent, sc: Scenario) -> str:
+def describe_scenario(content: SoldierContent, sc: Scenario) -> str:
     """The scenario as a referee reads it before `pbem new`."""
     from .calendar import label
 

@@ -17,14 +17,14 @@ from pbem.ruleset import Problem
 
 from . import combat, combat_results, mercenaries, minor_rules, naval
 from .common import id_order
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .effects import leader_inactive
 from .fold import on
 from .hooks import card_rules
 from .minor_alliances import seek_ally
 from .minor_rules import SiegeResisted, seeks_ally
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
 
 @dataclass(frozen=True)
@@ -83,12 +83,12 @@ class SiegeLifted(Event):
 
 
 @on(SiegePaid)
-def _(s: SKState, e: SiegePaid) -> None:
+def _(s: SoldierState, e: SiegePaid) -> None:
     s.treasury[e.power].resources -= e.resources
 
 
 @on(SiegeRound)
-def _(s: SKState, e: SiegeRound) -> None:
+def _(s: SoldierState, e: SiegeRound) -> None:
     s.fort_hits[e.area] = e.fort_hits
     s.besieger.setdefault(e.area, e.besieger)
     for uid, n in e.losses.items():
@@ -97,7 +97,7 @@ def _(s: SKState, e: SiegeRound) -> None:
 
 
 @on(ControlChanged)
-def _(s: SKState, e: ControlChanged) -> None:
+def _(s: SoldierState, e: ControlChanged) -> None:
     minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
     s.fort_hits.pop(e.area, None)
@@ -105,17 +105,17 @@ def _(s: SKState, e: ControlChanged) -> None:
 
 
 @on(SiegeLifted)
-def _(s: SKState, e: SiegeLifted) -> None:
+def _(s: SoldierState, e: SiegeLifted) -> None:
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
 
 
-def round_cost(content: SoldierKingsContent) -> int:
+def round_cost(content: SoldierContent) -> int:
     return content.tables.costs.siege_round.resources
 
 
 def parse_siege(
-    names: Names, s: SKState, text: str, line: int, problems: list[Problem]
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> SiegeOrder | None:
     m = re.fullmatch(
         r"(?is)(.+?)\s+(\d+)\s+rounds?(?:\s*,?\s+(probe|assault|invasion)\s+if\s+resisted)?",
@@ -133,11 +133,11 @@ def parse_siege(
     return SiegeOrder(area, n, line, resisted) if area else None
 
 
-def _besiegers(s: SKState, power: str, area: str) -> list[str]:
+def _besiegers(s: SoldierState, power: str, area: str) -> list[str]:
     return sorted(u.id for u in s.on_map(area, "army") if s.commander(u) == power)
 
 
-def siege_blocked(content: SoldierKingsContent, s: SKState, power: str, area: str) -> str | None:
+def siege_blocked(content: SoldierContent, s: SoldierState, power: str, area: str) -> str | None:
     """Why `power` may not besiege `area` now (SK 12.0, 12.1, 12.5), or None."""
     if not content.is_land(area):
         return f"{area} is a sea area"
@@ -161,7 +161,7 @@ def siege_blocked(content: SoldierKingsContent, s: SKState, power: str, area: st
 
 
 def validate_sieges(
-    content: SoldierKingsContent, s: SKState, power: str, sieges: list[SiegeOrder], attacks: list
+    content: SoldierContent, s: SoldierState, power: str, sieges: list[SiegeOrder], attacks: list
 ) -> list[Problem]:
     problems = []
     attacked = {a.area for a in attacks}
@@ -178,7 +178,7 @@ def validate_sieges(
 
 def resolve_sieges(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     acting: str,
     sieges: dict[str, list[SiegeOrder]],
     standing_orders: dict,
@@ -196,7 +196,7 @@ def resolve_sieges(
 
 def _siege(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     acting: str,
     declared: dict[str, SiegeOrder],
@@ -205,7 +205,7 @@ def _siege(
     # SK 17.7, 17.71, 19.2: a besieged neutral minor seeks an ally, who may resist
     if not siege_may_proceed(ctx, content, area, declared, standing_orders):
         return
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     powers = [p for p in declared if siege_blocked(content, s, p, area) is None]
     if not powers:
         return  # the battle did not clear the area: no siege, nothing paid
@@ -305,7 +305,7 @@ def _siege(
 
 def lift_sieges(ctx: Resolution) -> None:
     """SK 12.5: when all the besieging armies have left, the fortification is restored."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for area in sorted(s.fort_hits):
         power = s.besieger.get(area)
         if not any(s.friendly(s.unit_side_country(u), power) for u in s.on_map(area, "army")):
@@ -314,7 +314,7 @@ def lift_sieges(ctx: Resolution) -> None:
 
 def siege_may_proceed(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     declared: dict[str, Any],
     standing_orders: dict,
@@ -322,7 +322,7 @@ def siege_may_proceed(
     """SK 17.7, 17.71, 19.2, called by the Siege Step before a siege is paid: a neutral
     minor whose area is besieged seeks an ally; if the ally's armies stand in the area the
     siege stops, unless the besiegers' `... if resisted` attack clears them."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     owner = s.control.get(area)
     if not seeks_ally(content, s, owner):
         return True

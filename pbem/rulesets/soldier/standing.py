@@ -14,11 +14,11 @@ from typing import Any
 from pbem.ruleset import OrderLine, Parsed, Problem, parse_good_lines
 from pbem.suggest import closest
 
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .names import Names
-from .state import SKState
+from .state import SoldierState
 
-Parser = Callable[[Names, SKState, str, list[str], int, list[Problem]], Any]
+Parser = Callable[[Names, SoldierState, str, list[str], int, list[Problem]], Any]
 VERBS: dict[str, Parser] = {}
 
 
@@ -37,12 +37,12 @@ class StandingOrders(dict):
         return self.get(kind, [])
 
 
-def parse(content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]) -> Parsed:
+def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]) -> Parsed:
     """The lines that read are kept (and checked) even when others do not."""
     return parse_good_lines(lambda ls: _read(content, s, power, ls), lines)
 
 
-def _read(content: SoldierKingsContent, s: SKState, power: str, lines: list[OrderLine]) -> Parsed:
+def _read(content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]) -> Parsed:
     names = Names(content, s)
     out = StandingOrders()
     problems: list[Problem] = []

@@ -80,7 +80,7 @@ class Peace(_M):
     until_turn: int
 
 
-class SKState(_M):
+class SoldierState(_M):
     scenario: str = ""
     number: int = 0
     first_turn: int = 0

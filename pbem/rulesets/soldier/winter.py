@@ -32,11 +32,11 @@ from pbem.ruleset import Problem, Step
 
 from . import mercenaries, minor_rules, phases, standing
 from .common import cost, id_order, one_year, treasury
-from .content import SoldierKingsContent
+from .content import SoldierContent
 from .effects import quartered
 from .fold import on
 from .names import Names
-from .state import Counter, SKState, Treasury
+from .state import Counter, SoldierState, Treasury
 
 # --------------------------------------------------------------------------- events
 
@@ -83,7 +83,7 @@ class VictoryPoints(Event):
     lost: dict[str, int]
 
 
-def step_losses(s: SKState, reduced: Iterable[str], eliminated: Iterable[str]) -> None:
+def step_losses(s: SoldierState, reduced: Iterable[str], eliminated: Iterable[str]) -> None:
     """SK 1.0 Step Loss: flip to the reduced side, or eliminate a reduced unit (it goes
     back to the pool and can be bought again)."""
     for uid in reduced:
@@ -92,7 +92,7 @@ def step_losses(s: SKState, reduced: Iterable[str], eliminated: Iterable[str]) -
         s.eliminate(uid)
 
 
-def _split(s: SKState, units: list[str]) -> tuple[list[str], list[str]]:
+def _split(s: SoldierState, units: list[str]) -> tuple[list[str], list[str]]:
     return (
         [x for x in units if not s.units[x].is_reduced],
         [x for x in units if s.units[x].is_reduced],
@@ -100,12 +100,12 @@ def _split(s: SKState, units: list[str]) -> tuple[list[str], list[str]]:
 
 
 @on(Attrition)
-def _(s: SKState, e: Attrition) -> None:
+def _(s: SoldierState, e: Attrition) -> None:
     step_losses(s, e.reduced, e.eliminated)
 
 
 @on(Maintained)
-def _(s: SKState, e: Maintained) -> None:
+def _(s: SoldierState, e: Maintained) -> None:
     t = s.treasury.setdefault(e.power, Treasury())
     t.resources = max(0, t.resources - e.resources)  # SK 7.5
     t.manpower = max(0, t.manpower - e.manpower)
@@ -113,7 +113,7 @@ def _(s: SKState, e: Maintained) -> None:
 
 
 @on(VictoryPoints)
-def _(s: SKState, e: VictoryPoints) -> None:
+def _(s: SoldierState, e: VictoryPoints) -> None:
     s.victory_points[e.power] = e.points
 
 
@@ -122,7 +122,7 @@ def _(s: SKState, e: VictoryPoints) -> None:
 
 def _unit_list(
     names: Names,
-    s: SKState,
+    s: SoldierState,
     power: str,
     words: list[str],
     line: int,
@@ -190,7 +190,7 @@ def default_key(u: Counter) -> tuple:
     return (u.is_reduced, u.attack, u.defence, id_order(u.id))
 
 
-def choose(s: SKState, candidates: list[str], preferred: list[str]) -> list[str]:
+def choose(s: SoldierState, candidates: list[str], preferred: list[str]) -> list[str]:
     """All candidates in give-up order: those preferred (in their order), then the default."""
     first = [x for x in preferred if x in candidates]
     rest = sorted((x for x in candidates if x not in first), key=lambda x: default_key(s.units[x]))
@@ -200,7 +200,7 @@ def choose(s: SKState, candidates: list[str], preferred: list[str]) -> list[str]
 # --------------------------------------------------------------------------- attrition
 
 
-def support_limits(content: SoldierKingsContent, s: SKState, area: str) -> tuple[int, int]:
+def support_limits(content: SoldierContent, s: SoldierState, area: str) -> tuple[int, int]:
     """SK 20.2: (enemy, friendly and allied) armies `area` supports."""
     a = content.land_area(area)
     lim = content.tables.support_limits
@@ -215,12 +215,12 @@ class WinterAttrition(phases.NoOrders):
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         areas = sorted(
             {u.area for u in s.on_map(type_="army") if u.area and content.is_land(u.area)}
         )
@@ -262,7 +262,7 @@ class WinterAttrition(phases.NoOrders):
 # --------------------------------------------------------------------------- maintenance
 
 
-def maintained_by(s: SKState, power: str) -> list[Counter]:
+def maintained_by(s: SoldierState, power: str) -> list[Counter]:
     """Units on the map `power` maintains (SK 6.5): its own and auxiliaries on loan to it
     (SK 19.5). Hired mercenaries are rehired instead (SK 19.1); minor allies maintain their
     own (SK 18.2)."""
@@ -277,7 +277,7 @@ def maintained_by(s: SKState, power: str) -> list[Counter]:
     )
 
 
-def upkeep(content: SoldierKingsContent, u: Counter) -> tuple[int, int]:
+def upkeep(content: SoldierContent, u: Counter) -> tuple[int, int]:
     return cost(content, f"maintain_{u.type}")
 
 
@@ -287,13 +287,13 @@ class Maintenance(phases.NoOrders):
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
     ) -> None:
         for power in list(ctx.state.majors):
-            s: SKState = ctx.state
+            s: SoldierState = ctx.state
             units = maintained_by(s, power)
             if not units:
                 continue
@@ -344,7 +344,7 @@ class Maintenance(phases.NoOrders):
 
 
 def victory_points(
-    content: SoldierKingsContent, s: SKState, power: str
+    content: SoldierContent, s: SoldierState, power: str
 ) -> tuple[int, dict[str, int], dict[str, int]]:
     """SK 20.31: (net points, areas gained -> Resources, home areas lost -> Resources).
 
@@ -367,7 +367,7 @@ def victory_points(
     return sum(gained.values()) - sum(lost.values()), gained, lost
 
 
-def result_text(s: SKState) -> str:
+def result_text(s: SoldierState) -> str:
     """SK 20.32 and the One-Year Special Rules: each player's powers' points added
     together; the highest total wins; ties share the victory."""
     totals = {
@@ -399,12 +399,12 @@ class Victory(phases.NoOrders):
     def resolve(
         self,
         ctx: Resolution,
-        content: SoldierKingsContent,
+        content: SoldierContent,
         step: Step,
         orders: dict,
         standing: dict,
     ) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         for power in s.majors:
             points, gained, lost = victory_points(content, ctx.state, power)
             ctx.emit(VictoryPoints(power=power, points=points, gained=gained, lost=lost))

@@ -21,8 +21,8 @@ from ..soldier import (
 from ..soldier.card_events import LeaderEnters, WinterCampaign
 from ..soldier.card_orders import PlayOrder
 from ..soldier.card_parse import ACTION_USE, STAGE_WHENS, hand, primary
-from ..soldier.content import SoldierKingsContent
-from ..soldier.state import SKState
+from ..soldier.content import SoldierContent
+from ..soldier.state import SoldierState
 from . import (
     cards,
 )
@@ -40,7 +40,7 @@ from .cards import (
 
 def at_step(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     step: str,
     powers: list[str],
     standing_orders: dict,
@@ -69,10 +69,10 @@ def _moment_text(step: str) -> str:
 
 
 def unplayed(
-    ctx: Resolution, content: SoldierKingsContent, powers: list[str], standing_orders: dict
+    ctx: Resolution, content: SoldierContent, powers: list[str], standing_orders: dict
 ) -> None:
     """After the action phase: a notice for each `play` line whose moment never came."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for p in powers:
         for po in order_plays(standing_orders, p):
             if spent(s, p, po.key) or was_skipped(ctx, po.key):
@@ -91,14 +91,14 @@ def unplayed(
 
 def purchase_plays(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     orders: dict[str, list],
     standing_orders: dict,
     phase: str,
 ) -> None:
     """The Purchase Phase (after subsidies, before placements and purchases): new leaders
     due from the turn track (SK 13.8, 6.3), then each power's `play` lines in order."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for name, ld in sorted(s.leaders.items()):
         if ld.status == "track" and ld.arrives is not None and ld.arrives <= s.turn:
             area = leader_area(content, s, ld.country, None)
@@ -115,10 +115,10 @@ def purchase_plays(
                 carry_out(ctx, content, p, po, standing_orders, trigger="in the Purchase Phase")
 
 
-def before_stage(ctx: Resolution, content: SoldierKingsContent, standing_orders: dict) -> bool:
+def before_stage(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> bool:
     """Standing `play ... at WHEN` lines, when a phase run on standing orders begins.
     True if a Winter Campaign now puts action phases before the Winter Attrition Phase."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for when in STAGE_WHENS.get(s.stage, ()):
         info: dict = {"winter": []}
         for p in list(s.majors):
@@ -137,13 +137,13 @@ def _attack_text(attackers: Any, area: str, rnd: int | None = None) -> str:
     return f"{text}, round {rnd}" if rnd else text
 
 
-def _defending(s: SKState, defenders: dict) -> list[str]:
+def _defending(s: SoldierState, defenders: dict) -> list[str]:
     return [q for q in s.majors if any(s.friendly(q, d) for d in defenders)]
 
 
 def battle_begins(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     attackers: dict[str, list[str]],
     defenders: dict[str, list[str]],
@@ -152,7 +152,7 @@ def battle_begins(
     """A land battle begins (after it is paid): the attackers' cards played with the
     attack (Surprise Attack), then the defending side's reactions `when attacked`
     (Skilful Retreat, any-time cards). True: no retreat before battle (SK 9.5)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     info: dict = {"area": area, "side": "attacker", "on": area}
     for p in attackers:
         for po in order_plays(standing_orders, p):
@@ -172,7 +172,7 @@ def battle_begins(
 
 def before_round(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     rnd: int,
     attackers: dict[str, list[str]],
@@ -180,7 +180,7 @@ def before_round(
     standing_orders: dict,
 ) -> None:
     """Before a round of land combat: Inspired Leadership for that round."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for p in attackers:
         for po in order_plays(standing_orders, p):
             if (
@@ -203,7 +203,7 @@ def before_round(
 
 def siege_begins(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     powers: list[str],
     owner: str | None,
@@ -212,7 +212,7 @@ def siege_begins(
     """A siege begins (after it is paid): the besiegers' Treason and Siege Train, then
     reactions `when AREA besieged` (Heroic Garrison by the area's side, any-time cards).
     Returns (extra besieger dice, extra defensive fire dice, the area fell)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     info: dict = {"area": area, "besiegers": list(powers), "on": area}
     for p in powers:
         for po in order_plays(standing_orders, p):
@@ -239,12 +239,10 @@ def siege_begins(
     return info.get("siege_dice", 0), info.get("fire_dice", 0), False
 
 
-def group_enters(
-    ctx: Resolution, content: SoldierKingsContent, v: Any, area: str, orders: Any
-) -> bool:
+def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, orders: Any) -> bool:
     """A moving fleet group enters `area` (naval._voyage): reactions `when WHO sails into
     AREA` (Storm at Sea, any-time cards). True: the group halts there."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     sorders = orders.standing
     movers = list(v.plan.powers)
     wanted = [
@@ -274,7 +272,7 @@ def group_enters(
 
 
 def _plays_for(
-    content: SoldierKingsContent, sorders: Any, power: str, effect: str, trigger: str, area: str
+    content: SoldierContent, sorders: Any, power: str, effect: str, trigger: str, area: str
 ) -> list:
     """`power`'s card plays whose effect is `effect`: its own `play ... [in AREA]` lines,
     then its reactions `react ... when TRIGGER [in AREA]`."""
@@ -292,7 +290,7 @@ def _plays_for(
 
 def interception_fails(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     area: str,
     interceptor: str,
     fleets: list[str],
@@ -301,7 +299,7 @@ def interception_fails(
 ) -> bool:
     """Before an interception roll (SK 10.44): Fog at Sea played by the intercepted side
     (its own `play ... in SEA`, or `react ... when intercepted [in SEA]`) makes it fail."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     sorders = orders.standing
     side = sorted({navy.owner(s, f) for f in target})
     info: dict = {"area": area, "on": area}
@@ -321,11 +319,11 @@ def interception_fails(
 
 
 def weather_gauge(
-    ctx: Resolution, content: SoldierKingsContent, area: str, sides: dict, orders: Any
+    ctx: Resolution, content: SoldierContent, area: str, sides: dict, orders: Any
 ) -> str | None:
     """Before the wind gauge is rolled (SK 11.2): the first side to play Weather Gauge
     holds it. Returns "intercepting", "intercepted" or None."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     sorders = orders.standing
     for name, side in sides.items():
         powers = side.powers(s)
@@ -339,13 +337,13 @@ def weather_gauge(
 
 
 def alliance_attempt(
-    ctx: Resolution, content: SoldierKingsContent, power: str, minor: str, standing_orders: dict
+    ctx: Resolution, content: SoldierContent, power: str, minor: str, standing_orders: dict
 ) -> tuple[int, tuple[str, ...]]:
     """An alliance attempt, before bribes and dice (SK 17.3-17.4): Royal Betrothal played
     with it (the attempting player's own `play ... on MINOR`, or anyone's `react ... when
     WHO attempts [MINOR]`) and any-time reactions. Returns (modifier, markers to place on
     success)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     info: dict = {"minor": minor, "on": minor, "bonus": 0, "markers": []}
     trig = f"{power} attempts an alliance with {minor}"
     for p in [p for p in s.majors if s.player_of(p) == s.player_of(power)]:

@@ -121,8 +121,8 @@ from ..soldier.card_events import (
 from ..soldier.card_orders import PlayOrder
 from ..soldier.card_parse import hand, new_leaders, target_now
 from ..soldier.common import id_order
-from ..soldier.content import Card, SoldierKingsContent
-from ..soldier.state import SKState
+from ..soldier.content import Card, SoldierContent
+from ..soldier.state import SoldierState
 
 # how a card is played, by its first effect (cards.toml; any-time cards are "any")
 
@@ -139,7 +139,7 @@ from ..soldier.state import SKState
 # --------------------------------------------------------------------------- playing
 
 
-def spent(s: SKState, power: str, key: str) -> bool:
+def spent(s: SoldierState, power: str, key: str) -> bool:
     return any(r["power"] == power and r["key"] == key for r in s.card_plays)
 
 
@@ -149,7 +149,7 @@ def was_skipped(ctx: Resolution, key: str) -> bool:
 
 def play(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     card: str,
     *,
@@ -162,7 +162,7 @@ def play(
     """SK 5.1: the card leaves the hand of `power`'s player, face up (a public event), to
     the discard pile or out of the game (cards.toml after_play). Returns False if it was
     not in the hand, or a Diplomatic Intrigue cancelled it (SK 5.2)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     player = s.player_of(power)
     if card not in s.hands.get(player, []):
         return False
@@ -176,7 +176,7 @@ def play(
     return not _intrigue(ctx, content, power, card, standing or {})
 
 
-def matches_who(s: SKState, me: str, who: str | None, power: str) -> bool:
+def matches_who(s: SoldierState, me: str, who: str | None, power: str) -> bool:
     if who in (None, "anyone"):
         return True
     if who == "enemy":
@@ -222,7 +222,7 @@ def with_orders(standing_orders: dict, plays: dict[str, list[PlayOrder]], phase:
 
 def carry_out(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     po: PlayOrder,
     standing_orders: dict,
@@ -232,7 +232,7 @@ def carry_out(
     """Play `po` now if it is still to be carried out, the card is in the hand and the
     target is valid; then its effects, in the data's order (SK 5.2)."""
     info = info if info is not None else {}
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     if spent(s, power, po.key) or was_skipped(ctx, po.key) or _twin_fired(ctx, power, po, trigger):
         return False
     if po.card not in hand(s, power):
@@ -273,11 +273,11 @@ def skip_order(ctx: Resolution, power: str, po: PlayOrder, reason: str) -> None:
 
 
 def _intrigue(
-    ctx: Resolution, content: SoldierKingsContent, power: str, card: str, standing_orders: dict
+    ctx: Resolution, content: SoldierContent, power: str, card: str, standing_orders: dict
 ) -> bool:
     """SK 5.2 with Diplomatic Intrigue: another player's standing `react ... when WHO plays
     [CARD]` cancels the card just played. Returns whether it was cancelled."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     for q in list(s.majors):
         if s.player_of(q) == s.player_of(power):
             continue  # never against one's own player's cards
@@ -306,7 +306,7 @@ def _intrigue(
 def _effect(
     ctx: Resolution, card: str, kind: str, power: str, until: str, detail: dict, text: str
 ) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     ctx.emit(
         CardEffect(
             card=card, effect=kind, power=power, until=until, turn=s.turn, stage=s.stage,
@@ -325,7 +325,7 @@ def amount(ctx: Resolution, label: str, value: int | str) -> tuple[int, int | No
 
 def execute(
     ctx: Resolution,
-    content: SoldierKingsContent,
+    content: SoldierContent,
     power: str,
     card: Card,
     po: PlayOrder,
@@ -336,7 +336,7 @@ def execute(
     name = card.name
     for eff in card.effects:
         e: Any = eff  # one of the effect models of content.py, by its kind
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         k = e.kind
         if k in ("resources", "manpower"):
             assert target is not None
@@ -438,7 +438,7 @@ def execute(
 
 
 def _attrition(ctx: Resolution, card: str, area: str, units: list[str], hit_on: int) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     rolls: dict[str, int] = {}
     losses: dict[str, int] = {}
     for uid in units:
@@ -457,7 +457,7 @@ def _attrition(ctx: Resolution, card: str, area: str, units: list[str], hit_on: 
 
 def _take_cards(ctx: Resolution, power: str, target: str, count: int, card: str) -> None:
     """Spies: cards at random from the target player's hand, from the hidden stream."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     player, frm = s.player_of(power), s.player_of(target)
     left = sorted(s.hands.get(frm, []))
     taken = []
@@ -473,7 +473,7 @@ def _take_cards(ctx: Resolution, power: str, target: str, count: int, card: str)
 
 
 def leader_area(
-    content: SoldierKingsContent, s: SKState, power: str, wish: str | None
+    content: SoldierContent, s: SoldierState, power: str, wish: str | None
 ) -> str | None:
     """SK 13.8: any land area in Europe the power controls: the one named, else the one
     with most of its armies, then the strongest fortification, then the name."""
@@ -488,10 +488,8 @@ def leader_area(
     return min(mine, key=key) if mine else None
 
 
-def _new_leader(
-    ctx: Resolution, content: SoldierKingsContent, power: str, wish: str | None
-) -> None:
-    s: SKState = ctx.state
+def _new_leader(ctx: Resolution, content: SoldierContent, power: str, wish: str | None) -> None:
+    s: SoldierState = ctx.state
     pool = new_leaders(content, s, power)
     if not pool:
         return
@@ -505,9 +503,9 @@ def _new_leader(
 
 
 def _free_army(
-    ctx: Resolution, content: SoldierKingsContent, power: str, wish: str | None, card: str
+    ctx: Resolution, content: SoldierContent, power: str, wish: str | None, card: str
 ) -> None:
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     pool = purchases.pool(s, power, "army")
     if not pool:
         return
@@ -520,11 +518,11 @@ def _free_army(
 
 
 def _treason(
-    ctx: Resolution, content: SoldierKingsContent, power: str, card: str, area: str, hits: int,
+    ctx: Resolution, content: SoldierContent, power: str, card: str, area: str, hits: int,
     info: dict,
 ) -> None:  # fmt: skip
     """Treason: hits on the fortification at once; enough of them take the area (SK 12.2)."""
-    s: SKState = ctx.state
+    s: SoldierState = ctx.state
     fort = content.land_area(area).fortification
     total = min(fort, s.fort_hits.get(area, 0) + hits)
     besieger = s.besieger.get(area, power)

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pbem.ruleset import Step
 
 from ..soldier import combat, combat_results, movement, naval_orders, setup
-from ..soldier.content import SoldierKingsContent
-from ..soldier.state import SKState
+from ..soldier.content import SoldierContent
+from ..soldier.state import SoldierState
 
 RESERVE = 2  # Resources kept back for attacks and sieges
 
 
-def orders(content: SoldierKingsContent, s: SKState, power: str, step: Step) -> list[str]:
+def orders(content: SoldierContent, s: SoldierState, power: str, step: Step) -> list[str]:
     if s.stage == "setup":
         return _setup(content, s, power)
     if s.stage == "purchase":
@@ -23,7 +23,7 @@ def orders(content: SoldierKingsContent, s: SKState, power: str, step: Step) -> 
     return []
 
 
-def standing_orders(s: SKState, power: str) -> list[str]:
+def standing_orders(s: SoldierState, power: str) -> list[str]:
     """What the scripted players tell the referee in advance."""
     own = sorted(
         (u for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
@@ -37,7 +37,7 @@ def standing_orders(s: SKState, power: str) -> list[str]:
     return lines
 
 
-def _setup(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+def _setup(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """The scenario's required pieces and the minor allies' where the default puts
     them; every other piece of the power's own on its most contested frontier area."""
     sc = content.scenario(s.scenario)
@@ -78,7 +78,7 @@ def _setup(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
     return [*lines, f"place rest in {target}"]
 
 
-def _purchase(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+def _purchase(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     t = s.treasury[power]
     cost = content.tables.costs
     lines = []
@@ -113,7 +113,7 @@ def _purchase(content: SoldierKingsContent, s: SKState, power: str) -> list[str]
     return lines
 
 
-def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """Each stack with a general, or of two or more armies, marches on the nearest
     enemy area next door; it attacks what it finds there, or besieges it."""
     lines: list[str] = _naval(content, s, power)
@@ -159,7 +159,7 @@ def _action(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
     return lines
 
 
-def _naval(content: SoldierKingsContent, s: SKState, power: str) -> list[str]:
+def _naval(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """The fleets in each area sail as one group (SK 10.3): out of port into the first sea
     area it adjoins, or from the open sea into the first friendly port on it (SK 10.2).
     Enemy fleets on the way may intercept them (SK 10.4): the demo has its sea fights."""

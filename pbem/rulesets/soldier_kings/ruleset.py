@@ -32,9 +32,9 @@ from ..soldier import (  # noqa: F401  (register their stages)
 )
 from ..soldier import events as E
 from ..soldier.calendar import label
-from ..soldier.content import SoldierKingsContent
+from ..soldier.content import SoldierContent
 from ..soldier.standing import StandingOrders
-from ..soldier.state import SKState
+from ..soldier.state import SoldierState
 from . import (  # noqa: F401  (register their stages)
     card_moments,
     cards,
@@ -54,7 +54,7 @@ class SoldierKings(Ruleset):
         E.TurnBegan,
     ]
 
-    def __init__(self, content: SoldierKingsContent, content_digest: str = ""):
+    def __init__(self, content: SoldierContent, content_digest: str = ""):
         self.content = content
         self.version = f"1+{content_digest[:12]}" if content_digest else "1"
 
@@ -73,18 +73,18 @@ class SoldierKings(Ruleset):
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         return list(self.content.scenario(scenario).powers)
 
-    def new_state(self, scenario: str, options: dict[str, Any]) -> SKState:
-        return SKState()
+    def new_state(self, scenario: str, options: dict[str, Any]) -> SoldierState:
+        return SoldierState()
 
-    def load_state(self, data: Any) -> SKState:
-        return SKState.model_validate(data)
+    def load_state(self, data: Any) -> SoldierState:
+        return SoldierState.model_validate(data)
 
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
         setup.start(ctx, self.content, self.content.scenario(scenario))
 
     # --- the sequence of play (phases.py) -------------------------------------------
 
-    def step(self, s: SKState) -> Step | None:
+    def step(self, s: SoldierState) -> Step | None:
         if s.stage == "setup":
             k = s.setup_round
             side = s.setup_order[k]
@@ -98,14 +98,14 @@ class SoldierKings(Ruleset):
 
     # --- orders ---------------------------------------------------------------------
 
-    def parse(self, s: SKState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+    def parse(self, s: SoldierState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         if phase == STANDING:
             return standing.parse(self.content, s, power, lines)
         if s.stage == "setup":
             return setup.parse_placement(self.content, s, power, lines)
         return phases.STAGES[s.stage].parse(self.content, s, power, lines)
 
-    def validate(self, s: SKState, power: str, phase: str, orders: Any) -> list[Problem]:
+    def validate(self, s: SoldierState, power: str, phase: str, orders: Any) -> list[Problem]:
         if phase == STANDING:
             return card_parse.validate_standing(self.content, s, power, orders)  # SK 5.1
         if s.stage == "setup":
@@ -116,13 +116,13 @@ class SoldierKings(Ruleset):
             )
         return phases.STAGES[s.stage].validate(self.content, s, power, orders)
 
-    def default_orders(self, s: SKState, power: str, phase: str) -> Any:
+    def default_orders(self, s: SoldierState, power: str, phase: str) -> Any:
         if s.stage == "setup":
             return None
         return phases.STAGES[s.stage].default(self.content, s, power)
 
     def resolve(self, ctx: Resolution, step: Step, orders: dict, standing: dict) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         if s.stage == "setup":
             self._resolve_setup(ctx, step, orders)
             return
@@ -133,7 +133,7 @@ class SoldierKings(Ruleset):
         phases.STAGES[s.stage].resolve(ctx, self.content, step, orders, standing)
 
     def _resolve_setup(self, ctx: Resolution, step: Step, orders: dict) -> None:
-        s: SKState = ctx.state
+        s: SoldierState = ctx.state
         sc = self.content.scenario(s.scenario)
         for power in step.owes:
             given = orders.get(power)
@@ -153,12 +153,12 @@ class SoldierKings(Ruleset):
         if k + 1 >= len(s.setup_order):
             ctx.emit(E.TurnBegan(turn=s.first_turn, stage="purchase"))
 
-    def apply(self, s: SKState, e: Event) -> SKState:
+    def apply(self, s: SoldierState, e: Event) -> SoldierState:
         return fold.apply(s, e)
 
     # --- what each power sees -----------------------------------------------------
 
-    def view(self, s: SKState, power: str | None) -> dict[str, Any]:
+    def view(self, s: SoldierState, power: str | None) -> dict[str, Any]:
         d = s.model_dump(mode="json")
         if power is not None:
             mine = s.player_of(power)
@@ -180,22 +180,22 @@ class SoldierKings(Ruleset):
 
     # --- reports (report.py, docs/reports.md) -----------------------------------------
 
-    def describe_event(self, e: Event, s: SKState | None = None) -> str | None:
+    def describe_event(self, e: Event, s: SoldierState | None = None) -> str | None:
         from ..soldier import report_events
 
         return report_events.describe(self.content, e, s)
 
-    def report_sections(self, s: SKState, power: str) -> list:
+    def report_sections(self, s: SoldierState, power: str) -> list:
         from ..soldier import report
 
         return report.sections(self.content, s, power)
 
-    def map_view(self, s: SKState, power: str):
+    def map_view(self, s: SoldierState, power: str):
         from ..soldier import report
 
         return report.map_view(self.content, s, power)
 
-    def order_template(self, s: SKState, power: str, step: Step) -> list[str]:
+    def order_template(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from ..soldier import report
 
         return report.order_template(self.content, s, power, step)
@@ -207,20 +207,20 @@ class SoldierKings(Ruleset):
                     return p.name
         return power
 
-    def describe(self, s: SKState) -> str:
+    def describe(self, s: SoldierState) -> str:
         if s.stage == "new":
             return "not set up"
         return f"{s.scenario}: {label(s.turn)}, {s.stage}"
 
-    def demo_orders(self, s: SKState, power: str, step: Step) -> list[str]:
+    def demo_orders(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from . import demo
 
         return demo.orders(self.content, s, power, step)
 
-    def demo_standing(self, s: SKState, power: str) -> list[str]:
+    def demo_standing(self, s: SoldierState, power: str) -> list[str]:
         from . import demo
 
         return demo.standing_orders(s, power)
 
-    def outcome(self, s: SKState) -> str:
+    def outcome(self, s: SoldierState) -> str:
         return s.result or "game over"

@@ -2,7 +2,7 @@
 
 Pure: no I/O. ``pbem.content.read_toml_dir("soldier-kings")`` reads the files; ``load_content``
 turns that mapping (file stem -> parsed TOML) into a validated, immutable
-``SoldierKingsContent`` and rejects anything inconsistent with a ContentError whose message
+``SoldierContent`` and rejects anything inconsistent with a ContentError whose message
 names the file and the entry.
 
 Every entry carries ``source``: a rulebook citation (``"SK 9 Land Combat Example"``,
@@ -14,7 +14,7 @@ Every entry carries ``source``: a rulebook citation (``"SK 9 Land Combat Example
     tables      tables.toml
     cards       cards.toml
     scenarios   scenarios/*.toml
-    model       SoldierKingsContent and its lookups
+    model       SoldierContent and its lookups
     checks      the cross-checks
     loader      load_content
 """
@@ -24,7 +24,7 @@ from pbem.content import ContentError
 from .base import fmt_strength
 from .cards import Card
 from .loader import FILES, load_content
-from .model import SoldierKingsContent
+from .model import SoldierContent
 from .scenarios import Scenario
 from .tables import MercenaryRow, MinorTableRow
 
@@ -35,7 +35,7 @@ __all__ = [
     "MercenaryRow",
     "MinorTableRow",
     "Scenario",
-    "SoldierKingsContent",
+    "SoldierContent",
     "fmt_strength",
     "load_content",
 ]

@@ -16,7 +16,7 @@ from .cards import (
     RemoveMarker,
     UnlockProvincials,
 )
-from .model import SoldierKingsContent
+from .model import SoldierContent
 from .world import Route
 
 # --------------------------------------------------------------------------- cross-checks
@@ -38,7 +38,7 @@ def _inside(point: tuple[int, int], rings: Iterable[tuple[tuple[int, int], ...]]
     return inside
 
 
-def cross_check(c: SoldierKingsContent) -> list[str]:
+def cross_check(c: SoldierContent) -> list[str]:
     """Every inconsistency between and within the files, one message each."""
     problems: list[str] = []
     add = problems.append

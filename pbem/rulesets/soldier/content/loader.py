@@ -1,4 +1,4 @@
-"""Turning the parsed TOML files into a validated SoldierKingsContent, every problem named."""
+"""Turning the parsed TOML files into a validated SoldierContent, every problem named."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pbem.content import ContentError
 from .base import CARDS, GAME, MAP, PIECES, POWERS, SCENARIO_DIR, TABLES, Record, file_name
 from .cards import CardsFile
 from .checks import cross_check
-from .model import SoldierKingsContent
+from .model import SoldierContent
 from .pieces import PiecesFile
 from .scenarios import Scenario
 from .tables import TablesFile
@@ -96,8 +96,8 @@ def _raise(problems: list[str]) -> None:
     raise ContentError(head + body, problems)
 
 
-def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierKingsContent:
-    """Validate ``read_toml_dir("soldier-kings")`` output into SoldierKingsContent.
+def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierContent:
+    """Validate ``read_toml_dir("soldier-kings")`` output into SoldierContent.
 
     Raises ContentError listing every problem, each naming its file and entry.
     """
@@ -125,7 +125,7 @@ def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierKingsContent:
         problems.append(f"{SCENARIO_DIR}: no scenario files")
     if problems:
         _raise(problems)
-    content = SoldierKingsContent(
+    content = SoldierContent(
         game=parsed[GAME],
         powers=parsed[POWERS],
         map=parsed[MAP],

@@ -1,4 +1,4 @@
-"""SoldierKingsContent: all content, with its lookups."""
+"""SoldierContent: all content, with its lookups."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea
 # --------------------------------------------------------------------------- the whole
 
 
-class SoldierKingsContent(Record):
+class SoldierContent(Record):
     """All Soldier Kings content. Build it with ``load_content``, which cross-checks it."""
 
     game: GameFile
