@@ -1,4 +1,4 @@
-"""Soldier Kings in a turn report (docs/reports.md): a sentence per event, the
+"""Soldier Kings in a turn report (docs/reports.md; the sentences are report_events.py): the
 power's position in tables, the Europe map, and a pre-filled order envelope.
 
 Fog of war: everything here is drawn from what `SoldierKings.view` shows a power.
