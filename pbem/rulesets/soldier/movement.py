@@ -214,12 +214,27 @@ def validate_moves(
 def after_moves(
     content: SoldierContent, s: SoldierState, power: str, moves: list[MoveOrder]
 ) -> SoldierState:
-    """The state once these (valid) moves are made: what attacks and sieges are checked on."""
-    t = clone(s)
+    """The state once these (valid) moves are made: what attacks and sieges are checked on.
+    A copy that shares what moves leave alone: only what a group's move changes (its
+    counters and leaders, `acted`, `moves`) is copied, so `s` stays as it was."""
+    from .fold import apply
+
+    if not moves:
+        return s
+    t = s.model_copy()
+    t.units, t.leaders = dict(s.units), dict(s.leaders)
+    t.acted, t.moves = list(s.acted), list(s.moves)
+    copied: set[str] = set()
     for o in moves:
         e = _event(content, t, power, o)
-        from .fold import apply
-
+        for uid in e.units:
+            if uid not in copied:
+                t.units[uid] = clone(t.units[uid])
+                copied.add(uid)
+        for name in e.leaders:
+            if name not in copied:
+                t.leaders[name] = clone(t.leaders[name])
+                copied.add(name)
         apply(t, e)
     return t
 
