@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, checkpoint, engine, envelope, statuscache
+from . import __version__, checkpoint, engine, envelope, snapshot, statuscache
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
@@ -130,6 +130,7 @@ class Game:
         self.path = Path(path)
         self.log = EventLog(self.path)
         self._cache: GameState | None = None
+        self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)
         name = self.log.ruleset_name()
         if name:
             registry.get(name)  # imports it: its event types must be known before decoding
@@ -249,15 +250,33 @@ class Game:
                 at = self.log.row(c.seq)
                 if at is not None and at.hash == c.head:
                     try:
-                        return self._fold_rows(c, c.seq + 1)
+                        state = self._fold_rows(c, c.seq + 1)
                     except BaseException:
                         self._cache = None
                         raise
+                    self._keep_snapshot(state)
+                    return state
             self._cache = None
+        if upto is None:
+            kept = snapshot.read(self.log.conn, registry.get, self.log.ruleset_name() or "")
+            if kept is not None and kept.seq <= seq:
+                self._snapshot_seq = kept.seq
+                state = self._fold_rows(kept, kept.seq + 1)
+                self._cache = state
+                self._keep_snapshot(state)
+                return state
         state = self._fold_rows(GameState(), 1, upto)
         if upto is None:
             self._cache = state
+            self._keep_snapshot(state)
         return state
+
+    def _keep_snapshot(self, state: GameState) -> None:
+        """Store the state as the snapshot once EVERY events were folded past the last one
+        (issue 20: the next command folds only what came after it)."""
+        if state.seq - self._snapshot_seq >= snapshot.EVERY:
+            snapshot.write(self.log.conn, state)
+            self._snapshot_seq = state.seq
 
     def _fold_rows(self, state: GameState, start: int, stop: int | None = None) -> GameState:
         for row in self.log.rows(start, stop):
