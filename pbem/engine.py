@@ -3,6 +3,7 @@ records it, and `verify`, which recomputes it and compares."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import envelope
@@ -61,8 +62,15 @@ def setup_header(state: GameState) -> ev.PhaseResolved:
 
 def _parse_accepted(state: GameState, acc, phase: str) -> Any:
     rs = state.ruleset
-    env = envelope.parse(acc.event.envelope)
-    return rs.parse(state.rules, acc.event.power, phase, env.orders).orders
+    lines = list(stored_orders(acc.event.envelope))
+    return rs.parse(state.rules, acc.event.power, phase, lines).orders
+
+
+@lru_cache(maxsize=4096)
+def stored_orders(text: str) -> tuple:
+    """The order lines of an accepted envelope, as stored in the log. A pure function of
+    the text, kept: standing orders are read again at every resolution (issue 9)."""
+    return tuple(envelope.parse(text).orders)
 
 
 def run(
