@@ -222,7 +222,11 @@ def _validate_costs(
                     f"{power} has {have} Resources; this brings the cost to {need} (SK 7.5)", line
                 )
             )
+    paid: set[str] = set()
     for a in orders.attacks:
+        if a.area in paid:
+            continue  # SK 9.3: a divided attack pays for the land combat once
+        paid.add(a.area)
         need += minors.attack_cost(content, s, power, a)  # SK 18.4: free for minors alone
         if need > have:
             problems.append(

@@ -115,16 +115,12 @@ def rounds_of(content: SoldierContent, level: str) -> int | None:
 def validate_attacks(
     content: SoldierContent, s: SoldierState, power: str, attacks: list[AttackOrder]
 ) -> list[Problem]:
-    problems = []
-    seen: set[str] = set()
+    problems = _divided(s, attacks)
     for a in attacks:
 
         def bad(msg: str, a: AttackOrder = a) -> None:
             problems.append(Problem(msg, a.line))
 
-        if a.area in seen:
-            bad(f"{a.area} is attacked twice; one attack per area (SK 9.2)")
-        seen.add(a.area)
         mine = [u for u in s.on_map(a.area, "army") if s.commander(u) == power]
         if not mine:
             bad(f"{power} has no armies in {a.area} (after its moves) to attack with (SK 9.1)")
@@ -173,6 +169,46 @@ def validate_attacks(
     return problems
 
 
+def _divided(s: SoldierState, attacks: list[AttackOrder]) -> list[Problem]:
+    """SK 9.3: a player whose units attack units of more than one enemy power not allied
+    to one another designates which he attacks; designating more than one, he splits his
+    attacking units into separate forces, one against each, and pays only once. In orders:
+    one `attack` line per power attacked, each with `with ARMIES` and `against POWER`,
+    the same level on each (the land combat is paid once, SK 9.4)."""
+    problems: list[Problem] = []
+    by_area: dict[str, list[AttackOrder]] = {}
+    for a in attacks:
+        by_area.setdefault(a.area, []).append(a)
+    for area, lines in by_area.items():
+        if len(lines) < 2:
+            continue
+        for a in lines[1:]:
+            if any(x.against is None or x.units is None for x in lines):
+                problems.append(Problem(
+                    f"{area} is attacked on {len(lines)} lines: one attack per area, unless you "
+                    "split your armies against powers not allied to one another, one line each "
+                    "with 'with ARMIES' and 'against POWER' (SK 9.3)", a.line))  # fmt: skip
+                break
+            first = lines[0]
+            if a.level != first.level:
+                problems.append(Problem(
+                    f"the attacks in {area} are one land combat, paid once: give each line the "
+                    f"same level as line {first.line} ({first.level}) (SK 9.3, 9.4)", a.line))  # fmt: skip
+            for b in lines[: lines.index(a)]:
+                if b.against and a.against and s.friendly(a.against, b.against):
+                    same = "the same power" if a.against == b.against else "allied"
+                    problems.append(Problem(
+                        f"{a.against} and {b.against} (line {b.line}) are {same}: attack them "
+                        "together on one line; only powers not allied to one another are "
+                        "attacked by separate forces (SK 9.3)", a.line))  # fmt: skip
+                both = sorted(set(a.units or ()) & set(b.units or ()))
+                if both:
+                    problems.append(Problem(
+                        f"{', '.join(both)} also attack{'s' if len(both) == 1 else ''} on line "
+                        f"{b.line}: each force attacks one power (SK 9.3)", a.line))  # fmt: skip
+    return problems
+
+
 # --- resolution ----------------------------------------------------------------------
 
 
@@ -187,13 +223,20 @@ def resolve_attacks(
     same area joins that battle (SK 16.4), its other attacks follow in its order."""
     order: list[str] = []
     by_area: dict[str, dict[str, AttackOrder]] = {}
+    divided: dict[str, list[tuple[str, AttackOrder]]] = {}
     for power in [acting, *(p for p in attacks if p != acting)]:
         for a in attacks.get(power, []):
             if a.area not in by_area:
                 order.append(a.area)
-            by_area.setdefault(a.area, {})[power] = a
+            if power in by_area.setdefault(a.area, {}):
+                divided.setdefault(a.area, []).append((power, a))  # SK 9.3: another force
+            else:
+                by_area[a.area][power] = a
     for area in order:
         battle(ctx, content, area, by_area[area], standing_orders)
+        # SK 9.3: the attacker's other forces there, each against its power, paid once
+        for power, a in divided.get(area, []):
+            battle(ctx, content, area, {power: a}, standing_orders, paid=True)
 
 
 def battle(
@@ -202,7 +245,10 @@ def battle(
     area: str,
     declared: dict[str, AttackOrder],
     standing_orders: dict,
+    paid: bool = False,
 ) -> None:
+    """One land battle. `paid`: a second force of a divided attack (SK 9.3), whose land
+    combat in this area was paid with the first."""
     s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
     attackers: dict[str, list[str]] = {}
@@ -227,7 +273,7 @@ def battle(
     level = min(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )
-    for power in attackers:
+    for power in attackers if not paid else ():
         cost = 0 if power in alone else attack_cost(content, level)
         ctx.emit(AttackPaid(power=power, area=area, level=level, resources=cost))
     max_rounds = rounds_of(content, level)
