@@ -25,6 +25,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import (
+    attack_orders,
     combat,
     minor_alliances,
     minor_rules,
@@ -97,7 +98,7 @@ class ActionPhase:
             elif v in naval_orders.VERBS or (v == "attack" and naval_orders.is_fleet_attack(rest)):
                 naval_orders.parse_line(v, names, s, power, rest, ol.line, problems, out.naval)
             elif v == "attack":
-                order = combat.parse_attack(names, s, rest, ol.line, problems)
+                order = attack_orders.parse_attack(names, s, rest, ol.line, problems)
                 if order:
                     out.attacks.append(order)
             elif v == "surrender":
@@ -147,7 +148,7 @@ class ActionPhase:
         if problems or "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack
         after = movement.after_moves(content, s, power, orders.moves)
-        problems += combat.validate_attacks(content, after, power, orders.attacks)
+        problems += attack_orders.validate_attacks(content, after, power, orders.attacks)
         problems += siege.validate_sieges(content, after, power, orders.sieges, orders.attacks)
         problems += _validate_costs(content, after, power, orders)
         return early + problems

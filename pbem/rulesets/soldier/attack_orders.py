@@ -1,0 +1,159 @@
+"""SK 9.1-9.4 attack orders: an `attack` line read, and checked against the state after the
+moves (eligibility, the power attacked, SK 9.3 divided attacks, SK 15.3 peace, SK 16.1
+units that already attacked). The battle itself is combat.py."""
+
+from __future__ import annotations
+
+import re
+
+from pbem.ruleset import Problem
+
+from . import mercenaries
+from .combat import AttackOrder
+from .combat_results import (
+    enemies_in,
+)
+from .content import SoldierContent
+from .names import Names
+from .state import SoldierState
+
+
+def parse_attack(
+    names: Names, s: SoldierState, text: str, line: int, problems: list[Problem]
+) -> AttackOrder | None:
+    m = re.match(r"(?is)(.+?)\s+(probe|assault|invasion)\b(.*)$", text.strip())
+    if not m:
+        problems.append(
+            Problem("write: attack AREA probe|assault|invasion [with PIECES] [against POWER]", line)
+        )
+        return None
+    area = names.area(m.group(1), line, problems)
+    level = m.group(2).title()
+    rest = m.group(3)
+    units = None
+    against = None
+    stop_after = stop_below = None
+    for clause in re.split(r"(?i)\s+(?=with\b|against\b|stop\b)", " " + rest):
+        c = clause.strip()
+        low = c.casefold()
+        if not c:
+            continue
+        if low.startswith("with "):
+            units = tuple(p.name for p in names.pieces(c[5:], line, problems) if p.kind == "unit")
+        elif low.startswith("against "):
+            against = c[8:].strip().title()
+            if against not in s.majors and against not in s.allies:
+                problems.append(Problem(f"no power {against!r} in this game", line))
+        elif mm := re.fullmatch(r"(?i)stop after (\d+) rounds?", c):
+            stop_after = int(mm.group(1))
+        elif mm := re.fullmatch(r"(?i)stop below (\d+) armies", c):
+            stop_below = int(mm.group(1))
+        else:
+            problems.append(
+                Problem(
+                    f"cannot read {c!r} (with PIECES, against POWER, stop after N rounds, stop below N armies)",
+                    line,
+                )
+            )
+    if (stop_after or stop_below) and level != "Invasion":
+        problems.append(Problem("only an Invasion lasts until the attacker stops (SK 9.4)", line))
+    if area is None:
+        return None
+    return AttackOrder(area, level, units, against, stop_after, stop_below, line)
+
+
+def validate_attacks(
+    content: SoldierContent, s: SoldierState, power: str, attacks: list[AttackOrder]
+) -> list[Problem]:
+    problems = _divided(s, attacks)
+    for a in attacks:
+
+        def bad(msg: str, a: AttackOrder = a) -> None:
+            problems.append(Problem(msg, a.line))
+
+        mine = [u for u in s.on_map(a.area, "army") if s.commander(u) == power]
+        if not mine:
+            bad(f"{power} has no armies in {a.area} (after its moves) to attack with (SK 9.1)")
+            continue
+        if not enemies_in(s, power, a.area):
+            bad(f"there are no enemy armies in {a.area} to attack (SK 9.1)")
+        enemy_sides = sorted(
+            {
+                s.side_of(s.unit_side_country(s.units[x])) or s.unit_side_country(s.units[x])
+                for x in enemies_in(s, power, a.area)
+            }
+        )
+        if len(enemy_sides) > 1 and a.against is None:
+            bad(
+                f"{a.area} holds armies of powers not allied to one another ({', '.join(enemy_sides)}): name one with 'against POWER' (SK 9.3)"
+            )
+        if a.against is not None and not any(
+            s.friendly(s.unit_side_country(s.units[x]), a.against)
+            for x in enemies_in(s, power, a.area)
+        ):
+            bad(f"{a.against} has no armies in {a.area} (SK 9.3)")
+        chosen = a.units if a.units is not None else tuple(u.id for u in mine)
+        for uid in chosen:
+            u = s.units.get(uid)
+            if u is None or u.area != a.area or u.status != "map" or s.commander(u) != power:
+                bad(f"{uid} is not one of {power}'s armies in {a.area}")
+            elif uid in s.attacked:
+                bad(f"{uid} has already attacked this turn (SK 16.1)")
+            elif a.units is not None and mercenaries.swiss_barred(content, u, a.area):
+                bad(f"{uid} is a hired Swiss army; it may not attack Swiss areas (SK 19.1)")
+        if a.units is not None and not any(
+            uid in s.units and s.units[uid].type == "army" for uid in chosen
+        ):
+            bad("name an army too: fleets fight on land only beside armies that fight (SK 11.6)")
+        for p in s.peace:
+            if (
+                p.victor == power
+                and s.turn < p.until_turn
+                and any(
+                    (s.units[x].hired_by or s.units[x].country)
+                    in (p.loser, *[m for m, mj in s.allies.items() if mj == p.loser])
+                    for x in enemies_in(s, power, a.area)
+                )
+            ):
+                bad(f"{power} may not attack {p.loser}'s units until Turn {p.until_turn} (SK 15.3)")
+    return problems
+
+
+def _divided(s: SoldierState, attacks: list[AttackOrder]) -> list[Problem]:
+    """SK 9.3: a player whose units attack units of more than one enemy power not allied
+    to one another designates which he attacks; designating more than one, he splits his
+    attacking units into separate forces, one against each, and pays only once. In orders:
+    one `attack` line per power attacked, each with `with ARMIES` and `against POWER`,
+    the same level on each (the land combat is paid once, SK 9.4)."""
+    problems: list[Problem] = []
+    by_area: dict[str, list[AttackOrder]] = {}
+    for a in attacks:
+        by_area.setdefault(a.area, []).append(a)
+    for area, lines in by_area.items():
+        if len(lines) < 2:
+            continue
+        for a in lines[1:]:
+            if any(x.against is None or x.units is None for x in lines):
+                problems.append(Problem(
+                    f"{area} is attacked on {len(lines)} lines: one attack per area, unless you "
+                    "split your armies against powers not allied to one another, one line each "
+                    "with 'with ARMIES' and 'against POWER' (SK 9.3)", a.line))  # fmt: skip
+                break
+            first = lines[0]
+            if a.level != first.level:
+                problems.append(Problem(
+                    f"the attacks in {area} are one land combat, paid once: give each line the "
+                    f"same level as line {first.line} ({first.level}) (SK 9.3, 9.4)", a.line))  # fmt: skip
+            for b in lines[: lines.index(a)]:
+                if b.against and a.against and s.friendly(a.against, b.against):
+                    same = "the same power" if a.against == b.against else "allied"
+                    problems.append(Problem(
+                        f"{a.against} and {b.against} (line {b.line}) are {same}: attack them "
+                        "together on one line; only powers not allied to one another are "
+                        "attacked by separate forces (SK 9.3)", a.line))  # fmt: skip
+                both = sorted(set(a.units or ()) & set(b.units or ()))
+                if both:
+                    problems.append(Problem(
+                        f"{', '.join(both)} also attack{'s' if len(both) == 1 else ''} on line "
+                        f"{b.line}: each force attacks one power (SK 9.3)", a.line))  # fmt: skip
+    return problems
