@@ -145,8 +145,18 @@ class ActionPhase:
             return early + at_sea
         s = naval_orders.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
         problems = movement.validate_moves(content, s, power, orders.moves)
-        if problems or "move" in orders.unread:
+        if "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack
+        if problems:  # what attacks may be checked without the refused moves still is
+            refused = {x.line for x in problems}
+            kept = [o for o in orders.moves if o.line not in refused]
+            if movement.validate_moves(content, s, power, kept):
+                return early + problems
+            after = movement.after_moves(content, s, power, kept)
+            more = attack_orders.validate_attacks(
+                content, after, power, orders.attacks, moves_refused=True
+            )
+            return early + problems + more
         after = movement.after_moves(content, s, power, orders.moves)
         problems += attack_orders.validate_attacks(content, after, power, orders.attacks)
         problems += siege.validate_sieges(content, after, power, orders.sieges, orders.attacks)

@@ -13,6 +13,7 @@ from .combat import AttackOrder
 from .combat_results import (
     enemies_in,
 )
+from .common import of_power
 from .content import SoldierContent
 from .names import Names
 from .state import SoldierState
@@ -63,8 +64,15 @@ def parse_attack(
 
 
 def validate_attacks(
-    content: SoldierContent, s: SoldierState, power: str, attacks: list[AttackOrder]
+    content: SoldierContent,
+    s: SoldierState,
+    power: str,
+    attacks: list[AttackOrder],
+    moves_refused: bool = False,
 ) -> list[Problem]:
+    """`moves_refused`: some of the power's move lines were refused, so `s` lacks their
+    moves; only what does not depend on where its own armies are is checked (the
+    defenders, SK 9.3, SK 15.3), so every problem is still answered at once."""
     problems = _divided(s, attacks)
     for a in attacks:
 
@@ -72,7 +80,7 @@ def validate_attacks(
             problems.append(Problem(msg, a.line))
 
         mine = [u for u in s.on_map(a.area, "army") if s.commander(u) == power]
-        if not mine:
+        if not mine and not moves_refused:
             bad(f"{power} has no armies in {a.area} (after its moves) to attack with (SK 9.1)")
             continue
         if not enemies_in(s, power, a.area):
@@ -93,7 +101,7 @@ def validate_attacks(
         ):
             bad(f"{a.against} has no armies in {a.area} (SK 9.3)")
         chosen = a.units if a.units is not None else tuple(u.id for u in mine)
-        for uid in chosen:
+        for uid in chosen if not moves_refused else ():
             u = s.units.get(uid)
             if u is None or u.area != a.area or u.status != "map" or s.commander(u) != power:
                 bad(f"{uid} is not one of {power}'s armies in {a.area}")
@@ -103,19 +111,20 @@ def validate_attacks(
                 bad(f"{uid} is a hired Swiss army; it may not attack Swiss areas (SK 19.1)")
         if a.units is not None and not any(
             uid in s.units and s.units[uid].type == "army" for uid in chosen
-        ):
+        ):  # the units named, whatever moved
             bad("name an army too: fleets fight on land only beside armies that fight (SK 11.6)")
-        for p in s.peace:
-            if (
-                p.victor == power
-                and s.turn < p.until_turn
-                and any(
-                    (s.units[x].hired_by or s.units[x].country)
-                    in (p.loser, *[m for m, mj in s.allies.items() if mj == p.loser])
-                    for x in enemies_in(s, power, a.area)
+        for p in s.peace:  # SK 15.3: nor the units of the loser's minor allies
+            if p.victor != power or s.turn >= p.until_turn:
+                continue
+            theirs = sorted(
+                {s.units[x].hired_by or s.units[x].country for x in enemies_in(s, power, a.area)}
+                & {p.loser, *[m for m, mj in s.allies.items() if mj == p.loser]}
+            )
+            for c in theirs:
+                who = of_power(s, c, p.loser)
+                bad(
+                    f"{power} may not attack the units of {who} until Turn {p.until_turn} (SK 15.3)"
                 )
-            ):
-                bad(f"{power} may not attack {p.loser}'s units until Turn {p.until_turn} (SK 15.3)")
     return problems
 
 

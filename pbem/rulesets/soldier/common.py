@@ -74,3 +74,11 @@ def placement_areas(content: SoldierContent, s: SoldierState, u: Counter) -> lis
         for a in content.map.land_areas
         if a.home == u.country and placement_problem(content, s, u, a.name) is None
     )
+
+
+def of_power(s: SoldierState, country: str, power: str) -> str:
+    """How a player reads `country` as one of `power`'s: "Austria", or "Saxony (Austria's
+    minor ally)" (SK 15.3 names the loser and its minor allies)."""
+    if country == power or s.allies.get(country) != power:
+        return country
+    return f"{country} ({power}'s minor ally)"

@@ -18,6 +18,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
 from .fold import on
@@ -182,8 +183,9 @@ def check_move(
             return out
         for p in s.peace:
             if p.victor == power and s.turn < p.until_turn and _belongs_to(s, content, b, p.loser):
+                owner = of_power(s, s.control.get(b) or p.loser, p.loser)
                 bad(
-                    f"{power} may not enter {b}, an area of {p.loser}, until Turn {p.until_turn} (SK 15.3)"
+                    f"{power} may not enter {b}, an area of {owner}, until Turn {p.until_turn} (SK 15.3)"
                 )
         spent += step_cost(s, power, b)
     if spent > limit:

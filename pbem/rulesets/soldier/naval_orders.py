@@ -12,6 +12,7 @@ from pbem.clone import clone
 from pbem.ruleset import Problem
 
 from . import navy, retreats, standing
+from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
 from .names import Names
@@ -353,8 +354,9 @@ def check_sail(
             if p.victor == power and s.turn < p.until_turn and content.is_land(b):
                 ctrl = s.control.get(b)
                 if ctrl == p.loser or s.allies.get(ctrl or "") == p.loser:
+                    owner = of_power(s, ctrl or p.loser, p.loser)
                     bad(
-                        f"{power} may not enter {b}, an area of {p.loser}, until Turn {p.until_turn} (SK 15.3)"
+                        f"{power} may not enter {b}, an area of {owner}, until Turn {p.until_turn} (SK 15.3)"
                     )
     end = full[-1]
     if blockade:
