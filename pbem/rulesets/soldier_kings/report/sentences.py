@@ -1,0 +1,547 @@
+"""A sentence for every Soldier Kings event in a turn report (docs/reports.md).
+
+`describe` looks the event type up in `_SAY`; `@says(type)` registers a sentence.
+"" says nothing (bookkeeping); an unknown type gets the report's generic line.
+Pure: no I/O; strings only (the templates escape them).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.events import Event
+
+from ..calendar import label
+from ..content import SoldierKingsContent
+from ..state import SKState
+from .words import join, money, plural, units_text
+
+
+def describe(content: SoldierKingsContent, e: Event, s: SKState | None) -> str | None:
+    """One sentence for a visible event; "" for bookkeeping; None: not known here."""
+    fn = _SAY.get(e.type)
+    if fn is None:
+        return None
+    try:
+        return fn(content, e, s)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None  # an event whose fields changed: the report's generic line says it
+
+
+_SAY: dict[str, Any] = {}
+
+
+def says(type_: str):
+    def register(fn):
+        _SAY[type_] = fn
+        return fn
+
+    return register
+
+
+def _quiet(*types: str) -> None:
+    for t in types:
+        _SAY[t] = lambda c, e, s: ""
+
+
+_quiet("sk.setup_round_done", "sk.stage_over", "sk.action_phase_over")
+
+
+@says("sk.scenario_started")
+def _(c, e, s):
+    sides = "; ".join(f"{p}: {', '.join(ps)}" for p, ps in e.players.items())
+    minors = ", ".join(f"{m} (with {a})" for m, a in sorted(e.allies.items()))
+    return (
+        f"Scenario #{e.number} ({e.scenario}) begins: {label(e.first_turn)} to "
+        f"{label(e.last_turn)}. Sides: {sides}." + (f" Minor allies: {minors}." if minors else "")
+    )
+
+
+@says("sk.units_selected")
+def _(c, e, s):
+    how = "at random" if e.how == "random" else "as the scenario names them"
+    hired = f", hired by {e.hired_by}" if e.hired_by else ""
+    return f"{e.country}'s units for the set-up, chosen {how}{hired}: {units_text(s, e.units)}."
+
+
+@says("sk.leaders_selected")
+def _(c, e, s):
+    return f"{e.country}'s leaders for the set-up: {join(e.leaders)}."
+
+
+@says("sk.cards_dealt")
+def _(c, e, s):
+    return f"{e.player} is dealt {plural(len(e.cards), 'event card')}: {join(e.cards)}."
+
+
+@says("sk.pieces_placed")
+def _(c, e, s):
+    where = "; ".join(
+        f"{area}: {units_text(s, [p for p in ps if s is None or p in s.units])}"
+        + "".join(f", {p}" for p in ps if s is not None and p not in s.units)
+        for area, ps in sorted(e.placements.items())
+    )
+    how = " (the default placement: no valid orders)" if e.defaulted else ""
+    return f"{e.power} places its pieces{how}. {where}."
+
+
+@says("sk.turn_began")
+def _(c, e, s):
+    return f"{label(e.turn)} begins."
+
+
+@says("sk.initiative_set")
+def _(c, e, s):
+    return f"Initiative: the action phases go {', then '.join(e.order)}."
+
+
+@says("sk.game_over")
+def _(c, e, s):
+    return f"The scenario is over: {e.result}"
+
+
+@says("sk.attack_paid")
+def _(c, e, s):
+    return f"{e.power} pays {money(e.resources, 0)} for a {e.level} in {e.area}."
+
+
+@says("sk.battle_began")
+def _(c, e, s):
+    att = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.attackers.items())
+    dfn = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.defenders.items())
+    rounds = "until one side stops or is gone" if e.rounds is None else plural(e.rounds, "round")
+    extra = []
+    if e.fortification:
+        extra.append(f"the defender adds the fortification ({e.fortification})")
+    if e.mountain:
+        extra.append("attackers came by a mountain route")
+    tail = f" ({'; '.join(extra)})" if extra else ""
+    return f"Battle in {e.area}, a {e.level} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
+
+
+@says("sk.retreated")
+def _(c, e, s):
+    pieces = join([*e.units, *e.leaders])
+    return f"{e.power}'s {pieces} withdrew {e.why} from {e.frm} to {e.to}."
+
+
+@says("sk.round_fought")
+def _(c, e, s):
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    left = "".join(
+        f"; {n} of the {side}'s hits could not be taken"
+        for side, n in sorted(e.unallocated.items())
+    )
+    return (
+        f"{e.area}, round {e.round}: the attacker rolls {e.attacker_dice} dice and scores "
+        f"{plural(e.attacker_hits, 'hit')}, the defender rolls {e.defender_dice} dice and "
+        f"scores {plural(e.defender_hits, 'hit')}. Losses: {losses}{left}."
+    )
+
+
+@says("sk.eliminated")
+def _(c, e, s):
+    return f"Eliminated in {e.area} ({e.why}): {join(e.units)}."
+
+
+@says("sk.leader_killed")
+def _(c, e, s):
+    return f"{e.leader} is killed in {e.area} (the roll came to {e.total})."
+
+
+@says("sk.leader_captured")
+def _(c, e, s):
+    return f"{e.leader} is captured in {e.area} by {e.by}."
+
+
+@says("sk.battle_ended")
+def _(c, e, s):
+    return f"The battle in {e.area} ends after {plural(e.rounds, 'round')}: {e.outcome}."
+
+
+@says("sk.subsidy_given")
+def _(c, e, s):
+    return f"{e.giver} gives {e.receiver} a subsidy of {money(e.resources, 0)}."
+
+
+@says("sk.arrival_delayed")
+def _(c, e, s):
+    return f"{e.power}'s {join(e.units)} cannot be placed ({e.reason}); they now arrive on {label(e.arrives)}."
+
+
+@says("sk.units_bought")
+def _(c, e, s):
+    return (
+        f"{e.power} buys {units_text(s, e.units)} for {money(e.resources, e.manpower)}; "
+        f"arriving on {label(e.arrives)}."
+    )
+
+
+@says("sk.units_recovered")
+def _(c, e, s):
+    paid = "free" if not (e.resources or e.manpower) else f"for {money(e.resources, e.manpower)}"
+    return f"{e.power} recovers {join(e.units)} to full strength, {paid} ({e.rule})."
+
+
+@says("sk.purchase_skipped")
+def _(c, e, s):
+    where = f" (line {e.line})" if e.line else ""
+    return f"{e.power}'s order {e.order!r}{where} was not carried out: {e.reason}."
+
+
+@says("sk.control_changed")
+def _(c, e, s):
+    return f"{e.area} passes from {e.frm or 'nobody'} to {e.to} ({e.why})."
+
+
+@says("sk.siege_paid")
+def _(c, e, s):
+    return (
+        f"{e.power} pays {money(e.resources, 0)} for {plural(e.rounds, 'siege round')} at {e.area}."
+    )
+
+
+@says("sk.siege_round")
+def _(c, e, s):
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    return (
+        f"Siege of {e.area}, round {e.round} ({e.besieger}): {e.besieger_dice} dice, "
+        f"{plural(e.hits, 'hit')}; the fortification has taken {e.fort_hits} of "
+        f"{e.fortification}. Defensive fire: {e.defensive_dice} dice, "
+        f"{plural(e.defensive_hits, 'hit')}; losses: {losses}."
+    )
+
+
+@says("sk.siege_lifted")
+def _(c, e, s):
+    return f"The siege of {e.area} is lifted ({e.why}); its fortification is restored."
+
+
+@says("sk.surrender_declared")
+def _(c, e, s):
+    return f"{e.loser} will surrender to {join(e.victors)} in the Peace Phase."
+
+
+@says("sk.surrendered")
+def _(c, e, s):
+    return (
+        f"{e.loser} surrenders to {join(e.victors)}: peace for {plural(e.turns, 'turn')}, "
+        f"until {label(e.until_turn)}."
+    )
+
+
+@says("sk.repatriated")
+def _(c, e, s):
+    return f"{e.power}'s {join([*e.units, *e.leaders])} leave {e.frm} for {e.to}."
+
+
+@says("sk.group_moved")
+def _(c, e, s):
+    pieces = units_text(s, e.units)
+    if e.leaders:
+        pieces += f", {join(e.leaders)}"
+    return f"{e.power} moves {pieces}: {' to '.join(e.path)}."
+
+
+@says("sk.attrition")
+def _(c, e, s):
+    return (
+        f"Winter attrition in {e.area}: {e.friendly_armies} friendly armies (supported "
+        f"{e.friendly_limit}), {e.enemy_armies} enemy (supported {e.enemy_limit}); reduced "
+        f"{join(e.reduced)}, eliminated {join(e.eliminated)}."
+    )
+
+
+@says("sk.maintenance")
+def _(c, e, s):
+    unpaid = ""
+    if e.unpaid:
+        unpaid = (
+            f"; not paid for: {join(e.unpaid)} (reduced {join(e.reduced)}, "
+            f"eliminated {join(e.eliminated)})"
+        )
+    why = f" ({e.reason})" if e.reason else ""
+    return (
+        f"{e.power} pays {money(e.resources, e.manpower)} to maintain "
+        f"{plural(e.maintained, 'unit')}{unpaid}{why}."
+    )
+
+
+@says("sk.victory_points")
+def _(c, e, s):
+    gained = join([f"{a} {v}" for a, v in sorted(e.gained.items())])
+    lost = join([f"{a} {v}" for a, v in sorted(e.lost.items())])
+    return f"{e.power}: {e.points} victory points (gained: {gained}; lost: {lost})."
+
+
+@says("sk.card_played")
+def _(c, e, s):
+    on = f" on {e.on}" if e.on else ""
+    detail = f": {e.detail}" if e.detail else ""
+    when = f" ({e.trigger})" if getattr(e, "trigger", "") else ""
+    return f"{e.power} ({e.player}) plays {e.card}{on}{detail}{when}."
+
+
+# --- event cards (cards.py) -------------------------------------------------------
+
+
+@says("sk.card_cancelled")
+def _(c, e, s):
+    return f"{e.power}'s {e.card} is cancelled by {e.by}'s {e.with_card}: it has no effect."
+
+
+@says("sk.card_effect")
+def _(c, e, s):
+    return f"{e.card}: {e.text}."
+
+
+@says("sk.card_treasury")
+def _(c, e, s):
+    moved = [(e.resources, "Resources"), (e.manpower, "Manpower")]
+    parts = [f"{'gains' if n > 0 else 'loses'} {abs(n)} {what}" for n, what in moved if n]
+    roll = f" (die {e.roll})" if e.roll is not None else ""
+    what = " and ".join(parts) or "loses nothing"
+    note = f"; {e.note}" if e.note else ""
+    return f"{e.card}: {e.power} {what}{roll}{note}."
+
+
+@says("sk.card_attrition")
+def _(c, e, s):
+    rolls = join([f"{u} {v}" for u, v in sorted(e.rolls.items())])
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    return f"{e.card} in {e.area}: dice {rolls} (a loss on {e.hit_on} or more). Losses: {losses}."
+
+
+@says("sk.cards_taken")
+def _(c, e, s):
+    return f"{e.card}: {e.player} takes {plural(e.count, 'card')} at random from {e.frm}'s hand."
+
+
+@says("sk.card_taken")
+def _(c, e, s):
+    return f"{e.player} takes {join(e.cards)} from {e.frm}'s hand (seen by these two players only)."
+
+
+@says("sk.new_leader")
+def _(c, e, s):
+    if e.area:
+        return f"{e.card}: {e.leader} joins {e.power} in {e.area}."
+    return f"{e.card}: {e.leader} joins {e.power} on Turn {e.arrives} (no area to appear in now)."
+
+
+@says("sk.free_army")
+def _(c, e, s):
+    return f"{e.card}: {e.power} places {units_text(s, [e.unit])} in {e.area}, free."
+
+
+@says("sk.fortification_hit")
+def _(c, e, s):
+    return (
+        f"{e.card}: {e.area}'s fortification takes {plural(e.hits, 'hit')} "
+        f"({e.fort_hits} of {e.fortification})."
+    )
+
+
+@says("sk.winter_campaign")
+def _(c, e, s):
+    verb = "conducts" if len(e.powers) == 1 else "conduct"
+    return f"Winter Campaign: {join(e.powers)} {verb} an action phase before Winter Attrition."
+
+
+@says("sk.card_order_skipped")
+def _(c, e, s):
+    return f"{e.power}'s order {e.order!r} was not carried out: {e.reason}."
+
+
+@says("sk.alliance_attempt")
+def _(c, e, s):
+    kind = "to steal" if e.steal else "to ally with"
+    dice = " ".join(map(str, e.dice))
+    mod = f" {e.modifier:+d}" if e.modifier else ""
+    need = f", needing {e.needed}" if e.needed is not None else ""
+    result = {True: "success", False: "failure", None: "undecided"}[e.success]
+    why = f" ({e.why})" if e.why else ""
+    return (
+        f"{e.power} tries {kind} {e.minor} (attempt {e.attempt}): dice {dice}{mod} = "
+        f"{e.total}{need}: {result}{why}."
+    )
+
+
+@says("sk.bribes_paid")
+def _(c, e, s):
+    paid = "; ".join(
+        ", ".join(f"{k} {v}" for k, v in sorted(b.items())) for b in e.bribes if isinstance(b, dict)
+    )
+    return f"Bribes revealed for {e.minor} (attempt {e.attempt}): {paid or 'none'}."
+
+
+@says("sk.minor_allied")
+def _(c, e, s):
+    frm = f" (until now with {e.frm})" if e.frm else ""
+    why = f" ({e.why})" if e.why else ""
+    return f"{e.minor} allies with {e.power}{frm}{why}."
+
+
+@says("sk.alliance_broken")
+def _(c, e, s):
+    return f"The alliance of {e.minor} with {e.power} is broken ({e.why})."
+
+
+@says("sk.minor_conquered")
+def _(c, e, s):
+    if e.conquered:
+        return f"{e.minor} is conquered: its home areas are held by {join(e.holders)}."
+    return f"{e.minor} is no longer conquered."
+
+
+@says("sk.minor_forces_placed")
+def _(c, e, s):
+    where = "; ".join(f"{a}: {join(ps)}" for a, ps in sorted(e.placements.items()))
+    return f"{e.minor}'s forces take the field for {e.power}: {where}."
+
+
+@says("sk.minor_liberated")
+def _(c, e, s):
+    return f"{e.power} liberates {e.minor} by taking {e.area}; {e.minor} is now its ally."
+
+
+@says("sk.minor_sought")
+def _(c, e, s):
+    if e.ally:
+        return f"{e.minor} seeks an ally and finds {e.ally} ({e.reason})."
+    return f"{e.minor} seeks an ally and finds none ({e.reason})."
+
+
+@says("sk.minor_units_removed")
+def _(c, e, s):
+    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave the map ({e.why})."
+
+
+@says("sk.minor_order_skipped")
+def _(c, e, s):
+    return f"{e.power}'s order {e.order!r} was not carried out: {e.reason}."
+
+
+@says("sk.marker_placed")
+def _(c, e, s):
+    return f"A {e.marker} marker is placed on {e.on}."
+
+
+@says("sk.leader_removed")
+def _(c, e, s):
+    return f"{e.leader} leaves the game ({e.why})."
+
+
+@says("sk.siege_resisted")
+def _(c, e, s):
+    stop = "; the siege stops" if e.stopped else ""
+    return f"{e.minor}, now allied with {e.ally}, resists in {e.area} with {join(e.units)}{stop}."
+
+
+@says("sk.hired")
+def _(c, e, s):
+    card = f" (card: {e.card})" if e.card else ""
+    return (
+        f"{e.power} hires {e.country}'s {join(e.units)} for {money(e.resources, 0)}, "
+        f"placed in {e.area}{card}."
+    )
+
+
+@says("sk.rehired")
+def _(c, e, s):
+    return f"{e.power} rehires {join(e.units)} for {money(e.resources, 0)}."
+
+
+@says("sk.released")
+def _(c, e, s):
+    return f"{e.power} releases {join(e.units)} ({e.why})."
+
+
+@says("sk.auxiliaries_lent")
+def _(c, e, s):
+    return f"{e.lender} lends {e.receiver} {join(e.units)}."
+
+
+@says("sk.auxiliaries_reverted")
+def _(c, e, s):
+    return f"{join(e.units)} return from {e.receiver} to {e.lender}."
+
+
+@says("sk.naval_reset")
+def _(c, e, s):
+    return ""
+
+
+@says("sk.fleets_moved")
+def _(c, e, s):
+    pieces = units_text(s, e.fleets)
+    if e.leaders:
+        pieces += f", {join(e.leaders)}"
+    cargo = f", carrying {join(e.armies)}" if e.armies else ""
+    what = "sails to intercept" if e.why == "intercept" else "sails"
+    return f"{e.power} {what}: {pieces}{cargo}: {' to '.join(e.path)}."
+
+
+@says("sk.armies_landed")
+def _(c, e, s):
+    return f"{e.power} lands {join(e.armies)} in {e.area}."
+
+
+@says("sk.blockade_declared")
+def _(c, e, s):
+    return f"{e.power} blockades {e.area} from the {e.sea} with {join(e.fleets)}."
+
+
+@says("sk.interception")
+def _(c, e, s):
+    how = e.automatic or (f"roll {e.roll}, total {e.total}" if e.roll is not None else "")
+    result = "succeeds" if e.success else "fails"
+    return (
+        f"Interception in {e.area}: {join(e.interceptors)} against {join(e.target)}"
+        f"{f' ({how})' if how else ''}: it {result}."
+    )
+
+
+@says("sk.naval_battle_began")
+def _(c, e, s):
+    a = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepting.items())
+    b = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepted.items())
+    return f"Naval battle in {e.area} ({e.how}): {a or 'nobody'} against {b or 'nobody'}."
+
+
+@says("sk.wind_gauge")
+def _(c, e, s):
+    first = f"{e.first} fires first" if e.first else "both fire at once"
+    return f"{e.area}, the weather gauge ({e.intercepting} against {e.intercepted}): {first}."
+
+
+@says("sk.naval_volley")
+def _(c, e, s):
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    first = " (first fire)" if e.first_fire else ""
+    left = f"; {e.unallocated} hits could not be taken" if e.unallocated else ""
+    return (
+        f"{e.area}, round {e.round}{first}: {join(e.powers)} roll {e.dice} dice and score "
+        f"{plural(e.hits, 'hit')}. Losses: {losses}{left}."
+    )
+
+
+@says("sk.naval_battle_ended")
+def _(c, e, s):
+    return f"The naval battle in {e.area} ends after {plural(e.rounds, 'round')}: {e.outcome}."
+
+
+@says("sk.naval_retreated")
+def _(c, e, s):
+    return f"{e.power}'s {join([*e.fleets, *e.leaders])} withdrew from {e.frm} to {e.to} ({e.why})."
+
+
+@says("sk.sea_retreat")
+def _(c, e, s):
+    pieces = join([*e.armies, *e.leaders])
+    return f"{e.power}'s {pieces} leave {e.frm} by sea for {e.to} ({e.why})."
+
+
+@says("sk.prize_fleet")
+def _(c, e, s):
+    return f"{e.power} takes {e.fleet} as a prize in {e.area} for {money(e.resources, 0)}."
