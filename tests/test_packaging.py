@@ -2,6 +2,7 @@
 virtual environment outside the checkout, finds its games and templates, plays the
 demo and verifies it; a missing content folder is an error message, not a traceback."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# the installed wheel alone: a PYTHONPATH naming a checkout would import that instead
+WHEEL_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 def test_every_package_is_listed_in_pyproject():
@@ -53,7 +56,12 @@ def installed(tmp_path_factory):
 
 def pbem(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [str(venv / "bin" / "pbem"), *args], cwd=cwd, capture_output=True, text=True, check=False
+        [str(venv / "bin" / "pbem"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=WHEEL_ENV,
     )
 
 
@@ -61,6 +69,7 @@ def test_wheel_plays_the_demo_and_verifies(installed, tmp_path):
     where = subprocess.run(
         [str(installed / "bin" / "python"), "-c", "import pbem; print(pbem.__file__)"],
         cwd=tmp_path,
+        env=WHEEL_ENV,
         capture_output=True,
         text=True,
         check=True,
