@@ -148,9 +148,10 @@ class Data:
 # --- visibility -----------------------------------------------------------------------------
 
 
-def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
+def visible(rs: Ruleset, rules: Any, e: ev.Event, power: str) -> bool:
     """May `power` read this event in its report? The core decides for its own events,
-    the ruleset (`visible`) for results. Hidden draws and others' orders never show."""
+    the ruleset (`visible`, given `rules`: the rules state just before the event) for
+    results. Hidden draws and others' orders never show."""
     if isinstance(e, ev.DiceRolled):
         return e.stream != "hidden"
     if isinstance(e, ev.OrdersAccepted):
@@ -166,7 +167,7 @@ def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
         return False  # shown in their own places (audit, checkpoint, first report)
     if e.kind in ("input", "meta"):
         return True  # deadline_passed, phase_resolved, game_ended
-    return rs.visible(e, power)
+    return rs.visible(rules, e, power)
 
 
 def generic_sentence(e: ev.Event) -> str:
@@ -238,7 +239,7 @@ def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | No
             elif e.stream == "hidden":
                 hidden_seed.append(e.seed)
             return
-        if rs is None or not visible(rs, e, power):
+        if rs is None or not visible(rs, st.rules, e, power):
             return
         items = groups[-1].items
         if isinstance(e, ev.DiceRolled):
