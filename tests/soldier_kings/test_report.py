@@ -102,7 +102,7 @@ def test_reports_tell_the_game_in_sentences_with_every_die(played):
     text = "\n".join(r.text for d, r in reports if d.power == "Prussia")
     assert "Scenario #1 (1756) begins" in text
     assert "Prussia places its pieces" in text
-    assert "Initiative: the action phases go" in text
+    assert "Initiative (SK 4.1): " in text and "moves first; the action phases go" in text
     assert "Prussia buys " in text and "arriving on Turn" in text
     assert " moves " in text
     assert "victory points (gained:" in text and "The scenario is over" in text
@@ -235,3 +235,32 @@ def test_every_sentence_can_be_said():
         said = report.describe(content, cls(**fields), None)
         assert isinstance(said, str), type_
         assert said == "" or said.endswith((".", ")")) or said[-1].isalnum(), (type_, said)
+
+
+def test_the_initiative_sentence_shows_dice_modifiers_and_totals():
+    """SK 4.1: two dice each; Prussia's +/-2 and Council of War modify; ties roll again."""
+    from pbem.rulesets.soldier_kings.phases import InitiativeSet
+
+    content = __import__("pbem.rulesets.soldier_kings", fromlist=["load"]).load().content
+    e = InitiativeSet(
+        order=["Prussia", "Austria", "France"],
+        rolls=[
+            {"power": "Austria", "round": 1, "dice": [2, 3], "modifiers": [], "total": 5},
+            {"power": "France", "round": 1, "dice": [1, 1],
+             "modifiers": [[1, "Council of War"]], "total": 3},
+            {"power": "Prussia", "round": 1, "dice": [1, 2],
+             "modifiers": [[2, "Prussia's choice"]], "total": 5},
+            {"power": "Austria", "round": 2, "dice": [1, 1], "modifiers": [], "total": 2},
+            {"power": "Prussia", "round": 2, "dice": [6, 6], "modifiers": [], "total": 12},
+        ],
+    )  # fmt: skip
+    assert report.describe(content, e, None) == (
+        "Initiative (SK 4.1): Austria 5, France 2 + 1 (Council of War) = 3, "
+        "Prussia 3 + 2 (Prussia's choice) = 5; Austria and Prussia tie at 5 and roll again: "
+        "Austria 2, Prussia 12: Prussia moves first; the action phases go Prussia, then "
+        "Austria, then France."
+    )
+    old = InitiativeSet(order=["Austria", "Prussia"])  # a log from before the rolls were kept
+    assert report.describe(content, old, None) == (
+        "Initiative: the action phases go Austria, then Prussia."
+    )

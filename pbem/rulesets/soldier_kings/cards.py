@@ -1461,6 +1461,15 @@ def initiative_modifier(s: SKState, power: str) -> int:
     )
 
 
+def initiative_modifiers(s: SKState, power: str) -> list[tuple[int, str]]:
+    """Council of War, one entry per card in force: (value, the card's name)."""
+    return [
+        (x.get("value", 0), x.get("card") or "a card")
+        for x in _live_effects(s, "initiative_modifier")
+        if x.get("target") == power and x.get("value", 0)
+    ]
+
+
 def quartered(s: SKState, area: str, unit: Any) -> bool:
     """Good Winter Quarters: armies friendly to the card's player there are supported."""
     return any(

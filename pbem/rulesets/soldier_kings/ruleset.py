@@ -39,7 +39,9 @@ class SoldierKings(Ruleset):
 
     def __init__(self, content: SoldierKingsContent, content_digest: str = ""):
         self.content = content
-        self.version = f"1+{content_digest[:12]}" if content_digest else "1"
+        # 2: sk.initiative_set records its rolls (SK 4.1), so a game begun under 1 recomputes
+        # differently
+        self.version = f"2+{content_digest[:12]}" if content_digest else "2"
 
     # --- scenarios ----------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from pbem.events import Event
 from ..calendar import label
 from ..content import SoldierKingsContent
 from ..state import SKState
-from .words import join, money, plural, units_text
+from .words import and_list, join, money, plural, units_text
 
 
 def describe(content: SoldierKingsContent, e: Event, s: SKState | None) -> str | None:
@@ -90,9 +90,34 @@ def _(c, e, s):
     return f"{label(e.turn)} begins."
 
 
+def _initiative_roll(r: dict) -> str:
+    """ "Prussia 4 + 2 (Prussia's choice) = 6", or "Austria 5" with no modifier."""
+    mods = "".join(
+        f" {'+' if v >= 0 else '-'} {abs(v)} ({why})" for v, why in r.get("modifiers", [])
+    )
+    who, dice = r.get("power", "?"), sum(r.get("dice", []))
+    return f"{who} {dice}{mods} = {r.get('total', dice)}" if mods else f"{who} {dice}"
+
+
 @says("sk.initiative_set")
 def _(c, e, s):
-    return f"Initiative: the action phases go {', then '.join(e.order)}."
+    # SK 4.1: two dice each, Prussia +/-2 while Frederick lives, ties rolled again
+    order = f"the action phases go {', then '.join(e.order)}"
+    if not e.rolls:  # a log from before the rolls were kept
+        return f"Initiative: {order}."
+    parts, before = [], {}
+    for rnd in sorted({r.get("round", 1) for r in e.rolls}):
+        these = [r for r in e.rolls if r.get("round", 1) == rnd]
+        if rnd == 1:
+            parts.append(", ".join(_initiative_roll(r) for r in these))
+        for at in sorted({before.get(r.get("power"), 0) for r in these}, reverse=True):
+            tied = [r for r in these if before.get(r.get("power"), 0) == at]
+            if rnd > 1:
+                who = and_list([str(r.get("power")) for r in tied])
+                said = ", ".join(_initiative_roll(r) for r in tied)
+                parts.append(f"{who} tie at {at} and roll again: {said}")
+        before = {r.get("power"): r.get("total", 0) for r in these}
+    return f"Initiative (SK 4.1): {'; '.join(parts)}: {e.order[0]} moves first; {order}."
 
 
 @says("sk.game_over")

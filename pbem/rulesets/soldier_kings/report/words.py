@@ -17,6 +17,12 @@ def join(items: list[str] | tuple[str, ...], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
 
 
+def and_list(items: list[str] | tuple[str, ...]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    items = list(items)
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
 def money(r: int, m: int) -> str:
     parts = []
     if r:
