@@ -264,3 +264,18 @@ def test_the_initiative_sentence_shows_dice_modifiers_and_totals():
     assert report.describe(content, old, None) == (
         "Initiative: the action phases go Austria, then Prussia."
     )
+
+
+def test_articles_and_hits_that_could_not_be_taken_read_unambiguously():
+    from pbem.rulesets.soldier_kings.combat import AttackPaid, RoundFought
+
+    content = __import__("pbem.rulesets.soldier_kings", fromlist=["load"]).load().content
+    paid = AttackPaid(power="Prussia", area="Saxony", level="Assault", resources=2)
+    assert "for an Assault in Saxony" in report.describe(content, paid, None)
+    rf = RoundFought(
+        area="Saxony", round=1, attacker_dice=4, defender_dice=3, attacker_hits=0,
+        defender_hits=3, losses={"Pr-A1": 2}, unallocated={"attacker": 1, "defender": 0},
+    )  # fmt: skip
+    said = report.describe(content, rf, None)
+    assert "1 hit on the attacker could not be taken" in said, said
+    assert "defender could not" not in said and "attacker's hits" not in said

@@ -14,7 +14,7 @@ from pbem.events import Event
 from ..calendar import label
 from ..content import SoldierKingsContent
 from ..state import SKState
-from .words import and_list, join, money, plural, units_text
+from .words import a, and_list, join, money, plural, units_text
 
 
 def describe(content: SoldierKingsContent, e: Event, s: SKState | None) -> str | None:
@@ -127,7 +127,7 @@ def _(c, e, s):
 
 @says("sk.attack_paid")
 def _(c, e, s):
-    return f"{e.power} pays {money(e.resources, 0)} for a {e.level} in {e.area}."
+    return f"{e.power} pays {money(e.resources, 0)} for {a(e.level)} in {e.area}."
 
 
 @says("sk.battle_began")
@@ -141,7 +141,7 @@ def _(c, e, s):
     if e.mountain:
         extra.append("attackers came by a mountain route")
     tail = f" ({'; '.join(extra)})" if extra else ""
-    return f"Battle in {e.area}, a {e.level} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
+    return f"Battle in {e.area}, {a(e.level)} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
 
 
 @says("sk.retreated")
@@ -153,9 +153,10 @@ def _(c, e, s):
 @says("sk.round_fought")
 def _(c, e, s):
     losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
-    left = "".join(
-        f"; {n} of the {side}'s hits could not be taken"
+    left = "".join(  # `unallocated` is keyed by the side that takes the hits (SK 9.7)
+        f"; {plural(n, 'hit')} on the {side} could not be taken"
         for side, n in sorted(e.unallocated.items())
+        if n
     )
     return (
         f"{e.area}, round {e.round}: the attacker rolls {e.attacker_dice} dice and scores "
@@ -449,7 +450,8 @@ def _(c, e, s):
 
 @says("sk.marker_placed")
 def _(c, e, s):
-    return f"A {e.marker} marker is placed on {e.on}."
+    said = a(e.marker)
+    return f"{said[0].upper()}{said[1:]} marker is placed on {e.on}."
 
 
 @says("sk.leader_removed")
@@ -544,7 +546,11 @@ def _(c, e, s):
 def _(c, e, s):
     losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     first = " (first fire)" if e.first_fire else ""
-    left = f"; {e.unallocated} hits could not be taken" if e.unallocated else ""
+    left = (
+        f"; {plural(e.unallocated, 'hit')} on the other side could not be taken"
+        if e.unallocated
+        else ""
+    )
     return (
         f"{e.area}, round {e.round}{first}: {join(e.powers)} roll {e.dice} dice and score "
         f"{plural(e.hits, 'hit')}. Losses: {losses}{left}."

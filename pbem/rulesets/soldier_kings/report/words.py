@@ -17,6 +17,14 @@ def join(items: list[str] | tuple[str, ...], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
 
 
+def a(word: str) -> str:
+    """The word with its indefinite article, by sound: "an Assault", "a Siege", "a unit",
+    "an hour" is not needed here, so only the vowel letters and a few exceptions count."""
+    w = word.strip().casefold()
+    vowel = w[:1] in ("a", "e", "i", "o", "u") and not w.startswith(("uni", "use", "one", "eu"))
+    return f"{'an' if vowel else 'a'} {word}"
+
+
 def and_list(items: list[str] | tuple[str, ...]) -> str:
     """ "A", "A and B", "A, B and C"."""
     items = list(items)
