@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -306,7 +306,7 @@ def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | No
         public_key=reg.public_key,
         players=[(p, r.name) for p, r in st.players.items()],
         groups=groups,
-        sections=list(rs.report_sections(st.rules, power)),
+        sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
         map_svg=render_svg(_env(), view) if view is not None else None,
         map_notes=tuple(view.notes) if view is not None else (),
         next=nxt,
@@ -317,6 +317,23 @@ def collect(game: Game, power: str, start: int, stop: int, *, deadline: str | No
         audit=[(i, *audit[i]) for i in sorted(audit)],  # type: ignore[misc]
         hidden_seed=hidden_seed[-1] if hidden_seed else None,
     )
+
+
+def _with_players(sec: Section, st: GameState) -> Section:
+    """A table with a `power_column` gets the registered player beside each power."""
+    k = sec.power_column
+    if k is None or not sec.columns or k >= len(sec.columns):
+        return sec
+
+    def who(p: str) -> str:
+        reg = st.players.get(p)
+        if reg is None:
+            return "-"
+        return f"{reg.name} <{reg.email}>" if reg.name else reg.email
+
+    cols = (*sec.columns[: k + 1], "registered player", *sec.columns[k + 1 :])
+    rows = tuple((*r[: k + 1], who(r[k]), *r[k + 1 :]) if len(r) > k else r for r in sec.rows)
+    return replace(sec, columns=cols, rows=rows, power_column=None)
 
 
 def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:

@@ -279,3 +279,13 @@ def test_articles_and_hits_that_could_not_be_taken_read_unambiguously():
     said = report.describe(content, rf, None)
     assert "1 hit on the attacker could not be taken" in said, said
     assert "defender could not" not in said and "attacker's hits" not in said
+
+
+def test_the_other_powers_table_names_each_registered_player(played):
+    g, reports = played
+    last = {d.power: r for d, r in reports}
+    for me, other in (("Austria", "Prussia"), ("Prussia", "Austria")):
+        reg = g.game.state().players[other]
+        table = last[me].text.split("-- The other powers --", 1)[1].split("\n-- ", 1)[0]
+        assert "registered player" in table and reg.email in table, table
+        assert reg.email in last[me].html

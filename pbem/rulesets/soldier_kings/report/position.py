@@ -117,8 +117,9 @@ def sections(content: SoldierKingsContent, s: SKState, power: str) -> list[Secti
         out.append(
             Section(
                 "The other powers",
-                ("power", "player", "Resources", "Manpower", "armies", "fleets", "cards", "VP"),
+                ("power", "side", "Resources", "Manpower", "armies", "fleets", "cards", "VP"),
                 tuple(others),
+                power_column=0,  # the report adds the registered player
             )
         )
     theirs = forces(s, False, power)
