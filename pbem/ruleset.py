@@ -184,8 +184,10 @@ class Ruleset(ABC):
     def view(self, state: Any, power: str | None) -> dict[str, Any]:
         """What `power` may see (None: the referee's full view), as JSON data."""
 
-    def visible(self, event: Event, power: str) -> bool:
-        """May `power` see this result event? (Hidden draws are never shown.)"""
+    def visible(self, state: Any, event: Event, power: str) -> bool:
+        """May `power` see this result event? `state`: the rules state just before it,
+        so who-is-who (a player of several powers) comes from the game, not from a
+        guess. (Hidden draws are never shown.)"""
         return True
 
     def describe(self, state: Any) -> str:

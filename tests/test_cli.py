@@ -12,8 +12,9 @@ import pbem
 from pbem.cli import main
 
 SUPPORT = str(Path(__file__).parent / "support")
+CHECKOUT = str(Path(__file__).resolve().parents[1])  # the pbem under test, not the installed one
 ENV = {
-    "PYTHONPATH": SUPPORT,
+    "PYTHONPATH": os.pathsep.join([SUPPORT, CHECKOUT]),
     "PBEM_RULESETS": "mini=mini_ruleset:MiniRuleset",
     "PBEM_NOW": "2026-01-01T00:00:00Z",
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -148,9 +148,10 @@ class Data:
 # --- visibility -----------------------------------------------------------------------------
 
 
-def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
+def visible(rs: Ruleset, rules: Any, e: ev.Event, power: str) -> bool:
     """May `power` read this event in its report? The core decides for its own events,
-    the ruleset (`visible`) for results. Hidden draws and others' orders never show."""
+    the ruleset (`visible`, given `rules`: the rules state just before the event) for
+    results. Hidden draws and others' orders never show."""
     if isinstance(e, ev.DiceRolled):
         return e.stream != "hidden"
     if isinstance(e, ev.OrdersAccepted):
@@ -166,7 +167,7 @@ def visible(rs: Ruleset, e: ev.Event, power: str) -> bool:
         return False  # shown in their own places (audit, checkpoint, first report)
     if e.kind in ("input", "meta"):
         return True  # deadline_passed, phase_resolved, game_ended
-    return rs.visible(e, power)
+    return rs.visible(rules, e, power)
 
 
 def generic_sentence(e: ev.Event) -> str:
@@ -280,7 +281,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             elif e.stream == "hidden":
                 hidden_seed.append(e.seed)
             return
-        if rs is None or not visible(rs, e, power):
+        if rs is None or not visible(rs, st.rules, e, power):
             return
         items = groups[-1].items
         if isinstance(e, ev.DiceRolled):
@@ -349,7 +350,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             public_key=reg.public_key,
             players=[(p, r.name) for p, r in st.players.items()],
             groups=groups,
-            sections=list(rs.report_sections(st.rules, power)),
+            sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
             map_svg=render_svg(_env(), view) if view is not None else None,
             map_notes=tuple(view.notes) if view is not None else (),
             next=nxt,
@@ -362,6 +363,23 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
         )
 
     return on_event, finish
+
+
+def _with_players(sec: Section, st: GameState) -> Section:
+    """A table with a `power_column` gets the registered player beside each power."""
+    k = sec.power_column
+    if k is None or not sec.columns or k >= len(sec.columns):
+        return sec
+
+    def who(p: str) -> str:
+        reg = st.players.get(p)
+        if reg is None:
+            return "-"
+        return f"{reg.name} <{reg.email}>" if reg.name else reg.email
+
+    cols = (*sec.columns[: k + 1], "registered player", *sec.columns[k + 1 :])
+    rows = tuple((*r[: k + 1], who(r[k]), *r[k + 1 :]) if len(r) > k else r for r in sec.rows)
+    return replace(sec, columns=cols, rows=rows, power_column=None)
 
 
 def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:

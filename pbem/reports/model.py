@@ -35,7 +35,9 @@ class Section:
 
     `rows` are tuples of plain strings, one per column (`columns` are the headings;
     with no headings the table has no heading row). `lines` are free paragraphs
-    shown after the table. Every string is escaped when drawn.
+    shown after the table. Every string is escaped when drawn. `power_column`: the
+    column that names a power; the report adds the player registered for it (name and
+    email, as in `player_registered`) in a column just after it.
     """
 
     title: str
@@ -43,6 +45,7 @@ class Section:
     rows: tuple[tuple[str, ...], ...] = ()
     note: str = ""
     lines: tuple[str, ...] = ()
+    power_column: int | None = None
 
 
 @dataclass(frozen=True)

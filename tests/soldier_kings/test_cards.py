@@ -207,13 +207,13 @@ def test_spies_card_is_seen_only_by_the_two_players(rs, state):
         player="Prussia", frm="Austria", cards=["Epidemic"], seen_by=["Austria", "Prussia"]
     )
     public = card_events.CardsTaken(player="Prussia", frm="Austria", count=1, card="Spies")
-    assert rs.visible(taken, "Prussia") and rs.visible(taken, "Austria")
-    assert not rs.visible(taken, "France")
-    assert rs.visible(public, "France")
+    assert rs.visible(state, taken, "Prussia") and rs.visible(state, taken, "Austria")
+    assert not rs.visible(state, taken, "France")
+    assert rs.visible(state, public, "France")
     skipped = card_events.CardOrderSkipped(
         power="Prussia", order="play Spies on Austria", reason="x"
     )
-    assert rs.visible(skipped, "Prussia") and not rs.visible(skipped, "Austria")
+    assert rs.visible(state, skipped, "Prussia") and not rs.visible(state, skipped, "Austria")
     view = rs.view(state, "Austria")
     assert view["hands"]["Prussia"] == len(state.hands["Prussia"])
 

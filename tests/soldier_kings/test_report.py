@@ -12,7 +12,7 @@ import pytest
 from skkit import NOW, SKGame
 
 from pbem.reports import render, safety, schedule
-from pbem.rulesets.soldier import report, report_events
+from pbem.rulesets.soldier import report
 
 STANDING = {  # the first two lines of each are secrets of that power: a retreat plan, a sealed bribe
     "Austria": [
@@ -102,11 +102,11 @@ def test_reports_tell_the_game_in_sentences_with_every_die(played):
     text = "\n".join(r.text for d, r in reports if d.power == "Prussia")
     assert "Scenario #1 (1756) begins" in text
     assert "Prussia places its pieces" in text
-    assert "Initiative: the action phases go" in text
+    assert "Initiative (SK 4.1): " in text and "moves first; the action phases go" in text
     assert "Prussia buys " in text and "arriving on Turn" in text
     assert " moves " in text
     assert "victory points (gained:" in text and "The scenario is over" in text
-    for type_ in report_events.SAYINGS:  # no raw dump of an event that has a sentence
+    for type_ in report.SAYINGS:  # no raw dump of an event that has a sentence
         assert f"{type_}:" not in text, type_
     for _, e in g.game.log.events():
         if e.type == "dice_rolled" and e.stream == "public":
@@ -226,12 +226,66 @@ def test_every_sentence_can_be_said():
     from pbem.events import model_for
 
     content = sk.load().content
-    for type_ in sorted(report_events.SAYINGS):
+    for type_ in sorted(report.SAYINGS):
         try:
             cls = model_for(type_)
         except UnknownEventType:  # an event that is no more: its sentence is never used
             continue
         fields = {k: _sample(f.annotation) for k, f in cls.model_fields.items() if k != "type"}
-        said = report_events.describe(content, cls(**fields), None)
+        said = report.describe(content, cls(**fields), None)
         assert isinstance(said, str), type_
         assert said == "" or said.endswith((".", ")")) or said[-1].isalnum(), (type_, said)
+
+
+def test_the_initiative_sentence_shows_dice_modifiers_and_totals():
+    """SK 4.1: two dice each; Prussia's +/-2 and Council of War modify; ties roll again."""
+    from pbem.rulesets.soldier.phases import InitiativeSet
+
+    content = __import__("pbem.rulesets.soldier_kings", fromlist=["load"]).load().content
+    e = InitiativeSet(
+        order=["Prussia", "Austria", "France"],
+        rolls=[
+            {"power": "Austria", "round": 1, "dice": [2, 3], "modifiers": [], "total": 5},
+            {"power": "France", "round": 1, "dice": [1, 1],
+             "modifiers": [[1, "Council of War"]], "total": 3},
+            {"power": "Prussia", "round": 1, "dice": [1, 2],
+             "modifiers": [[2, "Prussia's choice"]], "total": 5},
+            {"power": "Austria", "round": 2, "dice": [1, 1], "modifiers": [], "total": 2},
+            {"power": "Prussia", "round": 2, "dice": [6, 6], "modifiers": [], "total": 12},
+        ],
+    )  # fmt: skip
+    assert report.describe(content, e, None) == (
+        "Initiative (SK 4.1): Austria 5, France 2 + 1 (Council of War) = 3, "
+        "Prussia 3 + 2 (Prussia's choice) = 5; Austria and Prussia tie at 5 and roll again: "
+        "Austria 2, Prussia 12: Prussia moves first; the action phases go Prussia, then "
+        "Austria, then France."
+    )
+    old = InitiativeSet(order=["Austria", "Prussia"])  # a log from before the rolls were kept
+    assert report.describe(content, old, None) == (
+        "Initiative: the action phases go Austria, then Prussia."
+    )
+
+
+def test_articles_and_hits_that_could_not_be_taken_read_unambiguously():
+    from pbem.rulesets.soldier.combat import AttackPaid, RoundFought
+
+    content = __import__("pbem.rulesets.soldier_kings", fromlist=["load"]).load().content
+    paid = AttackPaid(power="Prussia", area="Saxony", level="Assault", resources=2)
+    assert "for an Assault in Saxony" in report.describe(content, paid, None)
+    rf = RoundFought(
+        area="Saxony", round=1, attacker_dice=4, defender_dice=3, attacker_hits=0,
+        defender_hits=3, losses={"Pr-A1": 2}, unallocated={"attacker": 1, "defender": 0},
+    )  # fmt: skip
+    said = report.describe(content, rf, None)
+    assert "1 hit on the attacker could not be taken" in said, said
+    assert "defender could not" not in said and "attacker's hits" not in said
+
+
+def test_the_other_powers_table_names_each_registered_player(played):
+    g, reports = played
+    last = {d.power: r for d, r in reports}
+    for me, other in (("Austria", "Prussia"), ("Prussia", "Austria")):
+        reg = g.game.state().players[other]
+        table = last[me].text.split("-- The other powers --", 1)[1].split("\n-- ", 1)[0]
+        assert "registered player" in table and reg.email in table, table
+        assert reg.email in last[me].html

@@ -388,7 +388,7 @@ class MiniRuleset(Ruleset):
             d["cards"] = {p: (c if p == power else len(c)) for p, c in s.cards.items()}
         return d
 
-    def visible(self, e: Event, power: str) -> bool:
+    def visible(self, s: MiniState, e: Event, power: str) -> bool:
         return not isinstance(e, CardDealt) or e.power == power
 
     def score(self, s: MiniState) -> dict[str, int]:

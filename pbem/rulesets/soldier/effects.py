@@ -73,6 +73,16 @@ def initiative_modifier(s: SoldierState, power: str) -> int:
     )
 
 
+def initiative_modifiers(s: SoldierState, power: str) -> list[tuple[int, str]]:
+    """Council of War, one entry per card in force: (value, the card's name), as the
+    report shows them beside the dice (SK 4.1)."""
+    return [
+        (x.get("value", 0), x.get("card") or "a card")
+        for x in live_effects(s, "initiative_modifier")
+        if x.get("target") == power and x.get("value", 0)
+    ]
+
+
 def quartered(s: SoldierState, area: str, unit: Any) -> bool:
     """Good Winter Quarters (SK 20.2): armies friendly to the card's player there are
     supported."""

@@ -8,7 +8,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
 from . import phases, standing
-from .effects import initiative_modifier
+from .effects import initiative_modifiers
 from .names import Names
 from .phases import InitiativeSet, NoOrders
 from .state import SoldierState
@@ -37,28 +37,60 @@ class Initiative(NoOrders):
     ) -> None:
         s: SoldierState = ctx.state
         powers = list(s.majors)
-        modifier = {p: 0 for p in powers}
+        modifiers: dict[str, list[tuple[int, str]]] = {p: [] for p in powers}
         frederick = s.leaders.get(FREDERICK)
-        if PRUSSIA in modifier and frederick is not None and frederick.status != "killed":
+        if PRUSSIA in modifiers and frederick is not None and frederick.status != "killed":
+            # SK 4.1: "the Prussian player adds or subtracts two ... prior to any rolls"
             chosen = standing_orders.get(PRUSSIA, {}).get("initiative", [])
-            modifier[PRUSSIA] = chosen[-1] if chosen else 2  # default: +2 (act early)
-        # Council of War, played before the dice (effects.py)
-        modifier = {p: m + initiative_modifier(s, p) for p, m in modifier.items()}
-        score = {p: sum(ctx.roll(f"initiative: {p}", 2)) + modifier[p] for p in powers}
-        ranked = _rank(ctx, powers, score, 1)
-        ctx.emit(InitiativeSet(order=ranked))
+            value = chosen[-1] if chosen else 2  # default: +2 (act early)
+            modifiers[PRUSSIA].append(
+                (value, "Prussia's choice" if chosen else "Prussia's default")
+            )
+        for p in powers:  # Council of War, played before the dice (effects.py)
+            modifiers[p] += initiative_modifiers(s, p)
+        rolls: list[dict] = []
+        score = {}
+        for p in powers:
+            dice = ctx.roll(f"initiative: {p}", 2)
+            score[p] = sum(dice) + sum(v for v, _ in modifiers[p])
+            rolls.append(
+                {
+                    "power": p,
+                    "round": 1,
+                    "dice": list(dice),
+                    "modifiers": [[v, why] for v, why in modifiers[p]],
+                    "total": score[p],
+                }
+            )
+        ranked = _rank(ctx, powers, score, 1, rolls)
+        ctx.emit(InitiativeSet(order=ranked, rolls=rolls))
 
 
-def _rank(ctx: Resolution, powers: list[str], score: dict[str, int], depth: int) -> list[str]:
-    """Highest first; each group of equal scores rolls again among itself."""
+def _rank(
+    ctx: Resolution, powers: list[str], score: dict[str, int], depth: int, rolls: list[dict]
+) -> list[str]:
+    """Highest first; each group of equal scores rolls again among itself (SK 4.1: "Roll
+    again in case of ties"; the re-roll alone decides among the tied, unmodified)."""
     out: list[str] = []
     for value in sorted({score[p] for p in powers}, reverse=True):
         tied = [p for p in powers if score[p] == value]
         if len(tied) == 1:
             out += tied
         else:
-            again = {p: sum(ctx.roll(f"initiative: {p} (tie, roll {depth + 1})", 2)) for p in tied}
-            out += _rank(ctx, tied, again, depth + 1)
+            again = {}
+            for p in tied:
+                dice = ctx.roll(f"initiative: {p} (tie, roll {depth + 1})", 2)
+                again[p] = sum(dice)
+                rolls.append(
+                    {
+                        "power": p,
+                        "round": depth + 1,
+                        "dice": list(dice),
+                        "modifiers": [],
+                        "total": again[p],
+                    }
+                )
+            out += _rank(ctx, tied, again, depth + 1, rolls)
     return out
 
 

@@ -130,6 +130,10 @@ class InitiativeSet(Event):
 
     type: Literal["sk.initiative_set"] = "sk.initiative_set"
     order: list[str]
+    # the rolls behind the order, for the report, in the order rolled: {"power", "round"
+    # (1, then 2, 3... for ties rolled again), "dice", "modifiers": [[value, why], ...],
+    # "total"}; empty in logs written before they were kept
+    rolls: list[dict] = []
 
 
 @event

@@ -542,9 +542,3 @@ def _treason(
     ctx.emit(siege.ControlChanged(area=area, frm=owner, to=taker, why=f"{card} (SK 12.2)"))
     naval.capture_fleets(ctx, content, area, taker)  # SK 12.6
     info["fallen"] = True
-
-
-# --------------------------------------------------------------------------- queries
-
-
-# --------------------------------------------------------------------------- hooks

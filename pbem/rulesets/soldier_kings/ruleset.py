@@ -56,7 +56,9 @@ class SoldierKings(Ruleset):
 
     def __init__(self, content: SoldierContent, content_digest: str = ""):
         self.content = content
-        self.version = f"1+{content_digest[:12]}" if content_digest else "1"
+        # 2: sk.initiative_set records its rolls (SK 4.1), so a game begun under 1 recomputes
+        # differently
+        self.version = f"2+{content_digest[:12]}" if content_digest else "2"
 
     # --- scenarios ----------------------------------------------------------------
 
@@ -166,24 +168,28 @@ class SoldierKings(Ruleset):
             d["deck"] = len(s.deck)  # its cards, with one's own hand, would give the others'
         return d
 
-    def visible(self, e: Event, power: str) -> bool:
-        if isinstance(e, E.CardsDealt):
-            return e.player == self._player(power)
+    def visible(self, s: SoldierState, e: Event, power: str) -> bool:
+        """Who-is-who comes from the game's own state (`s.players`, set by the scenario):
+        a player may play several powers, and each of them sees all that player's
+        secrets (SK 3.0: the cards are the player's, not one power's)."""
+        mine = s.player_of(power)
+        if isinstance(e, E.CardsDealt):  # SK 3.0: only the player dealt the cards
+            return e.player == mine
         seen_by = getattr(e, "seen_by", None)
         if isinstance(seen_by, list):  # a secret of some powers (card_events.CardTaken: Spies)
-            return power in seen_by
+            return power in seen_by or any(s.player_of(p) == mine for p in seen_by)
         order, who = getattr(e, "order", None), getattr(e, "power", None)
         if isinstance(order, str) and isinstance(who, str):
             # it quotes a power's own order (sk.purchase_skipped): for that player only
-            return self._player(who) == self._player(power)
+            return s.player_of(who) == mine
         return True
 
-    # --- reports (report.py, docs/reports.md) -----------------------------------------
+    # --- reports (report/, docs/reports.md) -----------------------------------------
 
     def describe_event(self, e: Event, s: SoldierState | None = None) -> str | None:
-        from ..soldier import report_events
+        from ..soldier import report
 
-        return report_events.describe(self.content, e, s)
+        return report.describe(self.content, e, s)
 
     def report_sections(self, s: SoldierState, power: str) -> list:
         from ..soldier import report
@@ -199,13 +205,6 @@ class SoldierKings(Ruleset):
         from ..soldier import report
 
         return report.order_template(self.content, s, power, step)
-
-    def _player(self, power: str) -> str:
-        for sc in self.content.scenarios.values():
-            for p in sc.players:
-                if power in p.powers:
-                    return p.name
-        return power
 
     def describe(self, s: SoldierState) -> str:
         if s.stage == "new":

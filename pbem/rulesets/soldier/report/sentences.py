@@ -1,5 +1,9 @@
-"""Soldier rules in words (docs/reports.md): one sentence per event a player may see,
-and the small words the report is written with (units, leaders, money, colours)."""
+"""A sentence for every Soldier Kings event in a turn report (docs/reports.md).
+
+`describe` looks the event type up in `SAYINGS`; `@says(type)` registers a sentence.
+"" says nothing (bookkeeping); an unknown type gets the report's generic line.
+Pure: no I/O; strings only (the templates escape them).
+"""
 
 from __future__ import annotations
 
@@ -7,64 +11,10 @@ from typing import Any
 
 from pbem.events import Event
 
-from .calendar import label
-from .content import SoldierContent
-from .state import Counter, LeaderPiece, SoldierState
-
-SEA_FILL = "#a9cbe4"
-
-
-NEUTRAL_FILL = "#e9e4d4"
-
-
-def join_or(items: list[str] | tuple[str, ...], empty: str = "none") -> str:
-    return ", ".join(items) if items else empty
-
-
-def money(r: int, m: int) -> str:
-    parts = []
-    if r:
-        parts.append(f"{r} Resource{'s' if r != 1 else ''}")
-    if m:
-        parts.append(f"{m} Manpower")
-    return " and ".join(parts) or "nothing"
-
-
-def plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
-def unit_text(u: Counter) -> str:
-    a, d = u.strength
-    return f"{u.id} ({a}-{d}{', reduced' if u.is_reduced else ''})"
-
-
-def leader_text(ld: LeaderPiece) -> str:
-    return f"{ld.name} ({ld.role} {ld.rating})"
-
-
-def units_text(s: SoldierState | None, ids: list[str]) -> str:
-    if s is None:
-        return join_or(ids)
-    return join_or([unit_text(s.units[i]) if i in s.units else i for i in ids])
-
-
-def abbr(content: SoldierContent, country: str) -> str:
-    try:
-        return content.country(country).abbreviation
-    except KeyError:
-        return country[:2]
-
-
-def colour(content: SoldierContent, country: str | None) -> str:
-    if not country:
-        return NEUTRAL_FILL
-    try:
-        return content.country(country).color
-    except KeyError:
-        return NEUTRAL_FILL
+from ..calendar import label
+from ..content import SoldierContent
+from ..state import SoldierState
+from .words import a, and_list, join, money, plural, units_text
 
 
 def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str | None:
@@ -89,12 +39,12 @@ def says(type_: str):
     return register
 
 
-def quiet(*types: str) -> None:
+def _quiet(*types: str) -> None:
     for t in types:
         SAYINGS[t] = lambda c, e, s: ""
 
 
-quiet("sk.setup_round_done", "sk.stage_over", "sk.action_phase_over")
+_quiet("sk.setup_round_done", "sk.stage_over", "sk.action_phase_over")
 
 
 @says("sk.scenario_started")
@@ -116,12 +66,12 @@ def _(c, e, s):
 
 @says("sk.leaders_selected")
 def _(c, e, s):
-    return f"{e.country}'s leaders for the set-up: {join_or(e.leaders)}."
+    return f"{e.country}'s leaders for the set-up: {join(e.leaders)}."
 
 
 @says("sk.cards_dealt")
 def _(c, e, s):
-    return f"{e.player} is dealt {plural(len(e.cards), 'event card')}: {join_or(e.cards)}."
+    return f"{e.player} is dealt {plural(len(e.cards), 'event card')}: {join(e.cards)}."
 
 
 @says("sk.pieces_placed")
@@ -140,9 +90,34 @@ def _(c, e, s):
     return f"{label(e.turn)} begins."
 
 
+def _initiative_roll(r: dict) -> str:
+    """ "Prussia 4 + 2 (Prussia's choice) = 6", or "Austria 5" with no modifier."""
+    mods = "".join(
+        f" {'+' if v >= 0 else '-'} {abs(v)} ({why})" for v, why in r.get("modifiers", [])
+    )
+    who, dice = r.get("power", "?"), sum(r.get("dice", []))
+    return f"{who} {dice}{mods} = {r.get('total', dice)}" if mods else f"{who} {dice}"
+
+
 @says("sk.initiative_set")
 def _(c, e, s):
-    return f"Initiative: the action phases go {', then '.join(e.order)}."
+    # SK 4.1: two dice each, Prussia +/-2 while Frederick lives, ties rolled again
+    order = f"the action phases go {', then '.join(e.order)}"
+    if not e.rolls:  # a log from before the rolls were kept
+        return f"Initiative: {order}."
+    parts, before = [], {}
+    for rnd in sorted({r.get("round", 1) for r in e.rolls}):
+        these = [r for r in e.rolls if r.get("round", 1) == rnd]
+        if rnd == 1:
+            parts.append(", ".join(_initiative_roll(r) for r in these))
+        for at in sorted({before.get(r.get("power"), 0) for r in these}, reverse=True):
+            tied = [r for r in these if before.get(r.get("power"), 0) == at]
+            if rnd > 1:
+                who = and_list([str(r.get("power")) for r in tied])
+                said = ", ".join(_initiative_roll(r) for r in tied)
+                parts.append(f"{who} tie at {at} and roll again: {said}")
+        before = {r.get("power"): r.get("total", 0) for r in these}
+    return f"Initiative (SK 4.1): {'; '.join(parts)}: {e.order[0]} moves first; {order}."
 
 
 @says("sk.game_over")
@@ -152,7 +127,7 @@ def _(c, e, s):
 
 @says("sk.attack_paid")
 def _(c, e, s):
-    return f"{e.power} pays {money(e.resources, 0)} for a {e.level} in {e.area}."
+    return f"{e.power} pays {money(e.resources, 0)} for {a(e.level)} in {e.area}."
 
 
 @says("sk.battle_began")
@@ -166,21 +141,22 @@ def _(c, e, s):
     if e.mountain:
         extra.append("attackers came by a mountain route")
     tail = f" ({'; '.join(extra)})" if extra else ""
-    return f"Battle in {e.area}, a {e.level} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
+    return f"Battle in {e.area}, {a(e.level)} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
 
 
 @says("sk.retreated")
 def _(c, e, s):
-    pieces = join_or([*e.units, *e.leaders])
+    pieces = join([*e.units, *e.leaders])
     return f"{e.power}'s {pieces} withdrew {e.why} from {e.frm} to {e.to}."
 
 
 @says("sk.round_fought")
 def _(c, e, s):
-    losses = join_or([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
-    left = "".join(
-        f"; {n} of the {side}'s hits could not be taken"
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    left = "".join(  # `unallocated` is keyed by the side that takes the hits (SK 9.7)
+        f"; {plural(n, 'hit')} on the {side} could not be taken"
         for side, n in sorted(e.unallocated.items())
+        if n
     )
     return (
         f"{e.area}, round {e.round}: the attacker rolls {e.attacker_dice} dice and scores "
@@ -191,7 +167,7 @@ def _(c, e, s):
 
 @says("sk.eliminated")
 def _(c, e, s):
-    return f"Eliminated in {e.area} ({e.why}): {join_or(e.units)}."
+    return f"Eliminated in {e.area} ({e.why}): {join(e.units)}."
 
 
 @says("sk.leader_killed")
@@ -216,7 +192,7 @@ def _(c, e, s):
 
 @says("sk.arrival_delayed")
 def _(c, e, s):
-    return f"{e.power}'s {join_or(e.units)} cannot be placed ({e.reason}); they now arrive on {label(e.arrives)}."
+    return f"{e.power}'s {join(e.units)} cannot be placed ({e.reason}); they now arrive on {label(e.arrives)}."
 
 
 @says("sk.units_bought")
@@ -230,7 +206,7 @@ def _(c, e, s):
 @says("sk.units_recovered")
 def _(c, e, s):
     paid = "free" if not (e.resources or e.manpower) else f"for {money(e.resources, e.manpower)}"
-    return f"{e.power} recovers {join_or(e.units)} to full strength, {paid} ({e.rule})."
+    return f"{e.power} recovers {join(e.units)} to full strength, {paid} ({e.rule})."
 
 
 @says("sk.purchase_skipped")
@@ -253,7 +229,7 @@ def _(c, e, s):
 
 @says("sk.siege_round")
 def _(c, e, s):
-    losses = join_or([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     return (
         f"Siege of {e.area}, round {e.round} ({e.besieger}): {e.besieger_dice} dice, "
         f"{plural(e.hits, 'hit')}; the fortification has taken {e.fort_hits} of "
@@ -269,27 +245,27 @@ def _(c, e, s):
 
 @says("sk.surrender_declared")
 def _(c, e, s):
-    return f"{e.loser} will surrender to {join_or(e.victors)} in the Peace Phase."
+    return f"{e.loser} will surrender to {join(e.victors)} in the Peace Phase."
 
 
 @says("sk.surrendered")
 def _(c, e, s):
     return (
-        f"{e.loser} surrenders to {join_or(e.victors)}: peace for {plural(e.turns, 'turn')}, "
+        f"{e.loser} surrenders to {join(e.victors)}: peace for {plural(e.turns, 'turn')}, "
         f"until {label(e.until_turn)}."
     )
 
 
 @says("sk.repatriated")
 def _(c, e, s):
-    return f"{e.power}'s {join_or([*e.units, *e.leaders])} leave {e.frm} for {e.to}."
+    return f"{e.power}'s {join([*e.units, *e.leaders])} leave {e.frm} for {e.to}."
 
 
 @says("sk.group_moved")
 def _(c, e, s):
     pieces = units_text(s, e.units)
     if e.leaders:
-        pieces += f", {join_or(e.leaders)}"
+        pieces += f", {join(e.leaders)}"
     return f"{e.power} moves {pieces}: {' to '.join(e.path)}."
 
 
@@ -298,7 +274,7 @@ def _(c, e, s):
     return (
         f"Winter attrition in {e.area}: {e.friendly_armies} friendly armies (supported "
         f"{e.friendly_limit}), {e.enemy_armies} enemy (supported {e.enemy_limit}); reduced "
-        f"{join_or(e.reduced)}, eliminated {join_or(e.eliminated)}."
+        f"{join(e.reduced)}, eliminated {join(e.eliminated)}."
     )
 
 
@@ -307,8 +283,8 @@ def _(c, e, s):
     unpaid = ""
     if e.unpaid:
         unpaid = (
-            f"; not paid for: {join_or(e.unpaid)} (reduced {join_or(e.reduced)}, "
-            f"eliminated {join_or(e.eliminated)})"
+            f"; not paid for: {join(e.unpaid)} (reduced {join(e.reduced)}, "
+            f"eliminated {join(e.eliminated)})"
         )
     why = f" ({e.reason})" if e.reason else ""
     return (
@@ -319,8 +295,8 @@ def _(c, e, s):
 
 @says("sk.victory_points")
 def _(c, e, s):
-    gained = join_or([f"{a} {v}" for a, v in sorted(e.gained.items())])
-    lost = join_or([f"{a} {v}" for a, v in sorted(e.lost.items())])
+    gained = join([f"{a} {v}" for a, v in sorted(e.gained.items())])
+    lost = join([f"{a} {v}" for a, v in sorted(e.lost.items())])
     return f"{e.power}: {e.points} victory points (gained: {gained}; lost: {lost})."
 
 
@@ -330,6 +306,9 @@ def _(c, e, s):
     detail = f": {e.detail}" if e.detail else ""
     when = f" ({e.trigger})" if getattr(e, "trigger", "") else ""
     return f"{e.power} ({e.player}) plays {e.card}{on}{detail}{when}."
+
+
+# --- event cards (cards.py) -------------------------------------------------------
 
 
 @says("sk.card_cancelled")
@@ -354,8 +333,8 @@ def _(c, e, s):
 
 @says("sk.card_attrition")
 def _(c, e, s):
-    rolls = join_or([f"{u} {v}" for u, v in sorted(e.rolls.items())])
-    losses = join_or([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    rolls = join([f"{u} {v}" for u, v in sorted(e.rolls.items())])
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     return f"{e.card} in {e.area}: dice {rolls} (a loss on {e.hit_on} or more). Losses: {losses}."
 
 
@@ -366,9 +345,7 @@ def _(c, e, s):
 
 @says("sk.card_taken")
 def _(c, e, s):
-    return (
-        f"{e.player} takes {join_or(e.cards)} from {e.frm}'s hand (seen by these two players only)."
-    )
+    return f"{e.player} takes {join(e.cards)} from {e.frm}'s hand (seen by these two players only)."
 
 
 @says("sk.new_leader")
@@ -394,7 +371,7 @@ def _(c, e, s):
 @says("sk.winter_campaign")
 def _(c, e, s):
     verb = "conducts" if len(e.powers) == 1 else "conduct"
-    return f"Winter Campaign: {join_or(e.powers)} {verb} an action phase before Winter Attrition."
+    return f"Winter Campaign: {join(e.powers)} {verb} an action phase before Winter Attrition."
 
 
 @says("sk.card_order_skipped")
@@ -439,13 +416,13 @@ def _(c, e, s):
 @says("sk.minor_conquered")
 def _(c, e, s):
     if e.conquered:
-        return f"{e.minor} is conquered: its home areas are held by {join_or(e.holders)}."
+        return f"{e.minor} is conquered: its home areas are held by {join(e.holders)}."
     return f"{e.minor} is no longer conquered."
 
 
 @says("sk.minor_forces_placed")
 def _(c, e, s):
-    where = "; ".join(f"{a}: {join_or(ps)}" for a, ps in sorted(e.placements.items()))
+    where = "; ".join(f"{a}: {join(ps)}" for a, ps in sorted(e.placements.items()))
     return f"{e.minor}'s forces take the field for {e.power}: {where}."
 
 
@@ -463,7 +440,7 @@ def _(c, e, s):
 
 @says("sk.minor_units_removed")
 def _(c, e, s):
-    return f"{e.minor}'s {join_or([*e.units, *e.leaders])} leave the map ({e.why})."
+    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave the map ({e.why})."
 
 
 @says("sk.minor_order_skipped")
@@ -473,7 +450,8 @@ def _(c, e, s):
 
 @says("sk.marker_placed")
 def _(c, e, s):
-    return f"A {e.marker} marker is placed on {e.on}."
+    said = a(e.marker)
+    return f"{said[0].upper()}{said[1:]} marker is placed on {e.on}."
 
 
 @says("sk.leader_removed")
@@ -484,38 +462,36 @@ def _(c, e, s):
 @says("sk.siege_resisted")
 def _(c, e, s):
     stop = "; the siege stops" if e.stopped else ""
-    return (
-        f"{e.minor}, now allied with {e.ally}, resists in {e.area} with {join_or(e.units)}{stop}."
-    )
+    return f"{e.minor}, now allied with {e.ally}, resists in {e.area} with {join(e.units)}{stop}."
 
 
 @says("sk.hired")
 def _(c, e, s):
     card = f" (card: {e.card})" if e.card else ""
     return (
-        f"{e.power} hires {e.country}'s {join_or(e.units)} for {money(e.resources, 0)}, "
+        f"{e.power} hires {e.country}'s {join(e.units)} for {money(e.resources, 0)}, "
         f"placed in {e.area}{card}."
     )
 
 
 @says("sk.rehired")
 def _(c, e, s):
-    return f"{e.power} rehires {join_or(e.units)} for {money(e.resources, 0)}."
+    return f"{e.power} rehires {join(e.units)} for {money(e.resources, 0)}."
 
 
 @says("sk.released")
 def _(c, e, s):
-    return f"{e.power} releases {join_or(e.units)} ({e.why})."
+    return f"{e.power} releases {join(e.units)} ({e.why})."
 
 
 @says("sk.auxiliaries_lent")
 def _(c, e, s):
-    return f"{e.lender} lends {e.receiver} {join_or(e.units)}."
+    return f"{e.lender} lends {e.receiver} {join(e.units)}."
 
 
 @says("sk.auxiliaries_reverted")
 def _(c, e, s):
-    return f"{join_or(e.units)} return from {e.receiver} to {e.lender}."
+    return f"{join(e.units)} return from {e.receiver} to {e.lender}."
 
 
 @says("sk.naval_reset")
@@ -527,20 +503,20 @@ def _(c, e, s):
 def _(c, e, s):
     pieces = units_text(s, e.fleets)
     if e.leaders:
-        pieces += f", {join_or(e.leaders)}"
-    cargo = f", carrying {join_or(e.armies)}" if e.armies else ""
+        pieces += f", {join(e.leaders)}"
+    cargo = f", carrying {join(e.armies)}" if e.armies else ""
     what = "sails to intercept" if e.why == "intercept" else "sails"
     return f"{e.power} {what}: {pieces}{cargo}: {' to '.join(e.path)}."
 
 
 @says("sk.armies_landed")
 def _(c, e, s):
-    return f"{e.power} lands {join_or(e.armies)} in {e.area}."
+    return f"{e.power} lands {join(e.armies)} in {e.area}."
 
 
 @says("sk.blockade_declared")
 def _(c, e, s):
-    return f"{e.power} blockades {e.area} from the {e.sea} with {join_or(e.fleets)}."
+    return f"{e.power} blockades {e.area} from the {e.sea} with {join(e.fleets)}."
 
 
 @says("sk.interception")
@@ -548,7 +524,7 @@ def _(c, e, s):
     how = e.automatic or (f"roll {e.roll}, total {e.total}" if e.roll is not None else "")
     result = "succeeds" if e.success else "fails"
     return (
-        f"Interception in {e.area}: {join_or(e.interceptors)} against {join_or(e.target)}"
+        f"Interception in {e.area}: {join(e.interceptors)} against {join(e.target)}"
         f"{f' ({how})' if how else ''}: it {result}."
     )
 
@@ -568,11 +544,15 @@ def _(c, e, s):
 
 @says("sk.naval_volley")
 def _(c, e, s):
-    losses = join_or([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     first = " (first fire)" if e.first_fire else ""
-    left = f"; {e.unallocated} hits could not be taken" if e.unallocated else ""
+    left = (
+        f"; {plural(e.unallocated, 'hit')} on the other side could not be taken"
+        if e.unallocated
+        else ""
+    )
     return (
-        f"{e.area}, round {e.round}{first}: {join_or(e.powers)} roll {e.dice} dice and score "
+        f"{e.area}, round {e.round}{first}: {join(e.powers)} roll {e.dice} dice and score "
         f"{plural(e.hits, 'hit')}. Losses: {losses}{left}."
     )
 
@@ -584,14 +564,12 @@ def _(c, e, s):
 
 @says("sk.naval_retreated")
 def _(c, e, s):
-    return (
-        f"{e.power}'s {join_or([*e.fleets, *e.leaders])} withdrew from {e.frm} to {e.to} ({e.why})."
-    )
+    return f"{e.power}'s {join([*e.fleets, *e.leaders])} withdrew from {e.frm} to {e.to} ({e.why})."
 
 
 @says("sk.sea_retreat")
 def _(c, e, s):
-    pieces = join_or([*e.armies, *e.leaders])
+    pieces = join([*e.armies, *e.leaders])
     return f"{e.power}'s {pieces} leave {e.frm} by sea for {e.to} ({e.why})."
 
 

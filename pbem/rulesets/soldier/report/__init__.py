@@ -1,0 +1,30 @@
+"""Soldier Kings in a turn report (docs/reports.md), by idea:
+
+  sentences.py  a sentence per event (`describe`)
+  position.py   the power's position as tables (`sections`)
+  mapview.py    the Europe map (`map_view`)
+  template.py   the pre-filled order envelope (`order_template`)
+  words.py      money, plurals, pieces as text, shared by all four
+
+Fog of war: everything here is drawn from what `SoldierKings.view` shows a power.
+Pure: no I/O; strings only (the templates escape them).
+"""
+
+from .mapview import map_view
+from .position import sections
+from .sentences import SAYINGS, describe, says
+from .template import order_template
+from .words import NEUTRAL_FILL, SEA_FILL, leader_text, unit_text
+
+__all__ = [
+    "NEUTRAL_FILL",
+    "SEA_FILL",
+    "SAYINGS",
+    "describe",
+    "leader_text",
+    "map_view",
+    "order_template",
+    "says",
+    "sections",
+    "unit_text",
+]

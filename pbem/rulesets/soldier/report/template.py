@@ -1,0 +1,147 @@
+"""The pre-filled order envelope of a turn report: the power's pieces by area,
+then what the phase needs (docs/reports.md, "Order template")."""
+
+from __future__ import annotations
+
+from pbem.ruleset import OrderLine, Step
+
+from .. import common, phases, purchases, setup
+from ..content import SoldierContent
+from ..state import SoldierState
+from .words import forces, join, unit_text
+
+
+def order_template(content: SoldierContent, s: SoldierState, power: str, step: Step) -> list[str]:
+    out = [f"# {step.title}", f"# Your pieces ({power} and the units it commands):"]
+    rows = forces(s, True, power)
+    for area, units, leaders in rows:
+        pieces = [x for x in (units, leaders) if x != "-"]
+        out.append(f"# {area}: {', '.join(pieces)}")
+    if not rows:
+        out.append("#   none on the map")
+    if s.stage == "setup":
+        units, leaders = setup.placed_by(s, power)
+        sc = content.scenario(s.scenario)
+        allowed = sorted(content.allowed_setup_areas(sc, power))
+        out += [
+            "# To place: " + join([unit_text(s.units[u]) for u in units] + leaders),
+            "# Allowed areas (each piece only where its own limits allow): " + join(allowed),
+            "# Example (one line per area; 'rest' is every piece not yet named):",
+        ]
+        out += [f"# {line}" for line in setup_example(content, s, power)]
+    elif s.stage == "purchase":
+        r, m = common.treasury(s, power)
+        out.append(f"# Treasury: {r} Resources, {m} Manpower")
+        due = purchases.arrivals(s, power)
+        examples: list[list[str]] = []
+        if due:
+            out.append("# Arriving now: " + join([unit_text(s.units[u]) for u in due]))
+            where = common.placement_areas(content, s, s.units[due[0]])
+            if where:
+                examples.append([f"place {due[0]} in {where[0]}"])
+        examples.append(["buy army"])
+        reduced = sorted(
+            (u.id for u in s.units.values() if u.status == "map" and u.is_reduced and s.commander(u) == power),
+            key=common.id_order,
+        )  # fmt: skip
+        if reduced:
+            examples.append([f"recover {reduced[0]}"])
+        for x in purchases.subsidies_from(s, power):
+            examples.append([f"give {x.get('max_resources', 0)} to {x.get('receiver')}"])
+        # each example alone passes the purchase rules' own checks (SK 6.2-6.4)
+        out += [f"# {x}" for ex in examples if _valid(content, s, power, ex) for x in ex]
+    elif s.stage == "action" and rows:
+        ex = _action_example(content, s, power)
+        if ex:
+            out += ["# Examples (each passes the action rules' own checks):"]
+            out += [f"# {x}" for x in ex]
+    return out
+
+
+def _placement_problems(content: SoldierContent, s: SoldierState, power: str, lines: list[str]):
+    """What the set-up orders' own rules (SoldierKings.parse/validate) say of these lines."""
+    parsed = setup.parse_placement(
+        content, s, power, [OrderLine(i + 1, x) for i, x in enumerate(lines)]
+    )
+    if parsed.problems:
+        return parsed.problems
+    placed = setup.resolve_placements(s, power, parsed.orders)
+    if placed.problems:
+        return placed.problems
+    sc = content.scenario(s.scenario)
+    return setup.check_placement(content, sc, s, power, placed.out, placed)
+
+
+def setup_example(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """A set-up that the placement rules accept (scenario set-up limits, SK 6.1 and the
+    one-year special rules), written as a player would: the pieces with limits of
+    their own (required leaders and armies, minor allies', hirelings', fleets) one line
+    per area where the default placement puts them, then `place rest in AREA` for the
+    power's own armies and generals, in the first area all of them may use. Checked
+    with the same code that checks orders; if no single area takes the rest, the
+    whole default placement, one line per area."""
+    sc = content.scenario(s.scenario)
+    units, leaders = setup.placed_by(s, power)
+    if not units and not leaders:
+        return []
+    default = setup.default_placement(content, sc, s, power)
+    full = [f"place {', '.join(ps)} in {a}" for a, ps in sorted(default.items()) if ps]
+    required = {r.leader for r in sc.setup_rules(power, "leader")}
+    for r in sc.setup_rules(power, "at_least"):
+        country = r.country or power
+        required |= {
+            p
+            for a in r.areas
+            for p in default.get(a, [])
+            if p in s.units and s.units[p].country == country and s.units[p].type == r.piece
+        }
+
+    def own(p: str) -> bool:
+        if p in required:
+            return False
+        if p in s.units:
+            return s.units[p].country == power and s.units[p].type == "army"
+        return p in s.leaders and s.leaders[p].role == "general"
+
+    fixed = []
+    for area, ps in sorted(default.items()):
+        keep = [p for p in ps if not own(p)]
+        if keep:
+            fixed.append(f"place {', '.join(keep)} in {area}")
+    if any(own(p) for ps in default.values() for p in ps):
+        for area in sorted(a for a in content.allowed_setup_areas(sc, power) if content.is_land(a)):
+            lines = [*fixed, f"place rest in {area}"]
+            if not _placement_problems(content, s, power, lines):
+                return lines
+    elif not _placement_problems(content, s, power, fixed):
+        return fixed
+    return full
+
+
+def _valid(content: SoldierContent, s: SoldierState, power: str, lines: list[str]) -> bool:
+    """Do these order lines pass the phase's own parse and validate (SoldierKings.parse,
+    .validate), as if a player sent them?"""
+    stage = phases.STAGES[s.stage]
+    parsed = stage.parse(content, s, power, [OrderLine(i + 1, x) for i, x in enumerate(lines)])
+    return not parsed.problems and not stage.validate(content, s, power, parsed.orders)
+
+
+def _action_example(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """A move next door and what it leads to, first against an enemy: an attack where
+    enemy armies stand (SK 9.1), a siege where the area is enemy-held but empty (SK 12),
+    else a plain move (SK 8). The first group the action rules accept, by area."""
+    armies = sorted(
+        (u for u in s.on_map(type_="army") if s.commander(u) == power and u.area),
+        key=lambda u: (u.area, common.id_order(u.id)),
+    )
+    plain: list[str] = []
+    for area in sorted({u.area for u in armies if u.area and content.is_land(u.area)}):
+        unit = next(u.id for u in armies if u.area == area)
+        for target in sorted(content.neighbours(area)):
+            move = f"move {unit} to {target}"
+            for then in (f"attack {target} assault", f"siege {target} 2 rounds"):
+                if _valid(content, s, power, [move, then]):
+                    return [move, then]
+            if not plain and _valid(content, s, power, [move]):
+                plain = [move]
+    return plain
