@@ -205,6 +205,12 @@ class Ruleset(ABC):
         state just before it). None: the report writes a generic line; "": nothing."""
         return None
 
+    def dice_hits(self, state: Any, event: Event) -> int | None:
+        """For a public roll (`dice_rolled`), the lowest value that scores a hit, so the
+        report marks those dice; None: these dice score no hits (initiative, a table
+        roll). `state`: the rules state just before the roll."""
+        return None
+
     def report_sections(self, state: Any, power: str) -> list[Section]:
         """What `power` may see of the game, as titled tables; never more than
         view(state, power) shows. Default: the view's top-level entries."""

@@ -90,6 +90,11 @@ class Item:
     values: tuple[int, ...] = ()
     sides: int = 0
     lines: tuple[str, ...] = ()  # kind "orders": the order lines
+    hit_from: int | None = None  # kind "dice": the values from this one up are hits
+
+    @property
+    def hits(self) -> tuple[bool, ...]:
+        return tuple(self.hit_from is not None and v >= self.hit_from for v in self.values)
 
 
 @dataclass
@@ -285,7 +290,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             return
         items = groups[-1].items
         if isinstance(e, ev.DiceRolled):
-            items.append(Item("dice", e.label, tuple(e.values), e.sides))
+            hit_from = rs.dice_hits(st.rules, e)
+            items.append(Item("dice", e.label, tuple(e.values), e.sides, hit_from=hit_from))
         elif isinstance(e, ev.OrdersAccepted):
             what = "standing orders" if e.phase == "standing" else f"orders for {e.phase}"
             items.append(Item("note", f"Your {what} were accepted as event {seq}."))

@@ -108,9 +108,21 @@ def test_reports_tell_the_game_in_sentences_with_every_die(played):
     assert "victory points (gained:" in text and "The scenario is over" in text
     for type_ in report.SAYINGS:  # no raw dump of an event that has a sentence
         assert f"{type_}:" not in text, type_
+    lines, at = text.splitlines(), 0
     for _, e in g.game.log.events():
         if e.type == "dice_rolled" and e.stream == "public":
-            assert f"dice  {e.label}: {' '.join(map(str, e.values))}" in text
+            head = f"   dice  {e.label}: "
+            at = next(i for i in range(at, len(lines)) if lines[i].startswith(head))
+            line = lines[at]
+            at += 1
+            shown, _, legend = line[len(head) :].partition("  ([n]: a hit, ")
+            values = shown.split(" (of ")[0].split()
+            assert [int(v.strip("[]")) for v in values] == e.values, line
+            if legend:  # the dice that score hits, bracketed: at or above the number given
+                hit = int(legend.split()[0])
+                assert [v.startswith("[") for v in values] == [v >= hit for v in e.values]
+            else:
+                assert "[" not in shown
     assert "Prussia: treasury" in text and "Your hand" in text
     assert "Prussia: forces on the map" in text and "The other powers" in text
 
@@ -289,3 +301,32 @@ def test_the_other_powers_table_names_each_registered_player(played):
         table = last[me].text.split("-- The other powers --", 1)[1].split("\n-- ", 1)[0]
         assert "registered player" in table and reg.email in table, table
         assert reg.email in last[me].html
+
+
+def test_which_dice_hit():
+    """SK 9.6, 11.2, 12.2: a 6 hits; the defender's dice (and a siege's defensive fire)
+    hit on 5 too when attackers came in by a mountain route this phase (SK 9.6, 12.3)."""
+    from pbem import ruleset as registry
+    from pbem.dice import ScriptedDice
+    from pbem.resolution import Resolution
+    from pbem.rulesets.soldier.state import Move
+
+    rs = registry.get("soldier-kings")
+    ctx = Resolution(rs, rs.new_state("1756", {}), ScriptedDice([0] * 21))
+    rs.setup(ctx, "1756", {})
+    s = ctx.state
+    assert report.hit_from(s, "Silesia, round 1, attacker (Austria)") == 6
+    assert report.hit_from(s, "Silesia, round 2, defender (Prussia)") == 6
+    assert report.hit_from(s, "Baltic, naval round 1, Britain") == 6
+    assert report.hit_from(s, "Baltic, naval round 1, Hawke casualty check") is None
+    assert report.hit_from(s, "Silesia, siege round 1, besieger (Austria)") == 6
+    assert report.hit_from(s, "initiative: Prussia") is None
+    assert report.hit_from(s, "Silesia, round 1, Henry casualty check") is None
+    au = s.units["Au-A1"]
+    au.status, au.area = "map", "Silesia"
+    s.moves.append(
+        Move(unit="Au-A1", country="Austria", frm="Bohemia", to="Silesia", mountain=True)
+    )
+    assert report.hit_from(s, "Silesia, round 1, defender (Prussia)") == 5
+    assert report.hit_from(s, "Silesia, round 1, attacker (Austria)") == 6
+    assert report.hit_from(s, "Silesia, siege round 1, defensive fire (Prussia)") == 5

@@ -191,6 +191,11 @@ class SoldierKings(Ruleset):
 
         return report.describe(self.content, e, s)
 
+    def dice_hits(self, s: SoldierState, e: Event) -> int | None:
+        from ..soldier import report
+
+        return report.hit_from(s, getattr(e, "label", ""))  # SK 9.6, 11.2, 12.2-12.3
+
     def report_sections(self, s: SoldierState, power: str) -> list:
         from ..soldier import report
 

@@ -12,7 +12,7 @@ Pure: no I/O; strings only (the templates escape them).
 
 from .mapview import map_view
 from .position import sections
-from .sentences import SAYINGS, describe, says
+from .sentences import SAYINGS, describe, hit_from, says
 from .template import order_template
 from .words import NEUTRAL_FILL, SEA_FILL, leader_text, unit_text
 
@@ -21,6 +21,7 @@ __all__ = [
     "SEA_FILL",
     "SAYINGS",
     "describe",
+    "hit_from",
     "leader_text",
     "map_view",
     "order_template",

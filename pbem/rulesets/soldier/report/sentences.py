@@ -7,6 +7,7 @@ Pure: no I/O; strings only (the templates escape them).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pbem.events import Event
@@ -576,3 +577,41 @@ def _(c, e, s):
 @says("sk.prize_fleet")
 def _(c, e, s):
     return f"{e.power} takes {e.fleet} as a prize in {e.area} for {money(e.resources, 0)}."
+
+
+# --- which dice hit (marked in the report) ---------------------------------------------
+
+_LAND = re.compile(r"^(?P<area>.+), round \d+, (?P<side>attacker|defender) \((?P<powers>[^)]*)\)$")
+_NAVAL = re.compile(r"^.+, naval round \d+, (?!.*casualty check$)")
+_SIEGE = re.compile(r"^(?P<area>.+), siege round \d+, (?P<side>besieger|defensive fire) \(")
+
+
+def hit_from(s: SoldierState, label: str) -> int | None:
+    """The lowest die that scores a hit in this roll: 6 in land combat (SK 9.6), naval
+    combat (SK 11.2) and sieges (SK 12.2, 12.3); 5 for the defender's dice, and for a
+    siege's defensive fire, when attacking units entered the area by a mountain route
+    this action phase (SK 9.6, 12.3: "add one"). None: not a roll that scores hits."""
+    if m := _LAND.match(label):
+        if m["side"] == "attacker":
+            return 6
+        defenders = [p.strip() for p in m["powers"].split(",")]
+        return 5 if _mountain(s, m["area"], defenders) else 6
+    if _NAVAL.match(label):
+        return 6
+    if m := _SIEGE.match(label):
+        if m["side"] == "besieger":
+            return 6
+        return 5 if _mountain(s, m["area"], []) else 6
+    return None
+
+
+def _mountain(s: SoldierState, area: str, defenders: list[str]) -> bool:
+    """Did a unit not on the defenders' side enter `area` by a mountain route this
+    action phase and stand there now?"""
+    for mv in s.moves:
+        u = s.units.get(mv.unit)
+        if mv.to != area or not mv.mountain or u is None or u.area != area:
+            continue
+        if not any(s.friendly(s.unit_side_country(u), d) for d in defenders):
+            return True
+    return False
