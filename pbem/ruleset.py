@@ -211,6 +211,14 @@ class Ruleset(ABC):
         roll). `state`: the rules state just before the roll."""
         return None
 
+    def standing_note(
+        self, state: Any, event: Event, power: str, standing: tuple[str, ...]
+    ) -> str | None:
+        """Which of `power`'s standing orders (`standing`: the lines in force) decided
+        this result, said to that power only (its report alone calls this). None: none,
+        or the ruleset does not say."""
+        return None
+
     def report_sections(self, state: Any, power: str) -> list[Section]:
         """What `power` may see of the game, as titled tables; never more than
         view(state, power) shows. Default: the view's top-level entries."""

@@ -305,6 +305,11 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
                 said = generic_sentence(e)
             if said:
                 items.append(Item("event", said))
+            acc = st.standing.get(power)
+            if acc is not None:  # this report is this power's alone: its own orders may show
+                why = rs.standing_note(st.rules, e, power, _order_lines(acc.event.envelope))
+                if why:
+                    items.append(Item("note", why))
 
     def finish(st: GameState, batches: list) -> Data:
         rs = st.ruleset

@@ -330,3 +330,14 @@ def test_which_dice_hit():
     assert report.hit_from(s, "Silesia, round 1, defender (Prussia)") == 5
     assert report.hit_from(s, "Silesia, round 1, attacker (Austria)") == 6
     assert report.hit_from(s, "Silesia, siege round 1, defensive fire (Prussia)") == 5
+
+
+def test_a_standing_order_that_decided_is_named_to_its_power_only(played):
+    """Issue 17: the report says which standing order fired, and only to its power."""
+    g, reports = played
+    prussia = "\n".join(r.text for d, r in reports if d.power == "Prussia")
+    austria = "\n".join(r.text for d, r in reports if d.power == "Austria")
+    assert "Your standing order 'initiative +2' (line " in prussia
+    assert "decided this." in prussia
+    assert "Your standing order 'initiative" not in austria
+    assert "initiative +2' (line" not in austria

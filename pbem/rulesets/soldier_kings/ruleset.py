@@ -196,6 +196,13 @@ class SoldierKings(Ruleset):
 
         return report.hit_from(s, getattr(e, "label", ""))  # SK 9.6, 11.2, 12.2-12.3
 
+    def standing_note(
+        self, s: SoldierState, e: Event, power: str, standing: tuple[str, ...]
+    ) -> str | None:
+        from ..soldier import report
+
+        return report.standing_note(s, e, power, standing)
+
     def report_sections(self, s: SoldierState, power: str) -> list:
         from ..soldier import report
 

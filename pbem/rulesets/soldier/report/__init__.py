@@ -12,7 +12,7 @@ Pure: no I/O; strings only (the templates escape them).
 
 from .mapview import map_view
 from .position import sections
-from .sentences import SAYINGS, describe, hit_from, says
+from .sentences import SAYINGS, describe, hit_from, says, standing_note
 from .template import order_template
 from .words import NEUTRAL_FILL, SEA_FILL, leader_text, unit_text
 
@@ -27,5 +27,6 @@ __all__ = [
     "order_template",
     "says",
     "sections",
+    "standing_note",
     "unit_text",
 ]

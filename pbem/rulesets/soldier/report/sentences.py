@@ -615,3 +615,32 @@ def _mountain(s: SoldierState, area: str, defenders: list[str]) -> bool:
         if not any(s.friendly(s.unit_side_country(u), d) for d in defenders):
             return True
     return False
+
+
+# --- which standing order decided a result (said to its power only) --------------------
+
+
+def standing_note(s: SoldierState, e: Event, power: str, lines: tuple[str, ...]) -> str | None:
+    """The first of `power`'s standing order lines that decided `e` (docs/orders-soldier-
+    kings.md, "Standing orders"): a retreat's `retreat from AREA ...`, the losses'
+    `casualties ...`, Prussia's `initiative ±2` (SK 4.1, 9.5, 9.7-9.8)."""
+
+    def first(pred) -> str | None:
+        for n, text in enumerate(lines, 1):
+            words = text.split()
+            if words and pred(words[0].casefold(), text.casefold()):
+                return f"Your standing order '{' '.join(words)}' (line {n}) decided this."
+        return None
+
+    if e.type in ("sk.retreated", "sk.naval_retreated") and getattr(e, "power", None) == power:
+        frm = getattr(e, "frm", "").casefold()
+        return first(lambda w, t: w == "retreat" and t.startswith(f"retreat from {frm} "))
+    if e.type == "sk.round_fought":
+        mine = [
+            u for u in getattr(e, "losses", {}) if u in s.units and s.commander(s.units[u]) == power
+        ]
+        if mine:
+            return first(lambda w, t: w == "casualties")
+    if e.type == "sk.initiative_set" and power == "Prussia":
+        return first(lambda w, t: w == "initiative")
+    return None
