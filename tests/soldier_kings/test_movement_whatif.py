@@ -29,3 +29,27 @@ def test_after_moves_copies_only_what_moves():
     assert army.id in t.acted and army.id not in s.acted and len(t.moves) > len(s.moves)
     other = next(k for k in s.units if k != army.id)
     assert t.units[other] is s.units[other]  # shared, not copied
+
+
+def test_checking_every_action_envelope_of_a_game_leaves_the_state_untouched(tmp_path):
+    """The what-if states of order checking (moves, sea moves, cards) share what they do
+    not change: checking each accepted action envelope of the 1757 demo (fleets sail,
+    armies land) changes nothing in the state it was checked against."""
+    from pbem import envelope
+    from pbem.demo import run_demo
+    from pbem.ruleset import check_orders
+    from pbem.service import Game
+
+    run_demo(tmp_path, "soldier-kings", "1757", echo=lambda s: None, master=bytes(32))
+    checked = 0
+    with Game(tmp_path / "game.pbem") as g:
+        for seq, e in list(g.log.events()):
+            if e.type != "orders_accepted" or "action" not in e.phase:
+                continue
+            st = g.state(upto=seq - 1)
+            before = st.rules.model_dump()
+            orders = envelope.parse(e.envelope).orders
+            assert check_orders(st.ruleset, st.rules, e.power, e.phase, orders)[1] == []
+            assert st.rules.model_dump() == before, (seq, e.power)
+            checked += 1
+    assert checked >= 10

@@ -478,9 +478,24 @@ def after(
     what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
     if not orders:
         return s
-    t = clone(s)
+    # a copy sharing what the plans leave alone: the counters and leaders that sail (and
+    # the armies aboard), the lists the fold appends to and the blockades are copied
+    t = s.model_copy()
+    t.units, t.leaders = dict(s.units), dict(s.leaders)
+    t.naval_moves, t.acted, t.transported = list(s.naval_moves), list(s.acted), list(s.transported)
+    t.blockades = clone(s.blockades)
+    copied: set[str] = set()
+
+    def own(uids, pieces) -> None:
+        for uid in uids:
+            if uid not in copied and uid in pieces:
+                pieces[uid] = clone(pieces[uid])
+                copied.add(uid)
+
     ps, _ = plans(content, t, power, orders)
     for p in ps:
+        own([*p.fleets, *p.loaded, *(a for f in p.fleets for a in navy.cargo(t, f))], t.units)
+        own(p.leaders, t.leaders)
         for e in _plan_events(t, p):
             fold_apply(t, e)
         end = p.path[-1]
