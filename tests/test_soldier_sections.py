@@ -107,9 +107,9 @@ def test_a_section_is_mapped_once_unless_split(entries):
         if len(es) > 1 and any(e.get("split") != book for e in es)
     ]
     assert not wrong, "mapped more than once without split:\n" + "\n".join(wrong)
-    assert all(
-        len(by_number[e["split"], e[e["split"]]]) > 1 for e in entries if "split" in e
-    ), "split on a section mapped once"
+    assert all(len(by_number[e["split"], e[e["split"]]]) > 1 for e in entries if "split" in e), (
+        "split on a section mapped once"
+    )
 
 
 def test_every_number_is_a_heading_of_its_book(entries, headings):
