@@ -281,11 +281,17 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
 @click.option(
     "--deadline", help="The deadline printed in the reports' 'orders due' line (free text)."
 )
+@click.option(
+    "--per-phase",
+    is_flag=True,
+    help="One report per resolved phase, not one per player covering them all.",
+)
 @click.option("--from", "referee", default="pbem referee <referee@localhost>", show_default=True)
 @click.option("--now", help="Delivery time to record (default: now, UTC).")
-def send(game, config, deadline, referee, now):
+def send(game, config, deadline, per_phase, referee, now):
     """Deliver every report the log calls for and not yet delivered, then what waits
-    in GAME.outbox/new/ (answers, reminders, reports written earlier).
+    in GAME.outbox/new/ (answers, reminders, reports written earlier). Each player gets
+    one report covering every phase resolved since his last one (--per-phase: one each).
 
     With an SMTP server ([smtp] in --config, or PBEM_SMTP_HOST...) each message is
     handed to it and moved to GAME.outbox/cur/. Without one, messages are only
@@ -304,7 +310,9 @@ def send(game, config, deadline, referee, now):
     server = mailconfig.server("smtp", config)
     box = Outbox(outbox_dir(game))
     with _game(game) as g:
-        reports = deliver_reports(g, box, server, referee, deadline, now=_now(now))
+        reports = deliver_reports(
+            g, box, server, referee, deadline, now=_now(now), per_phase=per_phase
+        )
         sent = flush(box, server)
         later = record_handed_out(g, sent, now=_now(now))
     if server is None:

@@ -165,9 +165,12 @@ def test_reports_of_a_played_scenario_through_smtp_recorded_and_rebuilt(tmp_path
     }
     r = CliRunner().invoke(
         main,
-        ["send", str(g.path), "--deadline", "Friday 18:00 UTC", "--now", "2026-03-09T12:00:00Z"],
+        [
+            "send", str(g.path), "--per-phase",
+            "--deadline", "Friday 18:00 UTC", "--now", "2026-03-09T12:00:00Z",
+        ],
         env=env,
-    )
+    )  # fmt: skip
     assert r.exit_code == 0, r.output
     n = len(sink.messages)
     assert n >= 40 and f"{n} report(s) delivered by SMTP" in r.output

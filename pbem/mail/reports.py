@@ -20,14 +20,20 @@ def deliver_reports(
     referee: str,
     deadline: str | None = None,
     now: str | None = None,
+    per_phase: bool = False,
 ) -> list[ReportDelivered]:
+    """Deliver the reports not yet delivered: by default one per power, covering every
+    resolution since its last report (issue 18: one mail per player per adjudication
+    run); `per_phase`: one per resolution batch, as scheduled."""
     from ..reports.hashcache import HashCache
 
     with HashCache(game.state().ruleset) as known:  # verify here need not render them again
-        return _deliver(game, outbox, server, referee, deadline, now, known)
+        return _deliver(game, outbox, server, referee, deadline, now, known, not per_phase)
 
 
-def _deliver(game, outbox, server, referee, deadline, now, known) -> list[ReportDelivered]:
+def _deliver(
+    game, outbox, server, referee, deadline, now, known, merge: bool
+) -> list[ReportDelivered]:
     from ..reports import pending
     from ..reports.build import render_many
     from ..reports.seal import seal
@@ -35,7 +41,7 @@ def _deliver(game, outbox, server, referee, deadline, now, known) -> list[Report
     st = game.state()
     done = []
     key = None
-    dues = pending(game, set(st.delivered))
+    dues = pending(game, set(st.delivered), merge=merge)
     pages = render_many(game, [(d.power, d.start, d.stop, deadline) for d in dues])
 
     def head_at(seq: int) -> str:

@@ -67,9 +67,30 @@ def schedule(game: Game) -> list[Due]:
     return out
 
 
-def pending(game: Game, delivered: Container[str] = ()) -> list[Due]:
-    """The reports due and not yet in `delivered` (keys the mail side has recorded)."""
-    return [d for d in schedule(game) if d.key not in delivered]
+def pending(game: Game, delivered: Container[str] = (), merge: bool = False) -> list[Due]:
+    """The reports due and not yet delivered. A report counts as delivered when its key
+    is in `delivered` (the keys the mail side has recorded) or a later report of the same
+    power is: reports go out in order, and a merged one is recorded under its last key.
+
+    `merge` (issue 18: one mail per player per adjudication run): the reports of one
+    power still to go become one, covering from the first one's start to the last one's
+    stop, under the last one's key; it tells every resolution since the power's last
+    report, then what it owes next."""
+    every = schedule(game)
+    done_upto: dict[str, int] = {}
+    for i, d in enumerate(every):
+        if d.key in delivered:
+            done_upto[d.power] = i
+    out = [d for i, d in enumerate(every) if i > done_upto.get(d.power, -1)]
+    if not merge:
+        return out
+    first: dict[str, Due] = {}
+    last: dict[str, Due] = {}
+    for d in out:
+        first.setdefault(d.power, d)
+        last[d.power] = d
+    merged = [Due(p, first[p].start, last[p].stop, last[p].key) for p in last]
+    return sorted(merged, key=lambda d: (d.stop, [x.power for x in out].index(d.power)))
 
 
 def _turn_matches(wanted: str, label: str) -> bool:
