@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem.ruleset import OrderLine, Step
 
-from .. import common, phases, purchases, setup
+from .. import common, movement, phases, purchases, setup
 from ..content import SoldierContent
 from ..state import SoldierState
 from .words import forces, join, unit_text
@@ -51,6 +51,7 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         # each example alone passes the purchase rules' own checks (SK 6.2-6.4)
         out += [f"# {x}" for ex in examples if _valid(content, s, power, ex) for x in ex]
     elif s.stage == "action" and rows:
+        out += reach_lines(content, s, power)
         ex = _action_example(content, s, power)
         if ex:
             out += ["# Examples (each passes the action rules' own checks):"]
@@ -145,3 +146,64 @@ def _action_example(content: SoldierContent, s: SoldierState, power: str) -> lis
             if not plain and _valid(content, s, power, [move]):
                 plain = [move]
     return plain
+
+
+def reach(
+    content: SoldierContent, s: SoldierState, power: str, area: str
+) -> list[tuple[str, int, list[str]]]:
+    """Where the power's whole group in `area` (its armies and generals) may move this
+    action phase: (destination, half movement points, path), cheapest first, each
+    destination checked with the movement rules' own check (SK 8.1-8.3, 13.3, 15.3)."""
+    units = sorted(
+        (u.id for u in s.on_map(area, "army") if s.commander(u) == power), key=common.id_order
+    )
+    leaders = sorted(
+        n for n, ld in s.leaders.items()
+        if ld.status == "map" and ld.area == area and ld.country == power and ld.role == "general"
+    )  # fmt: skip
+    if not units:
+        return []
+    limit = movement.allowance(s, units, leaders)
+    best: dict[str, tuple[int, list[str]]] = {area: (0, [area])}
+    frontier = [(0, area, [area])]
+    while frontier:
+        frontier.sort(key=lambda x: (x[0], x[1]))
+        cost, here, path = frontier.pop(0)
+        if here != area and any(
+            not s.friendly(s.unit_side_country(u), power) for u in s.on_map(here, "army")
+        ):
+            continue  # SK 8.3: a group entering enemy armies stops there
+        for nxt in sorted(content.neighbours(here)):
+            c = cost + movement.step_cost(s, power, nxt)
+            if c <= limit and (nxt not in best or c < best[nxt][0]):
+                best[nxt] = (c, [*path, nxt])
+                frontier.append((c, nxt, [*path, nxt]))
+    out = []
+    for dest, (c, path) in sorted(best.items(), key=lambda x: (x[1][0], x[0])):
+        if dest == area:
+            continue
+        o = movement.MoveOrder(tuple(units), tuple(leaders), tuple(path[1:]), 1)
+        if not movement.check_move(content, s, power, o, set()):
+            out.append((dest, c, path))
+    return out
+
+
+def reach_lines(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """For the order template: where each group can go this phase, at what cost, so that
+    nobody learns the map from refusals (issue 18). A destination two areas off names
+    its path (write it in the move: 'move ... to A, B')."""
+    areas = sorted(
+        {u.area for u in s.on_map(type_="army") if s.commander(u) == power and u.area}
+        & {a.name for a in content.map.land_areas}
+    )
+    out = []
+    for area in areas:
+        got = reach(content, s, power, area)
+        if not got:
+            continue
+        said = [
+            f"{dest} {c / 2:g}" + (f" (via {', '.join(path[1:-1])})" if len(path) > 2 else "")
+            for dest, c, path in got
+        ]
+        out.append(f"# From {area}, the whole group can reach (MP): " + "; ".join(said))
+    return out
