@@ -85,12 +85,13 @@ def validate_attacks(
             continue
         if not enemies_in(s, power, a.area):
             bad(f"there are no enemy armies in {a.area} to attack (SK 9.1)")
-        enemy_sides = sorted(
-            {
-                s.side_of(s.unit_side_country(s.units[x])) or s.unit_side_country(s.units[x])
-                for x in enemies_in(s, power, a.area)
-            }
-        )
+        # SK 1.0 Ally, 16.1: a power's minor allies and hirelings, one player's powers and
+        # formal allies are one side; only sides not allied to one another are designated
+        enemy_sides: list[str] = []
+        for c in sorted({s.unit_side_country(s.units[x]) for x in enemies_in(s, power, a.area)}):
+            major = s.major_of(c) or c
+            if not any(s.friendly(major, other) for other in enemy_sides):
+                enemy_sides.append(major)
         if len(enemy_sides) > 1 and a.against is None:
             bad(
                 f"{a.area} holds armies of powers not allied to one another ({', '.join(enemy_sides)}): name one with 'against POWER' (SK 9.3)"
