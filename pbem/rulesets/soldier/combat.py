@@ -163,6 +163,7 @@ def battle(
     # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
     for power in sorted(defenders) if not surprise else ():
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
+    engaged = {p: list(us) for p, us in attackers.items()}
     rnd = 0
     while True:
         defenders = _defenders(s, first, area, lead.against)
@@ -221,7 +222,8 @@ def battle(
                 rnd=rnd,
                 attackers=attackers,
             )
-    _after_battle(ctx, area, attackers, first, rnd, declared)
+    # SK 16.1: every unit that attacked has attacked this turn, retreated or not
+    _after_battle(ctx, area, engaged, first, rnd, declared)
 
 
 def _stop(order: AttackOrder, rnd: int, attackers: dict[str, list[str]]) -> bool:
