@@ -32,6 +32,7 @@ def parse_attack(
     level = m.group(2).title()
     rest = m.group(3)
     units = None
+    leaders: tuple[str, ...] = ()
     against = None
     stop_after = stop_below = None
     for clause in re.split(r"(?i)\s+(?=with\b|against\b|stop\b)", " " + rest):
@@ -40,10 +41,19 @@ def parse_attack(
         if not c:
             continue
         if low.startswith("with "):
-            units = tuple(p.name for p in names.pieces(c[5:], line, problems) if p.kind == "unit")
+            named = names.pieces(c[5:], line, problems)
+            units = tuple(p.name for p in named if p.kind == "unit")
+            leaders = tuple(p.name for p in named if p.kind != "unit")
         elif low.startswith("against "):
             against = c[8:].strip().title()
-            if against not in s.majors and against not in s.allies:
+            several = [x.strip() for x in re.split(r",|\band\b", against, flags=re.I) if x.strip()]
+            if len(several) > 1:  # SK 9.3: one force per power attacked
+                problems.append(Problem(
+                    f"one power per attack line: to divide your armies among {' and '.join(several)} "
+                    "(SK 9.3), write one attack line against each, naming its armies with 'with'",
+                    line))  # fmt: skip
+                against = None
+            elif against not in s.majors and against not in s.allies:
                 problems.append(Problem(f"no power {against!r} in this game", line))
         elif mm := re.fullmatch(r"(?i)stop after (\d+) rounds?", c):
             stop_after = int(mm.group(1))
@@ -60,7 +70,7 @@ def parse_attack(
         problems.append(Problem("only an Invasion lasts until the attacker stops (SK 9.4)", line))
     if area is None:
         return None
-    return AttackOrder(area, level, units, against, stop_after, stop_below, line)
+    return AttackOrder(area, level, units, against, stop_after, stop_below, line, leaders)
 
 
 def validate_attacks(
@@ -161,6 +171,10 @@ def _divided(s: SoldierState, attacks: list[AttackOrder]) -> list[Problem]:
                         f"{a.against} and {b.against} (line {b.line}) are {same}: attack them "
                         "together on one line; only powers not allied to one another are "
                         "attacked by separate forces (SK 9.3)", a.line))  # fmt: skip
+                for n in sorted(set(a.leaders) & set(b.leaders)):
+                    problems.append(Problem(
+                        f"{n} is in two forces attacking {area} (line {b.line}): a general "
+                        "leads one (SK 9.3)", a.line))  # fmt: skip
                 both = sorted(set(a.units or ()) & set(b.units or ()))
                 if both:
                     problems.append(Problem(

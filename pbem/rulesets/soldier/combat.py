@@ -51,6 +51,9 @@ class AttackOrder:
     stop_after: int | None
     stop_below: int | None
     line: int
+    # generals named in `with` (SK 9.3: in a divided attack a general fights with the
+    # force that names him; those no line names, with the first force)
+    leaders: tuple[str, ...] = ()
 
 
 # --- events ------------------------------------------------------------------------
@@ -92,10 +95,13 @@ def resolve_attacks(
             else:
                 by_area[a.area][power] = a
     for area in order:
-        battle(ctx, content, area, by_area[area], standing_orders)
+        forces = divided.get(area, [])
+        mine = [a for p, a in forces]
+        battle(ctx, content, area, by_area[area], standing_orders, others=mine)
         # SK 9.3: the attacker's other forces there, each against its power, paid once
-        for power, a in divided.get(area, []):
-            battle(ctx, content, area, {power: a}, standing_orders, paid=True)
+        for power, a in forces:
+            rest = [by_area[area][power], *(x for x in mine if x is not a)]
+            battle(ctx, content, area, {power: a}, standing_orders, paid=True, others=rest)
 
 
 def battle(
@@ -105,9 +111,11 @@ def battle(
     declared: dict[str, AttackOrder],
     standing_orders: dict,
     paid: bool = False,
+    others: list[AttackOrder] | None = None,
 ) -> None:
     """One land battle. `paid`: a second force of a divided attack (SK 9.3), whose land
-    combat in this area was paid with the first."""
+    combat in this area was paid with the first; `others`: the attacker's other forces
+    in the area (their generals fight with them, not here)."""
     s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
     attackers: dict[str, list[str]] = {}
@@ -164,6 +172,7 @@ def battle(
     for power in sorted(defenders) if not surprise else ():
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
     engaged = {p: list(us) for p, us in attackers.items()}
+    held_out = _other_forces_generals(s, area, declared, others or [])
     rnd = 0
     while True:
         defenders = _defenders(s, first, area, lead.against)
@@ -193,7 +202,7 @@ def battle(
             ctx, content, area, rnd, attackers, defenders, standing_orders
         )
         dice_a, dice_d = _round(
-            ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
+            ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, held_out
         )
         if dice_a == 0 and dice_d == 0:
             break
@@ -224,6 +233,21 @@ def battle(
             )
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
+
+
+def _other_forces_generals(
+    s: SoldierState, area: str, declared: dict[str, AttackOrder], others: list[AttackOrder]
+) -> set[str]:
+    """SK 9.3 is silent on generals (pbem's choice): a general named in one force's `with`
+    fights with that force only; those no line names fight with the first force."""
+    if not others:
+        return set()
+    mine = {n for a in declared.values() for n in a.leaders}
+    named_elsewhere = {n for a in others for n in a.leaders}
+    lead = next(iter(declared.values()))
+    if all(lead.line < o.line for o in others):  # the first force: all but the named
+        return named_elsewhere - mine
+    return {ld.name for ld in s.leaders_in(area)} - mine
 
 
 def _stop(order: AttackOrder, rnd: int, attackers: dict[str, list[str]]) -> bool:
@@ -284,8 +308,9 @@ def _leaders(
 
 
 def _round(
-    ctx, content, area, rnd, attackers, defenders, mountain, standing_orders
+    ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, a_held=frozenset()
 ) -> tuple[int, int]:
+    """`a_held`: the attacker's generals who fight in another force (SK 9.3)."""
     s: SoldierState = ctx.state
     held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
     a_powers, d_powers = sorted(attackers), sorted(defenders)
@@ -293,7 +318,7 @@ def _round(
         any(s.units[u].type == "fleet" for us in g.values() for u in us)
         for g in (attackers, defenders)
     )
-    a_leaders = _leaders(s, area, a_powers, set(), navy_a)
+    a_leaders = _leaders(s, area, a_powers, set(a_held), navy_a)
     d_leaders = _leaders(s, area, d_powers, held, navy_d)
     # SK 9.6 / 13.2: attack strengths + leadership ratings (+ fortification, defender)
     dice_a = sum(s.units[u].attack for us in attackers.values() for u in us) + sum(
@@ -487,7 +512,9 @@ def _after_battle(
             by = max(sorted(captors), key=lambda p: captors[p])  # SK 13.6: most units present
             ctx.emit(LeaderCaptured(leader=ld.name, area=area, by=by))
     left_a = [u for u in all_attackers if s.units[u].status == "map" and s.units[u].area == area]
-    left_d = enemies_in(s, first, area)
+    # the defenders of this battle (SK 9.3: another power's armies there fought no part)
+    against = declared[first].against if first in declared else None
+    left_d = [u for us in _defenders(s, first, area, against).values() for u in us]
     outcome = (
         "the defender holds" if left_d and not left_a
         else "the attacker holds the field" if left_a and not left_d
