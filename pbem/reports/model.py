@@ -97,6 +97,9 @@ class MapView:
     background: str = "#b9d3e6"
     label_size: float = 9.0
     notes: tuple[str, ...] = field(default=())  # said under the map
+    # land routes between areas' labels: (area, area, mountain), drawn under the labels
+    # (issue 18: a player learns the routes from the map, not from refusals)
+    routes: tuple[tuple[str, str, bool], ...] = ()
 
 
 def view_sections(view: dict) -> list[Section]:

@@ -58,6 +58,7 @@ class Layout:
     lands: list[dict] = field(default_factory=list)
     lines: list[dict] = field(default_factory=list)
     labels: list[dict] = field(default_factory=list)
+    routes: list[dict] = field(default_factory=list)
     chips: list[Chip] = field(default_factory=list)
     badges: list[dict] = field(default_factory=list)
     legend: list[dict] = field(default_factory=list)
@@ -94,6 +95,12 @@ def layout(view: MapView) -> Layout:
                 "size": num(size * (1.15 if a.sea else 1.0)),
             }
         )
+    for a_name, b_name, mountain in view.routes:
+        if a_name in where and b_name in where:
+            (x1, y1), (x2, y2) = where[a_name], where[b_name]
+            out.routes.append(
+                {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2), "mountain": mountain}
+            )
     for m in view.markers:
         if m.kind == "blockade" and m.towards in where and m.area in where:
             (x1, y1), (x2, y2) = where[m.area], where[m.towards]

@@ -37,6 +37,7 @@ def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | 
                 (a.polygon,),
                 a.label,
                 colour(content, ctrl),
+                text=f"{a.name} ({a.fortification})" if a.fortification else a.name,
                 title=f"{a.name}: {', '.join(facts)}",
             )
         )
@@ -111,6 +112,12 @@ def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | 
             "Areas are coloured by who controls them. Each chip is one country's pieces "
             "in the area: its abbreviation, then armies (A), fleets (F) and leaders (L). "
             "Red badges count siege hits against the fortification; dashed lines are "
-            "blockades.",
+            "blockades. Thin lines are land routes between areas, brown dotted ones "
+            "mountain routes (SK 8.2); a number after a name is its fortification value.",
+        ),
+        routes=tuple(  # land routes, both ends on this map
+            (r.areas[0], r.areas[1], r.mountain)
+            for r in content.map.routes
+            if content.is_land(r.areas[0]) and content.is_land(r.areas[1])
         ),
     )
