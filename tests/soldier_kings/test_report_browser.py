@@ -167,3 +167,54 @@ def test_chromium_draws_the_report_and_its_map_and_fetches_nothing(tmp_path):
     if shots:  # keep the picture to look at (e.g. in CI artifacts)
         Path(shots).mkdir(parents=True, exist_ok=True)
         shutil.copy(png, Path(shots) / "sk-report.png")
+
+
+def _page_width(report: Path, width: int) -> tuple[int, int]:
+    """(scrollWidth, clientWidth) of the report shown `width` px wide: a harness page (ours,
+    not the report, which runs nothing) frames it and reads the framed page's layout."""
+    harness = report.parent / f"harness-{width}.html"
+    harness.write_text(
+        "<!DOCTYPE html><html><body>"
+        f'<iframe id="f" src="{report.name}" style="width:{width}px;height:900px;border:0">'
+        '</iframe><pre id="out">pending</pre><script>'
+        "document.getElementById('f').onload = function () {"
+        " var d = this.contentDocument.documentElement;"
+        " document.getElementById('out').textContent ="
+        " 'widths ' + d.scrollWidth + ' ' + d.clientWidth; };"
+        "</script></body></html>",
+        encoding="utf-8",
+    )
+    profile = report.parent / f"profile-width-{width}"
+    proc = subprocess.run(
+        [
+            _browser(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            "--allow-file-access-from-files", f"--user-data-dir={profile}",
+            "--virtual-time-budget=5000", "--dump-dom", harness.resolve().as_uri(),
+        ],
+        capture_output=True, text=True, timeout=180, env=os.environ,
+    )  # fmt: skip
+    import re
+
+    m = re.search(r"widths (\d+) (\d+)", proc.stdout)
+    assert m, proc.stdout[-500:] + proc.stderr[-500:]
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_report_fits_a_phone_and_a_desktop(tmp_path, width):
+    """Issue 18: at 390 px (a phone) and 1280 px nothing sticks out to the right: wide
+    tables scroll inside themselves, the map scales down."""
+    g = SKGame(tmp_path, "1757")
+    rs = g.rs
+    for p in rs.powers("1757", {}):
+        assert g.submit(p, "\n".join(rs.demo_standing(g.state, p)) or "# -", phase="standing").ok
+    while "action" not in g.game.status().step.phase:
+        step = g.game.status().step
+        for p in step.owes:
+            assert g.submit(p, "\n".join(rs.demo_orders(g.state, p, step)) or "# -").ok
+        g.game.advance()
+    d = schedule(g.game)[-1]
+    page = tmp_path / "report.html"
+    page.write_text(render(g.game, d.power, d.start, d.stop).html, encoding="utf-8")
+    scroll, client = _page_width(page, width)
+    assert scroll <= client, f"the page is {scroll} px wide in a {client} px window"
