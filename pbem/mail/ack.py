@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from ..service import SubmitResult
 
 HELP = """\
@@ -48,7 +50,10 @@ def result_text(game: str, r: SubmitResult) -> str:
             "Nothing was applied twice and nothing changed.\n"
         )
     lines = [f"NOT accepted ({r.kind}). Nothing in game {game} changed.", "", "Problems:"]
-    lines += [f"  - {p}" for p in r.problems]
+    for p in r.problems:  # wrapped to 72 columns, as a mail program shows them
+        lines += textwrap.wrap(
+            str(p), 72, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False
+        ) or ["  -"]
     lines += ["", *_AGAIN.get(r.kind, _AGAIN[""])]
     return "\n".join(lines) + "\n"
 

@@ -89,7 +89,14 @@ def test_the_answer_mail_lists_every_problem_by_line(tmp_path):
     answer = Outbox(outbox_dir(g.path)).queued()[-1]
     msg = email.message_from_bytes(answer.read_bytes(), policy=email.policy.default)
     body = msg.get_body(("plain",)).get_content()
-    problems = body.split("Problems:\n")[1].split("\n\n")[0].splitlines()
+    lines = body.split("Problems:\n")[1].split("\n\n")[0].splitlines()
+    assert max(map(len, lines)) <= 72  # wrapped as a mail program shows them
+    problems: list[str] = []
+    for x in lines:  # each problem starts "  - "; its wrapped rest is indented
+        if x.startswith("  - "):
+            problems.append(x)
+        else:
+            problems[-1] += " " + x.strip()
     assert problems == [
         "  - line 7: Sx-A1, Sx-A2 may not set up in Wien (allowed: Saxony); 'rest' puts"
         " them there: place them by name, e.g. 'place Sx-A1, Sx-A2 in Saxony'",
