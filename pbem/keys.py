@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cryptography.exceptions import InvalidSignature
@@ -54,7 +55,10 @@ def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
 
+@lru_cache(maxsize=256)
 def parse_public_key(text: str) -> PublicKey:
+    """A key line read into a key (kept: verify checks every envelope and checkpoint of
+    a game with a few keys; a PublicKey is immutable)."""
     text = text.strip()
     parts = text.split()
     if not parts:

@@ -5,9 +5,41 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 UnitType = Literal["army", "fleet"]
+
+# Where the counters on the map stand is asked for hundreds of times a resolution
+# (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
+# could have changed it: any change to any counter's fields and any counter made
+# bump this count, and so does giving a state a new `units` dict. The answer names the
+# dict it was read from (a shallow copy of a state shares its index object and may
+# have a dict of its own), and keeps ids, not counters, so a dict holding copies of
+# the same counters still gets its own.
+_GEN = [0]
+
+
+class _MapIndex:
+    """Counter ids on the map, by area (None: all of them), as of generation `gen`.
+    Not part of the state: equal to any other, and a copy starts empty."""
+
+    __slots__ = ("gen", "units", "by_area")
+
+    def __init__(self) -> None:
+        self.gen = -1
+        self.units: object = None
+        self.by_area: dict[str | None, list[str]] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _MapIndex)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> _MapIndex:
+        return _MapIndex()
+
+    def __deepcopy__(self, memo: dict) -> _MapIndex:
+        return _MapIndex()
 
 
 class _M(BaseModel):
@@ -29,6 +61,13 @@ class Counter(_M):
     is_reduced: bool = False
     hired_by: str | None = None  # mercenaries: the major power that pays them (SK 19.1)
     carried_by: str | None = None  # an army on board: the fleet carrying it (SK 10.6)
+
+    def model_post_init(self, context: object, /) -> None:
+        _GEN[0] += 1
+
+    def __setattr__(self, name: str, value: object) -> None:
+        _GEN[0] += 1
+        super().__setattr__(name, value)
 
     @property
     def strength(self) -> tuple[int, int]:
@@ -141,6 +180,12 @@ class SoldierState(_M):
     subsidies: list[dict] = Field(default_factory=list)  # scenario subsidies still open
     victory_points: dict[str, int] = Field(default_factory=dict)
     result: str = ""
+    _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "units":
+            _GEN[0] += 1
+        super().__setattr__(name, value)
 
     # --- who is who -------------------------------------------------------------
 
@@ -190,13 +235,19 @@ class SoldierState(_M):
     # --- what is where ----------------------------------------------------------
 
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
-        return [
-            u
-            for u in self.units.values()
-            if u.status == "map"
-            and (area is None or u.area == area)
-            and (type_ is None or u.type == type_)
-        ]
+        """The counters on the map (in `area`, of `type_`), in the order of `units`."""
+        index, units = self.__pydantic_private__["_where"], self.units  # not via __getattr__
+        if index.gen != _GEN[0] or index.units is not units:
+            every: list[str] = []
+            by_area: dict[str | None, list[str]] = {None: every}
+            for uid, u in units.items():
+                if u.status == "map":
+                    every.append(uid)
+                    if u.area is not None:
+                        by_area.setdefault(u.area, []).append(uid)
+            index.by_area, index.units, index.gen = by_area, units, _GEN[0]
+        got = [units[uid] for uid in index.by_area.get(area, ())]
+        return got if type_ is None else [u for u in got if u.type == type_]
 
     def leaders_in(self, area: str) -> list[LeaderPiece]:
         return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
-
-from pydantic import (
-    PrivateAttr,
-)
+from functools import cached_property
 
 from .base import Record
 from .cards import Card, CardsFile
@@ -17,6 +13,39 @@ from .tables import MinorTableRow, TablesFile
 from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea
 
 # --------------------------------------------------------------------------- the whole
+
+
+class Lookups:
+    """What SoldierContent looks up by name, indexed once."""
+
+    def __init__(self, c: SoldierContent):
+        self.countries: dict[str, Country] = {x.name: x for x in c.powers.countries}
+        self.areas: dict[str, LandArea] = {a.name: a for a in c.map.land_areas}
+        self.seas: dict[str, SeaArea] = {x.name: x for x in c.map.sea_areas}
+        names: dict[str, str] = {}
+        for item in (*c.map.land_areas, *c.map.sea_areas):
+            for key in (item.name, *item.aliases):
+                names.setdefault(key.casefold(), item.name)
+        self.names = names
+        neighbours: dict[str, dict[str, bool]] = defaultdict(dict)
+        for route in c.map.routes:
+            a, b = route.areas
+            neighbours[a][b] = route.mountain
+            neighbours[b][a] = route.mountain
+        self.neighbours = dict(neighbours)
+        self.leaders: dict[str, Leader] = {}
+        for leader in c.pieces.leaders:
+            for key in (leader.name, *leader.aliases):
+                self.leaders.setdefault(key.casefold(), leader)
+        homes: dict[str, list[str]] = defaultdict(list)
+        coasts: dict[str, list[str]] = defaultdict(list)
+        for a in c.map.land_areas:  # in map order, as the scans they replace gave them
+            if a.home:
+                homes[a.home].append(a.name)
+            for sea in a.seas:
+                coasts[sea].append(a.name)
+        self.homes = {k: tuple(v) for k, v in homes.items()}
+        self.coasts = {k: tuple(v) for k, v in coasts.items()}
 
 
 class SoldierContent(Record):
@@ -30,37 +59,16 @@ class SoldierContent(Record):
     cards: CardsFile
     scenarios: dict[str, Scenario]  # keyed by file stem, e.g. "scenarios/1756"
 
-    _countries: dict[str, Country] = PrivateAttr(default_factory=dict)
-    _areas: dict[str, LandArea] = PrivateAttr(default_factory=dict)
-    _seas: dict[str, SeaArea] = PrivateAttr(default_factory=dict)
-    _names: dict[str, str] = PrivateAttr(default_factory=dict)
-    _neighbours: dict[str, dict[str, bool]] = PrivateAttr(default_factory=dict)
-    _leaders: dict[str, Leader] = PrivateAttr(default_factory=dict)
-
-    def model_post_init(self, context: Any, /) -> None:
-        self._countries = {c.name: c for c in self.powers.countries}
-        self._areas = {a.name: a for a in self.map.land_areas}
-        self._seas = {s.name: s for s in self.map.sea_areas}
-        names: dict[str, str] = {}
-        for item in (*self.map.land_areas, *self.map.sea_areas):
-            for key in (item.name, *item.aliases):
-                names.setdefault(key.casefold(), item.name)
-        self._names = names
-        neighbours: dict[str, dict[str, bool]] = defaultdict(dict)
-        for route in self.map.routes:
-            a, b = route.areas
-            neighbours[a][b] = route.mountain
-            neighbours[b][a] = route.mountain
-        self._neighbours = dict(neighbours)
-        self._leaders = {}
-        for leader in self.pieces.leaders:
-            for key in (leader.name, *leader.aliases):
-                self._leaders.setdefault(key.casefold(), leader)
+    @cached_property
+    def lookups(self) -> Lookups:
+        """Indexes over the content, built on first use (a plain object, so that the hot
+        lookups below do not go through pydantic's attribute machinery)."""
+        return Lookups(self)
 
     # ---- lookups -------------------------------------------------------------
     def country(self, name: str) -> Country:
-        if name in self._countries:
-            return self._countries[name]
+        if name in self.lookups.countries:
+            return self.lookups.countries[name]
         for c in self.powers.countries:
             if name.casefold() in {c.name.casefold(), *(a.casefold() for a in c.aliases)}:
                 return c
@@ -73,30 +81,29 @@ class SoldierContent(Record):
     def resolve_area(self, name: str) -> str:
         """Canonical name of a land or sea area given its name or an alias (any case)."""
         try:
-            return self._names[name.strip().casefold()]
+            return self.lookups.names[name.strip().casefold()]
         except KeyError:
             raise KeyError(f"no area {name!r}") from None
 
     def land_area(self, name: str) -> LandArea:
-        return self._areas[self.resolve_area(name)]
+        return self.lookups.areas[self.resolve_area(name)]
 
     def sea_area(self, name: str) -> SeaArea:
-        return self._seas[self.resolve_area(name)]
+        return self.lookups.seas[self.resolve_area(name)]
 
     def is_land(self, name: str) -> bool:
-        return name in self._areas
+        return name in self.lookups.areas
 
     def neighbours(self, area: str) -> dict[str, bool]:
         """Land areas joined to ``area`` by a land route -> True for a mountain route."""
-        return dict(self._neighbours.get(self.resolve_area(area), {}))
+        return dict(self.lookups.neighbours.get(self.resolve_area(area), {}))
 
     def route_between(self, a: str, b: str) -> bool | None:
         """None: no land route; else whether it is a mountain route."""
-        return self._neighbours.get(self.resolve_area(a), {}).get(self.resolve_area(b))
+        return self.lookups.neighbours.get(self.resolve_area(a), {}).get(self.resolve_area(b))
 
     def coastal_areas(self, sea: str) -> list[str]:
-        sea = self.resolve_area(sea)
-        return [a.name for a in self.map.land_areas if sea in a.seas]
+        return list(self.lookups.coasts.get(self.resolve_area(sea), ()))
 
     def sea_neighbours(self, sea: str) -> list[str]:
         sea = self.resolve_area(sea)
@@ -107,7 +114,7 @@ class SoldierContent(Record):
         return out
 
     def home_areas(self, country: str) -> list[str]:
-        return [a.name for a in self.map.land_areas if a.home == country]
+        return list(self.lookups.homes.get(country, ()))
 
     def units(self, power: str, type: str | None = None) -> list[Unit]:
         return [
@@ -123,7 +130,7 @@ class SoldierContent(Record):
 
     def leader(self, name: str) -> Leader:
         try:
-            return self._leaders[name.strip().casefold()]
+            return self.lookups.leaders[name.strip().casefold()]
         except KeyError:
             raise KeyError(f"no leader {name!r}") from None
 
