@@ -12,10 +12,9 @@ from __future__ import annotations
 import base64
 import binascii
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
-from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PrivateKey,
@@ -38,13 +37,28 @@ class PublicKey:
     key: Any
 
     def verify_raw(self, signature: bytes, message: bytes) -> bool:
+        """An Ed25519 signature (RFC 8032) of `message` by this key. Checked by libsodium
+        (PyNaCl), which does it in half the time of OpenSSL's path (issue 9: verify checks
+        every envelope and checkpoint of a game) and also refuses small-order keys and
+        non-canonical encodings, which no honest signer makes."""
         if self.kind != "pbem":
             raise KeyError_("an OpenSSH key verifies SSHSIG blocks, not raw signatures")
+        from nacl.exceptions import BadSignatureError
+
+        if len(signature) != 64:
+            return False
         try:
-            self.key.verify(signature, message)
-        except InvalidSignature:
+            self.sodium.verify(message, signature)
+        except BadSignatureError:
             return False
         return True
+
+    @cached_property
+    def sodium(self) -> Any:
+        from nacl.signing import VerifyKey
+
+        raw = self.key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        return VerifyKey(raw)
 
     @property
     def short(self) -> str:

@@ -68,14 +68,16 @@ class Names:
     def pieces(self, text: str, line: int, problems: list[Problem]) -> list[Piece]:
         """Counter ids and leader names, separated by commas or spaces."""
         out: list[Piece] = []
+        index = self._pieces
+        longest = _longest(index)
         for chunk in filter(None, (c.strip() for c in re.split(r"[,;]", text))):
             words = chunk.split()
             i = 0
             while i < len(words):
-                for j in range(len(words), i, -1):  # longest name first
+                for j in range(min(len(words), i + longest), i, -1):  # longest name first
                     key = " ".join(words[i:j]).casefold()
-                    if key in self._pieces:
-                        out.append(self._pieces[key])
+                    if key in index:
+                        out.append(index[key])
                         i = j
                         break
                 else:
@@ -86,15 +88,36 @@ class Names:
         return out
 
 
+_LONGEST: dict[int, tuple[dict, int]] = {}
+
+
+def _longest(index: dict[str, Piece]) -> int:
+    """How many words the longest name of the index has."""
+    got = _LONGEST.get(id(index))
+    if got is None or got[0] is not index:
+        got = _LONGEST[id(index)] = (index, max((len(k.split()) for k in index), default=1))
+    return got[1]
+
+
 _PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
 
 
 def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     """Every counter and leader of a game is in the state from the start (in the pool
     or not), so the index is built once per set of them."""
+    last = _LAST_INDEX.get(id(content))
+    if (
+        last is not None
+        and last[0] is content
+        and last[1] is state.units
+        and last[2] is state.leaders
+        and last[3] == (len(state.units), len(state.leaders))
+    ):  # the same dicts as last time (what-if copies and new states take the long way)
+        return last[4]
     key = (id(content), tuple(state.units), tuple(state.leaders))
     got = _PIECE_INDEX.get(key)
     if got is not None and got[0] is content:
+        _remember(content, state, got[1])
         return got[1]
     index = {u.casefold(): Piece("unit", u) for u in state.units}
     for name in state.leaders:
@@ -104,4 +127,13 @@ def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piec
     if len(_PIECE_INDEX) > 32:
         _PIECE_INDEX.clear()
     _PIECE_INDEX[key] = (content, index)
+    _remember(content, state, index)
     return index
+
+
+_LAST_INDEX: dict[int, tuple] = {}
+
+
+def _remember(content: SoldierContent, state: SoldierState, index: dict[str, Piece]) -> None:
+    sizes = (len(state.units), len(state.leaders))
+    _LAST_INDEX[id(content)] = (content, state.units, state.leaders, sizes, index)

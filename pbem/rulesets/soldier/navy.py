@@ -198,7 +198,7 @@ def tidy(s: SoldierState) -> None:
 
 
 def _cargo_of(s: SoldierState, fleet: str) -> list[str]:
-    return sorted(u.id for u in s.on_map() if u.carried_by == fleet)
+    return s.aboard(fleet)
 
 
 def _move(s: SoldierState, fleets: Sequence[str], to: str) -> None:

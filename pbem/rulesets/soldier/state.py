@@ -11,24 +11,26 @@ UnitType = Literal["army", "fleet"]
 
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
-# could have changed it: any change to any counter's fields and any counter made
+# could have changed it: any change to where any counter is and any counter made
 # bump this count, and so does giving a state a new `units` dict. The answer names the
 # dict it was read from (a shallow copy of a state shares its index object and may
 # have a dict of its own), and keeps ids, not counters, so a dict holding copies of
 # the same counters still gets its own.
 _GEN = [0]
+_PLACE = frozenset({"status", "area", "type", "carried_by"})  # the fields the index reads
 
 
 class _MapIndex:
     """Counter ids on the map, by area (None: all of them), as of generation `gen`.
     Not part of the state: equal to any other, and a copy starts empty."""
 
-    __slots__ = ("gen", "units", "by_area")
+    __slots__ = ("gen", "units", "by_area", "aboard")
 
     def __init__(self) -> None:
         self.gen = -1
         self.units: object = None
         self.by_area: dict[str | None, list[str]] = {}
+        self.aboard: dict[str, list[str]] = {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
@@ -66,7 +68,8 @@ class Counter(_M):
         _GEN[0] += 1
 
     def __setattr__(self, name: str, value: object) -> None:
-        _GEN[0] += 1
+        if name in _PLACE:
+            _GEN[0] += 1
         super().__setattr__(name, value)
 
     @property
@@ -234,20 +237,31 @@ class SoldierState(_M):
 
     # --- what is where ----------------------------------------------------------
 
-    def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
-        """The counters on the map (in `area`, of `type_`), in the order of `units`."""
+    def _index(self) -> _MapIndex:
         index, units = self.__pydantic_private__["_where"], self.units  # not via __getattr__
         if index.gen != _GEN[0] or index.units is not units:
             every: list[str] = []
             by_area: dict[str | None, list[str]] = {None: every}
+            aboard: dict[str, list[str]] = {}
             for uid, u in units.items():
                 if u.status == "map":
                     every.append(uid)
                     if u.area is not None:
                         by_area.setdefault(u.area, []).append(uid)
-            index.by_area, index.units, index.gen = by_area, units, _GEN[0]
-        got = [units[uid] for uid in index.by_area.get(area, ())]
+                    if u.carried_by is not None:
+                        aboard.setdefault(u.carried_by, []).append(uid)
+            index.by_area, index.aboard, index.units, index.gen = by_area, aboard, units, _GEN[0]
+        return index
+
+    def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
+        """The counters on the map (in `area`, of `type_`), in the order of `units`."""
+        units = self.units
+        got = [units[uid] for uid in self._index().by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
+
+    def aboard(self, fleet: str) -> list[str]:
+        """Ids of the counters on the map carried by `fleet` (SK 10.6), sorted."""
+        return sorted(self._index().aboard.get(fleet, ()))
 
     def leaders_in(self, area: str) -> list[LeaderPiece]:
         return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]
