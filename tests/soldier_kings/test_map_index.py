@@ -10,7 +10,6 @@ from pbem.demo import run_demo
 from pbem.rulesets.soldier.state import Counter, SoldierState
 from pbem.verify import verify
 
-
 CASES = Path(__file__).parent.parent / "cases" / "soldier-kings"
 
 
