@@ -11,24 +11,37 @@ UnitType = Literal["army", "fleet"]
 
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
-# could have changed it: any change to where any counter is and any counter made
-# bump this count, and so does giving a state a new `units` dict. The answer names the
-# dict it was read from (a shallow copy of a state shares its index object and may
-# have a dict of its own), and keeps ids, not counters, so a dict holding copies of
-# the same counters still gets its own.
-_GEN = [0]
-_PLACE = frozenset({"status", "area", "type", "carried_by"})  # the fields the index reads
+# could have changed it. Two counts say when: _GEN[1] (which counters are on the map)
+# goes up with any change to a counter's status or type, any counter made, and any
+# state given a new `units` dict; _GEN[0] (where they are) with those and with any
+# change to a counter's area or the fleet carrying it. The answer names the dict it
+# was read from (a shallow copy of a state shares its index object and may have a
+# dict of its own), and keeps ids, not counters, so a dict holding copies of the same
+# counters still gets its own.
+_GEN = [0, 0]
+_WHO = frozenset({"status", "type"})
+_WHERE = frozenset({"area", "carried_by"})
+
+
+def _moved() -> None:
+    _GEN[0] += 1
+
+
+def _changed() -> None:
+    _GEN[0] += 1
+    _GEN[1] += 1
 
 
 class _MapIndex:
     """Counter ids on the map, by area (None: all of them), as of generation `gen`.
     Not part of the state: equal to any other, and a copy starts empty."""
 
-    __slots__ = ("gen", "units", "by_area", "aboard")
+    __slots__ = ("gen", "who", "units", "every", "by_area", "aboard")
 
     def __init__(self) -> None:
-        self.gen = -1
+        self.gen = self.who = -1
         self.units: object = None
+        self.every: list[str] = []
         self.by_area: dict[str | None, list[str]] = {}
         self.aboard: dict[str, list[str]] = {}
 
@@ -65,11 +78,13 @@ class Counter(_M):
     carried_by: str | None = None  # an army on board: the fleet carrying it (SK 10.6)
 
     def model_post_init(self, context: object, /) -> None:
-        _GEN[0] += 1
+        _changed()
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name in _PLACE:
-            _GEN[0] += 1
+        if name in _WHERE:
+            _moved()
+        elif name in _WHO:
+            _changed()
         super().__setattr__(name, value)
 
     @property
@@ -187,7 +202,7 @@ class SoldierState(_M):
 
     def __setattr__(self, name: str, value: object) -> None:
         if name == "units":
-            _GEN[0] += 1
+            _changed()
         super().__setattr__(name, value)
 
     # --- who is who -------------------------------------------------------------
@@ -239,18 +254,19 @@ class SoldierState(_M):
 
     def _index(self) -> _MapIndex:
         index, units = self.__pydantic_private__["_where"], self.units  # not via __getattr__
-        if index.gen != _GEN[0] or index.units is not units:
-            every: list[str] = []
-            by_area: dict[str | None, list[str]] = {None: every}
+        if index.who != _GEN[1] or index.units is not units:
+            index.every = [uid for uid, u in units.items() if u.status == "map"]
+            index.units, index.who, index.gen = units, _GEN[1], -1
+        if index.gen != _GEN[0]:
+            by_area: dict[str | None, list[str]] = {None: index.every}
             aboard: dict[str, list[str]] = {}
-            for uid, u in units.items():
-                if u.status == "map":
-                    every.append(uid)
-                    if u.area is not None:
-                        by_area.setdefault(u.area, []).append(uid)
-                    if u.carried_by is not None:
-                        aboard.setdefault(u.carried_by, []).append(uid)
-            index.by_area, index.aboard, index.units, index.gen = by_area, aboard, units, _GEN[0]
+            for uid in index.every:
+                u = units[uid]
+                if u.area is not None:
+                    by_area.setdefault(u.area, []).append(uid)
+                if u.carried_by is not None:
+                    aboard.setdefault(u.carried_by, []).append(uid)
+            index.by_area, index.aboard, index.gen = by_area, aboard, _GEN[0]
         return index
 
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
