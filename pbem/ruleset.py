@@ -226,8 +226,10 @@ class Ruleset(ABC):
 
         return view_sections(self.view(state, power))
 
-    def map_view(self, state: Any, power: str) -> MapView | None:
-        """The map as `power` may see it, drawn as SVG in the HTML report; None: no map."""
+    def map_view(self, state: Any, power: str, events: tuple = ()) -> MapView | None:
+        """The map as `power` may see it, drawn as SVG in the HTML report; None: no map.
+        `events`: the result events of the report that `power` may see, oldest first,
+        for the moves and battles the map marks (MapView.moves, markers)."""
         return None
 
     def order_template(self, state: Any, power: str, step: Step) -> list[str]:

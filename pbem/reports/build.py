@@ -25,8 +25,9 @@ from ..ruleset import Ruleset
 from ..state import GameState
 from ..suggest import closest
 from . import safety
+from .maptext import map_sections
 from .model import Section
-from .svg import render_svg
+from .svg import render_maps
 from .timeline import SETUP_TITLE, scan
 
 if TYPE_CHECKING:
@@ -139,8 +140,9 @@ class Data:
     players: list[tuple[str, str]]
     groups: list[Group]
     sections: list[Section]
-    map_svg: Markup | None
+    maps: list[Markup]  # the theatre (if any), then the whole map
     map_notes: tuple[str, ...]
+    map_tables: list[Section]  # the maps' content, for the text part
     next: Next
     standing: tuple[str, ...] | None  # this power's standing orders in force
     standing_seq: int | None
@@ -259,6 +261,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
     audit: dict[int, list[str]] = {}
     counted: dict[int, tuple[int | None, int | None]] = {}  # index -> (orders seq, standing seq)
     hidden_seed: list[str] = []
+    seen: list[ev.Event] = []  # the results this power may see: its map marks them
 
     def on_event(seq: int, e: ev.Event, st: GameState) -> None:
         if seq < start:
@@ -288,6 +291,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             return
         if rs is None or not visible(rs, st.rules, e, power):
             return
+        if e.kind == "result":
+            seen.append(e)
         items = groups[-1].items
         if isinstance(e, ev.DiceRolled):
             hit_from = rs.dice_hits(st.rules, e)
@@ -342,7 +347,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
         standing_acc = st.standing.get(power)
         cp = st.checkpoint
         cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
-        view = rs.map_view(st.rules, power)
+        view = rs.map_view(st.rules, power, tuple(seen))
         resolved = [g for g in groups if g.index]
         subject = _subject(st.game, power, resolved, nxt)
         return Data(
@@ -362,8 +367,9 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             players=[(p, r.name) for p, r in st.players.items()],
             groups=groups,
             sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
-            map_svg=render_svg(_env(), view) if view is not None else None,
+            maps=render_maps(_env(), view) if view is not None else [],
             map_notes=tuple(view.notes) if view is not None else (),
+            map_tables=map_sections(view) if view is not None else [],
             next=nxt,
             standing=_order_lines(standing_acc.event.envelope) if standing_acc else None,
             standing_seq=standing_acc.seq if standing_acc else None,

@@ -74,8 +74,9 @@ class MapStack:
 
 @dataclass(frozen=True)
 class MapMarker:
-    """Something drawn on an area: kind "siege" (a badge) or "blockade" (a dashed
-    line from the area to the sea area `towards`); `fill` the power's colour."""
+    """Something drawn on an area: kind "siege" or "battle" (a badge by its name) or
+    "blockade" (a dashed line from the area to the sea area `towards`); `fill` the
+    power's colour."""
 
     area: str
     kind: str
@@ -83,6 +84,17 @@ class MapMarker:
     towards: str | None = None
     fill: str = "#b71c1c"
     title: str = ""
+
+
+@dataclass(frozen=True)
+class MapMove:
+    """A move made since the last report: an arrow through the areas of `path` (start
+    first), in the mover's colour; `sea` for fleets (drawn dashed)."""
+
+    path: tuple[str, ...]
+    fill: str
+    title: str = ""
+    sea: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +112,11 @@ class MapView:
     # land routes between areas' labels: (area, area, mountain), drawn under the labels
     # (issue 18: a player learns the routes from the map, not from refusals)
     routes: tuple[tuple[str, str, bool], ...] = ()
+    # issue 18: the areas this power plays in (its pieces, the enemies near them, this
+    # report's moves and battles): the report draws a map of its theatre around them
+    # first, then the whole map. Empty: the whole map only.
+    focus: tuple[str, ...] = ()
+    moves: tuple[MapMove, ...] = ()
 
 
 def view_sections(view: dict) -> list[Section]:

@@ -1,36 +1,82 @@
 """Lay a MapView out for `templates/map.svg.j2`: the geometry is computed here, as
 numbers; every string is escaped by the template (autoescape), and colours that
-are not "#rrggbb" are replaced before they reach it. No scripts, no URLs."""
+are not "#rrggbb" are replaced before they reach it. No scripts, no URLs.
+
+A report draws up to two maps from one view (issue 18): the theatre (theatre.py: a
+frame around the player's areas, drawn for THEATRE_PX pixels across) and the whole
+map (drawn for the canvas width). Sizes of names and chips are set in screen pixels
+and turned into map units by the frame's scale, so the theatre's names read at the
+size of the page's text however far it is zoomed in. Chips and badges are placed
+where they cover no name (placement.py).
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from jinja2 import Environment
 from markupsafe import Markup
 
 from .model import MapView, colour, ink
+from .placement import Box, place
+from .theatre import frame_of
 
-CHIP_H = 11.0
-CHIP_GAP = 2.0
-CHIPS_PER_ROW = 3
+THEATRE_PX = 520  # the theatre's width on a page (its max-width); a phone scrolls it:
+THEATRE_MIN_PX = 440  # it is never narrower, so that its names stay readable
 LEGEND_ROW = 16.0
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """On screen, in px."""
+
+    label: float
+    chip: float  # chip text
+
+    @property
+    def chip_h(self) -> float:
+        return self.chip * 1.3
+
+    @property
+    def gap(self) -> float:
+        return self.chip * 0.2
 
 
 def num(x: float) -> str:
     """A coordinate, written the same way every time."""
     s = f"{x:.1f}"
-    return s[:-2] if s.endswith(".0") else s
+    return "0" if s == "-0.0" else (s[:-2] if s.endswith(".0") else s)
 
 
 def path_d(rings) -> str:
-    return " ".join(
-        "M" + " L".join(f"{num(x)} {num(y)}" for x, y in ring) + " Z" for ring in rings if ring
-    )
+    """Each ring as a move to its first point and relative lines to the others (the
+    shortest text; coordinates rounded to a tenth first, so no error adds up)."""
+    out = []
+    for ring in rings:
+        if not ring:
+            continue
+        pts = [(round(x * 10), round(y * 10)) for x, y in ring]
+        (x0, y0), steps = pts[0], []
+        px_, py_ = x0, y0
+        for x, y in pts[1:]:
+            steps.append(f"{num((x - px_) / 10)} {num((y - py_) / 10)}")
+            px_, py_ = x, y
+        out.append(
+            f"M{num(x0 / 10)} {num(y0 / 10)}" + ("l" + " ".join(steps) if steps else "") + "z"
+        )
+    return "".join(out)
 
 
 def text_width(text: str, size: float) -> float:
-    return len(text) * size * 0.58 + 6
+    """A generous width of `text` in a bold face at `size` (no font metrics here)."""
+    return len(text) * size * 0.62 + size * 0.8
+
+
+def label_box(x: float, y: float, text: str, size: float) -> Box:
+    """Where a name drawn centred on (x, y), baseline at y, stands."""
+    w = len(text) * size * 0.6 + size * 0.3
+    return Box(x - w / 2, y - size * 0.9, w, size * 1.15)
 
 
 @dataclass
@@ -46,63 +92,129 @@ class Chip:
 
 @dataclass
 class Layout:
-    width: int
-    height: int
+    kind: str  # "theatre" or "whole"
+    x: float
+    y: float
+    width: float
+    height: float
     total_height: float
+    px: int  # the width it is drawn for (max-width)
+    min_px: int  # the narrowest it is shown (its box scrolls on a narrower screen)
     title: str
     background: str
     label_size: float
-    chip_h: float = CHIP_H
-    chip_font: float = 8.0
+    sea_size: float
+    chip_font: float
+    chip_h: float
+    unit: float  # map units per screen pixel
     seas: list[dict] = field(default_factory=list)
     lands: list[dict] = field(default_factory=list)
     lines: list[dict] = field(default_factory=list)
     labels: list[dict] = field(default_factory=list)
-    routes: list[dict] = field(default_factory=list)
+    sea_labels: list[dict] = field(default_factory=list)
+    routes: str = ""
+    mountain_routes: str = ""
+    moves: list[dict] = field(default_factory=list)
+    leaders: list[dict] = field(default_factory=list)
     chips: list[Chip] = field(default_factory=list)
     badges: list[dict] = field(default_factory=list)
     legend: list[dict] = field(default_factory=list)
+    legend_size: float = 11.0
 
 
-def layout(view: MapView) -> Layout:
-    size = view.label_size
-    where = {a.name: a.label for a in view.areas}
-    legend_cols = max(1, int(view.width // 190))
-    legend_rows = -(-len(view.legend) // legend_cols) if view.legend else 0
+def _bounds(rings) -> Box:
+    xs = [x for ring in rings for x, _ in ring]
+    ys = [y for ring in rings for _, y in ring]
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _arrow(points: list[tuple[float, float]], size: float) -> str:
+    """A triangle at the end of the last leg, pointing along it."""
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    d = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / d, (y2 - y1) / d
+    bx, by = x2 - ux * size * 1.6, y2 - uy * size * 1.6
+    px_, py_ = -uy * size * 0.8, ux * size * 0.8
+    return f"{num(x2)},{num(y2)} {num(bx + px_)},{num(by + py_)} {num(bx - px_)},{num(by - py_)}"
+
+
+def layout(
+    view: MapView, frame: Box | None = None, px: int | None = None, facts: bool = True
+) -> Layout:
+    """The view drawn in `frame` (map units; default the whole canvas) for `px` pixels
+    across (default: the canvas width, one unit a pixel). `facts`: each area's hover
+    text says its facts (else its name: the report says them once, on the theatre)."""
+    theatre = frame is not None
+    frame = frame or Box(0.0, 0.0, float(view.width), float(view.height))
+    px = px or view.width
+    unit = frame.w / px  # map units per pixel
+    sizes = Sizes(12.0, 10.5) if theatre else Sizes(view.label_size, view.label_size * 0.95)
+    size = sizes.label * unit
+    chip_font, chip_h, gap = sizes.chip * unit, sizes.chip_h * unit, sizes.gap * unit
+    legend = () if theatre else view.legend  # the whole map's legend serves both
+    legend_cols = max(1, int(px // 190))
+    legend_rows = -(-len(legend) // legend_cols) if legend else 0
+    legend_h = (legend_rows * LEGEND_ROW + 8) * unit if legend_rows else 0.0
     out = Layout(
-        width=view.width,
-        height=view.height,
-        total_height=view.height + (legend_rows * LEGEND_ROW + 8 if legend_rows else 0),
-        title=view.title,
+        kind="theatre" if theatre else "whole",
+        x=frame.x,
+        y=frame.y,
+        width=frame.w,
+        height=frame.h,
+        total_height=frame.h + legend_h,
+        px=px,
+        min_px=THEATRE_MIN_PX if theatre else 0,
+        title=view.title + (" (your theatre)" if theatre else ""),
         background=colour(view.background, "#b9d3e6"),
         label_size=size,
-        chip_font=size * 0.95,
+        sea_size=size * 1.1,
+        chip_font=chip_font,
+        chip_h=chip_h,
+        unit=unit,
+        legend_size=11 * unit,
     )
+    near = Box(frame.x - 60 * unit, frame.y - 60 * unit, frame.w + 120 * unit, frame.h + 120 * unit)
+    where = {a.name: a.label for a in view.areas}
+    label_boxes: dict[str, Box] = {}
     for a in view.areas:
+        if a.rings and _bounds(a.rings).overlap(near) == 0 and not _bounds(a.rings).inside(near):
+            continue
         shape = {
             "d": path_d(a.rings),
             "fill": colour(a.fill, "#9ec5e0" if a.sea else "#e8e2d0"),
-            "title": a.title or a.name,
+            "title": (a.title or a.name) if facts else a.name,
         }
         (out.seas if a.sea else out.lands).append(shape)
         x, y = a.label
-        out.labels.append(
+        text = a.text or a.name
+        box = label_box(x, y, text, size * 1.1 if a.sea else size)
+        if theatre and not box.inside(frame):  # a name the frame cuts: not drawn, nor its chips
+            continue
+        (out.sea_labels if a.sea else out.labels).append({"x": num(x), "y": num(y), "text": text})
+        label_boxes[a.name] = box
+    plain, mountain = [], []
+    for a_name, b_name, is_mountain in view.routes:
+        shown = a_name in label_boxes or b_name in label_boxes
+        if shown and a_name in where and b_name in where:
+            (x1, y1), (x2, y2) = where[a_name], where[b_name]
+            d = f"M{num(x1)} {num(y1)} L{num(x2)} {num(y2)}"
+            (mountain if is_mountain else plain).append(d)
+    out.routes, out.mountain_routes = " ".join(plain), " ".join(mountain)
+    for mv in view.moves:
+        pts = [where[n] for n in mv.path if n in where]
+        if len(pts) < 2 or not any(n in label_boxes for n in mv.path):
+            continue
+        out.moves.append(
             {
-                "x": num(x),
-                "y": num(y),
-                "text": a.text or a.name,
-                "sea": a.sea,
-                "size": num(size * (1.15 if a.sea else 1.0)),
+                "points": " ".join(f"{num(x)},{num(y)}" for x, y in pts),
+                "head": _arrow(pts, 4.0 * unit),
+                "stroke": colour(mv.fill, "#b71c1c"),
+                "sea": mv.sea,
+                "title": mv.title,
             }
         )
-    for a_name, b_name, mountain in view.routes:
-        if a_name in where and b_name in where:
-            (x1, y1), (x2, y2) = where[a_name], where[b_name]
-            out.routes.append(
-                {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2), "mountain": mountain}
-            )
     for m in view.markers:
-        if m.kind == "blockade" and m.towards in where and m.area in where:
+        if m.kind == "blockade" and m.towards in where and m.area in label_boxes:
             (x1, y1), (x2, y2) = where[m.area], where[m.towards]
             out.lines.append(
                 {
@@ -111,28 +223,27 @@ def layout(view: MapView) -> Layout:
                     "x2": num(x2),
                     "y2": num(y2),
                     "mx": num((x1 + x2) / 2),
-                    "my": num((y1 + y2) / 2 - 3),
+                    "my": num((y1 + y2) / 2 - 3 * unit),
                     "stroke": colour(m.fill, "#b71c1c"),
                     "text": m.text,
                     "title": m.title or m.text,
                 }
             )
-    badges_at: dict[str, int] = {}
+    obstacles = list(label_boxes.values())
+    placed: list[Box] = []
     for m in view.markers:
-        if m.kind == "blockade" or m.area not in where:
+        if m.kind == "blockade" or m.area not in label_boxes:
             continue
-        x, y = where[m.area]
-        k = badges_at.get(m.area, 0)
-        badges_at[m.area] = k + 1
-        w = text_width(m.text, size * 0.85)
+        w = text_width(m.text, chip_font)
+        box = place(label_boxes[m.area], w, chip_h, gap, obstacles, placed, frame, above=True)
         fill = colour(m.fill, "#b71c1c")
         out.badges.append(
             {
-                "x": num(x - w / 2),
-                "y": num(y - size - CHIP_H - 1 - k * (CHIP_H + 1)),
-                "w": num(w),
-                "tx": num(x),
-                "ty": num(y - size - 3.6 - k * (CHIP_H + 1)),
+                "x": num(box.x),
+                "y": num(box.y),
+                "w": num(box.w),
+                "tx": num(box.x + box.w / 2),
+                "ty": num(box.y + chip_h * 0.77),
                 "text": m.text,
                 "fill": fill,
                 "ink": ink(fill),
@@ -141,33 +252,49 @@ def layout(view: MapView) -> Layout:
         )
     by_area: dict[str, list] = {}
     for s in view.stacks:
-        if s.area in where:
+        if s.area in label_boxes:
             by_area.setdefault(s.area, []).append(s)
-    chip_size = out.chip_font
+    per_row = 3
     for area, stacks in by_area.items():
-        x0, y0 = where[area]
-        for r in range(0, len(stacks), CHIPS_PER_ROW):
-            row = stacks[r : r + CHIPS_PER_ROW]
-            widths = [text_width(s.text, chip_size) for s in row]
-            total = sum(widths) + CHIP_GAP * (len(row) - 1)
-            x = x0 - total / 2
-            y = y0 + 3 + (r // CHIPS_PER_ROW) * (CHIP_H + CHIP_GAP)
-            for s, w in zip(row, widths, strict=True):
+        rows = [stacks[r : r + per_row] for r in range(0, len(stacks), per_row)]
+        widths = [[text_width(s.text, chip_font) for s in row] for row in rows]
+        block_w = max(sum(ws) + gap * (len(ws) - 1) for ws in widths)
+        block_h = len(rows) * chip_h + (len(rows) - 1) * gap
+        lab = label_boxes[area]
+        box = place(lab, block_w, block_h, gap, obstacles, placed, frame)
+        far = box.y > lab.bottom + 3 * gap or box.bottom < lab.y - 3 * gap
+        if far or box.x > lab.right or box.right < lab.x:  # a thin line back to its name
+            lx, ly = where[area]
+            bx = min(max(lx, box.x), box.right)
+            by = box.y if box.y > ly else box.bottom
+            out.leaders.append({"x1": num(lx), "y1": num(ly), "x2": num(bx), "y2": num(by)})
+        for k, (row, ws) in enumerate(zip(rows, widths, strict=True)):
+            total = sum(ws) + gap * (len(ws) - 1)
+            x = box.x + (block_w - total) / 2
+            y = box.y + k * (chip_h + gap)
+            for s, w in zip(row, ws, strict=True):
                 fill = colour(s.fill)
                 out.chips.append(Chip(x, y, w, s.text, fill, ink(fill), s.title or s.text))
-                x += w + CHIP_GAP
-    for i, (name, fill) in enumerate(view.legend):
+                x += w + gap
+    for i, (name, fill) in enumerate(legend):
         col, row = i % legend_cols, i // legend_cols
-        x = 8 + col * (view.width - 16) / legend_cols
-        y = view.height + 6 + row * LEGEND_ROW
+        x = frame.x + (8 + col * (px - 16) / legend_cols) * unit
+        y = frame.y + frame.h + (6 + row * LEGEND_ROW) * unit
         out.legend.append(
-            {"x": num(x), "y": num(y), "tx": num(x + 18), "ty": num(y + 10), "text": name,
-             "fill": colour(fill)}
+            {"x": num(x), "y": num(y), "tx": num(x + 18 * unit), "ty": num(y + 10 * unit),
+             "text": name, "fill": colour(fill)}
         )  # fmt: skip
     return out
 
 
 def render_svg(env: Environment, view: MapView) -> Markup:
-    """The inline <svg> element (autoescaped by its template)."""
-    lay = layout(view)
-    return Markup(env.get_template("map.svg.j2").render(m=lay, num=num))
+    """The whole map: one inline <svg> element (autoescaped by its template)."""
+    return Markup(env.get_template("map.svg.j2").render(m=layout(view), num=num))
+
+
+def render_maps(env: Environment, view: MapView) -> list[Markup]:
+    """The theatre (when the view has one) and then the whole map."""
+    frame = frame_of(view)
+    lays = [layout(view, frame, THEATRE_PX)] if frame is not None else []
+    lays.append(layout(view, facts=frame is None))
+    return [Markup(env.get_template("map.svg.j2").render(m=m, num=num)) for m in lays]

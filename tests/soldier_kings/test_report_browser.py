@@ -169,18 +169,40 @@ def test_chromium_draws_the_report_and_its_map_and_fetches_nothing(tmp_path):
         shutil.copy(png, Path(shots) / "sk-report.png")
 
 
-def _page_width(report: Path, width: int) -> tuple[int, int]:
-    """(scrollWidth, clientWidth) of the report shown `width` px wide: a harness page (ours,
-    not the report, which runs nothing) frames it and reads the framed page's layout."""
+_MEASURE = """
+var d = this.contentDocument, out = {widths: [d.documentElement.scrollWidth,
+  d.documentElement.clientWidth], maps: []};
+function box(e) { var r = e.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom]; }
+function cut(a, b) { var w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  var h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]); return w > 0.5 && h > 0.5; }
+d.querySelectorAll('svg').forEach(function (svg) {
+  var labels = [], chips = [], hits = [], sizes = [];
+  svg.querySelectorAll('text.lab').forEach(function (t) {
+    labels.push([t.textContent, box(t)]); sizes.push(t.getBoundingClientRect().height); });
+  svg.querySelectorAll('g.chip rect').forEach(function (r) {
+    chips.push([r.parentNode.querySelector('text').textContent, box(r)]); });
+  chips.forEach(function (c) { labels.forEach(function (l) {
+    if (cut(c[1], l[1])) hits.push(c[0] + ' over ' + l[0]); }); });
+  out.maps.push({kind: svg.getAttribute('class'), labels: labels.length,
+    chips: chips.length, over: hits, smallest: Math.min.apply(null, sizes),
+    width: svg.getBoundingClientRect().width});
+});
+document.getElementById('out').textContent = 'MEASURED' + JSON.stringify(out) + 'END';
+"""
+
+
+def _measure(report: Path, width: int) -> dict:
+    """The report shown `width` px wide, measured by the browser: the page's scroll and
+    client widths, and for each map the names and chips it draws, every chip that covers
+    a name, and the height of its smallest name on screen. A harness page (ours, not the
+    report, which runs nothing) frames the report and reads its layout."""
     harness = report.parent / f"harness-{width}.html"
     harness.write_text(
         "<!DOCTYPE html><html><body>"
         f'<iframe id="f" src="{report.name}" style="width:{width}px;height:900px;border:0">'
         '</iframe><pre id="out">pending</pre><script>'
-        "document.getElementById('f').onload = function () {"
-        " var d = this.contentDocument.documentElement;"
-        " document.getElementById('out').textContent ="
-        " 'widths ' + d.scrollWidth + ' ' + d.clientWidth; };"
+        f"document.getElementById('f').onload = function () {{ {_MEASURE} }};"
         "</script></body></html>",
         encoding="utf-8",
     )
@@ -193,28 +215,58 @@ def _page_width(report: Path, width: int) -> tuple[int, int]:
         ],
         capture_output=True, text=True, timeout=180, env=os.environ,
     )  # fmt: skip
+    import html
     import re
 
-    m = re.search(r"widths (\d+) (\d+)", proc.stdout)
+    m = re.search(r"MEASURED(.*?)END", proc.stdout, re.S)
     assert m, proc.stdout[-500:] + proc.stderr[-500:]
-    return int(m.group(1)), int(m.group(2))
+    return json.loads(html.unescape(m.group(1)))
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_the_report_fits_a_phone_and_a_desktop(tmp_path, width):
-    """Issue 18: at 390 px (a phone) and 1280 px nothing sticks out to the right: wide
-    tables scroll inside themselves, the map scales down."""
+def _played_to_summer(tmp_path: Path) -> tuple[SKGame, str]:
+    """Scenario #2 played by the scripted players through the first action phases of
+    1757, so that reports hold moves and battles; the page of Prussia's last report."""
     g = SKGame(tmp_path, "1757")
     rs = g.rs
     for p in rs.powers("1757", {}):
         assert g.submit(p, "\n".join(rs.demo_standing(g.state, p)) or "# -", phase="standing").ok
-    while "action" not in g.game.status().step.phase:
+    while g.state.turn < 6 and g.game.status().step is not None:
         step = g.game.status().step
         for p in step.owes:
             assert g.submit(p, "\n".join(rs.demo_orders(g.state, p, step)) or "# -").ok
         g.game.advance()
-    d = schedule(g.game)[-1]
+    d = [x for x in schedule(g.game) if x.power == "Prussia"][-1]
+    return g, render(g.game, d.power, d.start, d.stop).html
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_report_fits_a_phone_and_a_desktop(tmp_path, width):
+    """Issue 18: at 390 px (a phone) and 1280 px nothing sticks out to the right (wide
+    tables and the theatre scroll inside their own boxes); the theatre is drawn first,
+    the whole map under it; no chip or badge covers an area's name on either map; the
+    theatre's names are at least 9.5 px high on screen; a screenshot is taken."""
+    _browser()
+    _, html = _played_to_summer(tmp_path)
     page = tmp_path / "report.html"
-    page.write_text(render(g.game, d.power, d.start, d.stop).html, encoding="utf-8")
-    scroll, client = _page_width(page, width)
+    page.write_text(html, encoding="utf-8")
+    got = _measure(page, width)
+    scroll, client = got["widths"]
     assert scroll <= client, f"the page is {scroll} px wide in a {client} px window"
+    kinds = [m["kind"] for m in got["maps"]]
+    assert kinds == ["map-theatre", "map-whole"], kinds
+    for m in got["maps"]:
+        assert m["labels"] > 10 and m["chips"] >= 2, m
+        assert m["over"] == [], f"{m['kind']} at {width} px: chips over names: {m['over']}"
+    theatre = got["maps"][0]
+    assert theatre["smallest"] >= 9.5, theatre
+    assert 440 <= theatre["width"] <= 520, theatre
+    png, netlog = tmp_path / f"report-{width}.png", tmp_path / f"net-{width}.json"
+    _screenshot(page, png, netlog, f"{width},1400")
+    w, h, rows = _read_png(png)
+    assert (w, h) == (width, 1400)
+    assert _count(rows, SEA_FILL) > 2_000  # the theatre's seas are in the first screen
+    assert _page_requests(netlog) == []
+    shots = os.environ.get("PBEM_SCREENSHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        shutil.copy(png, Path(shots) / f"sk-report-{width}.png")

@@ -208,10 +208,10 @@ class SoldierKings(Ruleset):
 
         return report.sections(self.content, s, power)
 
-    def map_view(self, s: SoldierState, power: str):
+    def map_view(self, s: SoldierState, power: str, events: tuple = ()):
         from ..soldier import report
 
-        return report.map_view(self.content, s, power)
+        return report.map_view(self.content, s, power, events)
 
     def order_template(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from ..soldier import report

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from pbem.events import Event
 from pbem.reports.model import MapArea, MapMarker, MapStack, MapView
 
 from .. import common
 from ..calendar import label
 from ..content import SoldierContent
 from ..state import SoldierState
+from . import marks
 from .words import SEA_FILL, abbr, colour, join, leader_text, unit_text
 
 
-def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | None:
+def map_view(
+    content: SoldierContent, s: SoldierState, power: str, events: tuple[Event, ...] = ()
+) -> MapView | None:
+    """`events`: the results of the report `power` may see (its moves and battles)."""
     if s.stage == "new":
         return None
     areas = []
@@ -93,6 +98,7 @@ def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | 
                 title=f"{area} blockaded from the {b.get('sea', '?')} by {who or '?'}",
             )
         )
+    markers += marks.battles(events)
     shown = {c for c in s.control.values()} | {country for _, country in stacks}
     keys = [c for c in (*s.majors, *sorted(s.allies)) if c in shown]
     keys += sorted(c for c in shown if c not in keys)
@@ -111,10 +117,14 @@ def map_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | 
         notes=(
             "Areas are coloured by who controls them. Each chip is one country's pieces "
             "in the area: its abbreviation, then armies (A), fleets (F) and leaders (L). "
-            "Red badges count siege hits against the fortification; dashed lines are "
-            "blockades. Thin lines are land routes between areas, brown dotted ones "
-            "mountain routes (SK 8.2); a number after a name is its fortification value.",
+            "Red badges count siege hits against the fortification, dark red ones mark "
+            "battles since your last report; dashed lines are blockades. Arrows are moves "
+            "since your last report (dashed at sea), in the mover's colour. Thin lines are "
+            "land routes between areas, brown dotted ones mountain routes (SK 8.2); a "
+            "number after a name is its fortification value.",
         ),
+        focus=marks.focus(content, s, power, events),
+        moves=marks.moves(content, events),
         routes=tuple(  # land routes, both ends on this map
             (r.areas[0], r.areas[1], r.mountain)
             for r in content.map.routes
