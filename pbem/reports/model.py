@@ -98,6 +98,36 @@ class MapMove:
 
 
 @dataclass(frozen=True)
+class MapGrid:
+    """A map of squares (Seven Years World War's map): `cols` x `rows` squares of `cell`
+    map units, the first at (x0, y0). Drawn compactly: one path of grid lines, a
+    square only where its area's fill is not `fill`, a name only where its area has a
+    `text`, and the columns' and rows' names along the top and left edges."""
+
+    cols: int
+    rows: int
+    cell: float
+    x0: float = 0.0
+    y0: float = 0.0
+    fill: str = NEUTRAL
+    col_names: tuple[str, ...] = ()  # default: A, B, ... Z, AA, ...
+    row_names: tuple[str, ...] = ()  # default: 1, 2, ...
+
+    def col_name(self, i: int) -> str:
+        if self.col_names:
+            return self.col_names[i]
+        out = ""
+        i += 1
+        while i:
+            i, r = divmod(i - 1, 26)
+            out = chr(65 + r) + out
+        return out
+
+    def row_name(self, j: int) -> str:
+        return self.row_names[j] if self.row_names else str(j + 1)
+
+
+@dataclass(frozen=True)
 class MapView:
     width: int
     height: int
@@ -116,7 +146,11 @@ class MapView:
     # report's moves and battles): the report draws a map of its theatre around them
     # first, then the whole map. Empty: the whole map only.
     focus: tuple[str, ...] = ()
+    # the part of `focus` the theatre must hold when it cannot hold all of it (the
+    # power's own pieces); empty: all of `focus`
+    focus_core: tuple[str, ...] = ()
     moves: tuple[MapMove, ...] = ()
+    grid: MapGrid | None = None  # a map of squares: drawn as a grid (MapGrid)
 
 
 def view_sections(view: dict) -> list[Section]:

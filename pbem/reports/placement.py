@@ -8,7 +8,10 @@ no position is free, the one covering least of the labels is taken.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+RINGS = 9  # how far out, in steps of a third of the block's width and half its height
 
 
 @dataclass(frozen=True)
@@ -42,28 +45,25 @@ class Box:
 
 
 def candidates(label: Box, w: float, h: float, gap: float, above: bool) -> list[Box]:
-    """Positions for a w x h block by `label`: under it, over it, beside it, then
-    further out, nearest first (`above`: over it before under it, as badges go)."""
+    """Positions for a w x h block by `label`: under it, over it, beside it, then on a
+    grid of steps around it, nearest first (`above`: over it before under it, as
+    badges go)."""
     cx, cy = label.x + label.w / 2, label.y + label.h / 2
     under = Box(cx - w / 2, label.bottom + gap, w, h)
     over = Box(cx - w / 2, label.y - gap - h, w, h)
     right = Box(label.right + gap, cy - h / 2, w, h)
     left = Box(label.x - gap - w, cy - h / 2, w, h)
-    out = [over, under] if above else [under, over]
-    out += [right, left]
-    step_x, step_y = max(w / 2, gap), h + gap
-    ring = []
-    for k in range(1, 5):  # further out, in rings around the first two
-        for base in out[:2]:
-            for dx, dy in (
-                (0, step_y * k if base is under else -step_y * k),
-                (step_x * k, 0),
-                (-step_x * k, 0),
-                (step_x * k, step_y * k if base is under else -step_y * k),
-                (-step_x * k, step_y * k if base is under else -step_y * k),
-            ):
-                ring.append(Box(base.x + dx, base.y + dy, w, h))
-    return out + ring
+    out = [over, under, right, left] if above else [under, over, right, left]
+    if label.w == 0 and label.h == 0:  # no name (a square of a grid): on the point first
+        out.insert(0, Box(cx - w / 2, cy - h / 2, w, h))
+    step_x, step_y = max(w / 3, gap), (h + gap) / 2
+    grid = []
+    for i in range(-RINGS, RINGS + 1):
+        for j in range(-RINGS, RINGS + 1):
+            box = Box(cx - w / 2 + i * step_x, cy - h / 2 + j * step_y, w, h)
+            if box.overlap(label) == 0:
+                grid.append((math.hypot(i * step_x, j * step_y), i, j, box))
+    return out + [b for *_, b in sorted(grid, key=lambda t: t[:3])]
 
 
 def place(

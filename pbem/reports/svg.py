@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from jinja2 import Environment
 from markupsafe import Markup
 
-from .model import MapView, colour, ink
+from .model import MapGrid, MapView, colour, ink
 from .placement import Box, place
 from .theatre import frame_of
 
@@ -79,6 +79,14 @@ def label_box(x: float, y: float, text: str, size: float) -> Box:
     return Box(x - w / 2, y - size * 0.9, w, size * 1.15)
 
 
+def coord_box(t: dict, size: float) -> Box:
+    """Where a grid's column or row name stands (drawn at 0.85 of the names' size)."""
+    small = size * 0.85
+    w = len(t["text"]) * small * 0.6 + small * 0.3
+    x = float(t["x"]) - (w / 2 if t["anchor"] == "middle" else 0)
+    return Box(x, float(t["y"]) - small * 0.9, w, small * 1.15)
+
+
 @dataclass
 class Chip:
     x: float
@@ -107,6 +115,10 @@ class Layout:
     chip_font: float
     chip_h: float
     unit: float  # map units per screen pixel
+    grid: dict | None = None  # a map of squares: its outline and fill
+    grid_d: str = ""  # its lines
+    coords: list[dict] = field(default_factory=list)  # its columns' and rows' names
+    cells: list[dict] = field(default_factory=list)  # squares that stand out
     seas: list[dict] = field(default_factory=list)
     lands: list[dict] = field(default_factory=list)
     lines: list[dict] = field(default_factory=list)
@@ -136,6 +148,36 @@ def _arrow(points: list[tuple[float, float]], size: float) -> str:
     bx, by = x2 - ux * size * 1.6, y2 - uy * size * 1.6
     px_, py_ = -uy * size * 0.8, ux * size * 0.8
     return f"{num(x2)},{num(y2)} {num(bx + px_)},{num(by + py_)} {num(bx - px_)},{num(by - py_)}"
+
+
+def _grid(out: Layout, grid: MapGrid, frame: Box, size: float) -> None:
+    """The grid's lines, and its columns' and rows' names along the frame's top and left."""
+    x1, y1 = grid.x0 + grid.cols * grid.cell, grid.y0 + grid.rows * grid.cell
+    out.grid = {"x": num(grid.x0), "y": num(grid.y0), "w": num(x1 - grid.x0),
+                "h": num(y1 - grid.y0), "fill": colour(grid.fill)}  # fmt: skip
+    lines = [
+        f"M{num(grid.x0 + i * grid.cell)} {num(grid.y0)}v{num(y1 - grid.y0)}"
+        for i in range(grid.cols + 1)
+    ]
+    lines += [
+        f"M{num(grid.x0)} {num(grid.y0 + j * grid.cell)}h{num(x1 - grid.x0)}"
+        for j in range(grid.rows + 1)
+    ]
+    out.grid_d = "".join(lines)
+    top = max(frame.y, grid.y0) + size * 0.95
+    left = max(frame.x, grid.x0) + size * 0.2
+    for i in range(grid.cols):
+        x = grid.x0 + (i + 0.5) * grid.cell
+        if frame.x <= x <= frame.x + frame.w:
+            out.coords.append(
+                {"x": num(x), "y": num(top), "text": grid.col_name(i), "anchor": "middle"}
+            )
+    for j in range(grid.rows):
+        y = grid.y0 + (j + 0.5) * grid.cell + size * 0.35
+        if frame.y + size * 1.6 <= y <= frame.y + frame.h:
+            out.coords.append(
+                {"x": num(left), "y": num(y), "text": grid.row_name(j), "anchor": "start"}
+            )
 
 
 def layout(
@@ -176,16 +218,32 @@ def layout(
     near = Box(frame.x - 60 * unit, frame.y - 60 * unit, frame.w + 120 * unit, frame.h + 120 * unit)
     where = {a.name: a.label for a in view.areas}
     label_boxes: dict[str, Box] = {}
+    grid = view.grid
+    if grid is not None:
+        _grid(out, grid, frame, size)
     for a in view.areas:
         if a.rings and _bounds(a.rings).overlap(near) == 0 and not _bounds(a.rings).inside(near):
             continue
-        shape = {
-            "d": path_d(a.rings),
-            "fill": colour(a.fill, "#9ec5e0" if a.sea else "#e8e2d0"),
-            "title": (a.title or a.name) if facts else a.name,
-        }
-        (out.seas if a.sea else out.lands).append(shape)
         x, y = a.label
+        if grid is not None:  # a square: drawn only if it stands out, named only if it has a text
+            fill = colour(a.fill, grid.fill)
+            if a.rings and (fill != colour(grid.fill) or a.sea):
+                b = _bounds(a.rings)
+                out.cells.append(
+                    {"x": num(b.x), "y": num(b.y), "w": num(b.w), "h": num(b.h), "fill": fill,
+                     "title": a.title or a.name}
+                )  # fmt: skip
+            if not a.text:
+                if Box(x, y, 0, 0).inside(frame):
+                    label_boxes[a.name] = Box(x, y, 0, 0)  # where its chips go
+                continue
+        else:
+            shape = {
+                "d": path_d(a.rings),
+                "fill": colour(a.fill, "#9ec5e0" if a.sea else "#e8e2d0"),
+                "title": (a.title or a.name) if facts else a.name,
+            }
+            (out.seas if a.sea else out.lands).append(shape)
         text = a.text or a.name
         box = label_box(x, y, text, size * 1.1 if a.sea else size)
         if theatre and not box.inside(frame):  # a name the frame cuts: not drawn, nor its chips
@@ -229,7 +287,7 @@ def layout(
                     "title": m.title or m.text,
                 }
             )
-    obstacles = list(label_boxes.values())
+    obstacles = list(label_boxes.values()) + [coord_box(t, size) for t in out.coords]
     placed: list[Box] = []
     for m in view.markers:
         if m.kind == "blockade" or m.area not in label_boxes:

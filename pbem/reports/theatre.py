@@ -4,8 +4,11 @@
 The frame holds every focus area's label with a margin for its chips; it is never
 smaller than MIN_W x MIN_H map units (a single area is shown with its neighbours),
 its width is 1.2 to 1.8 times its height (it reads across a page and a phone held
-upright alike), and it stays on the canvas. When it would cover more than
-WHOLE_SHARE of the canvas there is no theatre: the whole map is the theatre.
+upright alike), and it stays on the canvas. It is never wider than MAX_W map units
+(drawn THEATRE_PX = 520 pixels across, it is at about the scale of the whole map drawn
+on a 1000-pixel canvas): a theatre that would be is drawn around `focus_core` alone
+(the power's own pieces); when that too is wider, or covers more than WHOLE_SHARE of
+the canvas, there is no theatre and the whole map is the only map.
 """
 
 from __future__ import annotations
@@ -16,13 +19,21 @@ from .placement import Box
 MARGIN = 45.0  # map units around a focus area's label: its name and chips
 MIN_W, MIN_H = 300.0, 210.0
 MIN_ASPECT, MAX_ASPECT = 1.2, 1.8
+MAX_W = 540.0
 WHOLE_SHARE = 0.55
 
 
 def frame_of(view: MapView) -> Box | None:
     """The theatre's frame in map units, or None (no focus, or it is most of the map)."""
     where = {a.name: a.label for a in view.areas}
-    points = [where[n] for n in view.focus if n in where]
+    for names in (view.focus, view.focus_core):
+        frame = _around(view, [where[n] for n in names if n in where])
+        if frame is not None:
+            return frame
+    return None
+
+
+def _around(view: MapView, points: list[tuple[float, float]]) -> Box | None:
     if not points:
         return None
     x0 = min(x for x, _ in points) - MARGIN
@@ -36,7 +47,7 @@ def frame_of(view: MapView) -> Box | None:
         h = w / MAX_ASPECT
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     w, h = min(w, view.width), min(h, view.height)
-    if w * h > WHOLE_SHARE * view.width * view.height:
+    if w > MAX_W or w * h > WHOLE_SHARE * view.width * view.height:
         return None
     x = min(max(cx - w / 2, 0.0), view.width - w)
     y = min(max(cy - h / 2, 0.0), view.height - h)

@@ -118,12 +118,14 @@ def map_view(
             "Areas are coloured by who controls them. Each chip is one country's pieces "
             "in the area: its abbreviation, then armies (A), fleets (F) and leaders (L). "
             "Red badges count siege hits against the fortification, dark red ones mark "
-            "battles since your last report; dashed lines are blockades. Arrows are moves "
-            "since your last report (dashed at sea), in the mover's colour. Thin lines are "
-            "land routes between areas, brown dotted ones mountain routes (SK 8.2); a "
+            "battles since your last report; thick dashed lines are blockades. Arrows are "
+            "moves since your last report (dashed at sea), in the mover's colour. Thin grey "
+            "dashes join the names of areas linked by a land route, brown dots mark "
+            "mountain routes (SK 8.2); a "
             "number after a name is its fortification value.",
         ),
         focus=marks.focus(content, s, power, events),
+        focus_core=tuple(sorted(marks.own_areas(content, s, power))),
         moves=marks.moves(content, events),
         routes=tuple(  # land routes, both ends on this map
             (r.areas[0], r.areas[1], r.mountain)

@@ -40,17 +40,21 @@ def _near(content: SoldierContent, areas: set[str], steps: int) -> set[str]:
     return out
 
 
-def focus(
-    content: SoldierContent, s: SoldierState, power: str, events: tuple[Event, ...]
-) -> tuple[str, ...]:
+def own_areas(content: SoldierContent, s: SoldierState, power: str) -> set[str]:
+    """The areas of the power's pieces on the map; before there are any, its homes."""
     own = {u.area for u in s.on_map() if u.area and s.commander(u) == power}
     own |= {
         ld.area
         for ld in s.leaders.values()
         if ld.status == "map" and ld.area and s.major_of(ld.country) == power
     }
-    if not own:
-        own = set(content.home_areas(power))
+    return own or set(content.home_areas(power))
+
+
+def focus(
+    content: SoldierContent, s: SoldierState, power: str, events: tuple[Event, ...]
+) -> tuple[str, ...]:
+    own = own_areas(content, s, power)
     near = _near(content, own, 2)
     enemies = {
         u.area

@@ -1,0 +1,154 @@
+"""The maps of a report as laid out (issue 18), without a browser: every report of a
+played scenario #2 has a theatre around the power's pieces, no chip or badge laid over
+a name, and stays under the 100 KB a mail client shows unclipped; the same drawing code
+lays out a square grid (Seven Years World War's 17 x 30 squares) within that budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.demo import run_demo
+from pbem.reports import render, schedule
+from pbem.reports.build import environment
+from pbem.reports.model import MapArea, MapGrid, MapMarker, MapMove, MapStack, MapView
+from pbem.reports.placement import Box, place
+from pbem.reports.svg import THEATRE_PX, coord_box, label_box, layout, render_maps, text_width
+from pbem.reports.theatre import MIN_W, frame_of
+from pbem.service import Game
+
+LIMIT = 100_000  # Gmail clips a message at 102 KB
+
+
+def _covered(lay) -> list[str]:
+    """Chips and badges of a layout that cover a name, by the layout's own boxes."""
+    size = lay.label_size
+    labels = [label_box(float(t["x"]), float(t["y"]), t["text"], size) for t in lay.labels]
+    labels += [
+        label_box(float(t["x"]), float(t["y"]), t["text"], lay.sea_size) for t in lay.sea_labels
+    ]
+    labels += [coord_box(t, size) for t in lay.coords]
+    boxes = [(c.text, Box(c.x, c.y, c.w, lay.chip_h)) for c in lay.chips]
+    boxes += [
+        (b["text"], Box(float(b["x"]), float(b["y"]), float(b["w"]), lay.chip_h))
+        for b in lay.badges
+    ]
+    return [text for text, box in boxes if any(box.overlap(lb) > 1e-6 for lb in labels)]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    d = tmp_path_factory.mktemp("maps")
+    run_demo(d, "soldier-kings", "1757", echo=lambda s: None, master=bytes(32))
+    return d / "game.pbem"
+
+
+def test_every_report_of_a_game_has_a_theatre_and_no_chip_over_a_name(played):
+    with Game(played) as g:
+        wanted = schedule(g)
+        theatres = 0
+        for d in wanted:
+            st = g.state(d.stop)
+            view = st.ruleset.map_view(st.rules, d.power, ())
+            if view is None:
+                continue
+            frame = frame_of(view)
+            lays = [layout(view)]
+            if frame is not None:
+                theatres += 1
+                lays.append(layout(view, frame, THEATRE_PX))
+                where = {a.name: a.label for a in view.areas}
+
+                def held(names, frame=frame, where=where) -> bool:
+                    return all(
+                        frame.x <= where[n][0] <= frame.x + frame.w
+                        and frame.y <= where[n][1] <= frame.y + frame.h
+                        for n in names
+                    )
+
+                # the theatre holds its areas, or at least the power's own
+                assert held(view.focus) or held(view.focus_core), d
+            for lay in lays:
+                assert _covered(lay) == [], (d.power, d.start, lay.kind)
+        assert theatres > len(wanted) * 0.8
+        for d in wanted[-12:]:
+            rep = render(g, d.power, d.start, d.stop)
+            assert len(rep.html.encode()) < LIMIT, (d, len(rep.html))
+
+
+def test_moves_and_battles_are_drawn_on_the_theatre(played):
+    with Game(played) as g:
+        drawn = 0
+        for d in schedule(g):
+            rep = render(g, d.power, d.start, d.stop)
+            theatre = rep.html.split('class="map-theatre"', 1)[-1].split("</svg>", 1)[0]
+            if "<polyline" in theatre:
+                drawn += 1
+                assert "<polygon" in theatre  # its arrowhead
+        assert drawn >= 5
+
+
+def test_the_theatre_frame_keeps_its_shape_and_stays_on_the_canvas():
+    areas = tuple(
+        MapArea(
+            f"A{i}",
+            (((i * 50.0, 0.0), (i * 50.0 + 40, 0.0), (i * 50.0, 40.0)),),
+            (i * 50.0 + 10, 20.0),
+        )
+        for i in range(20)
+    )
+    view = MapView(width=1000, height=800, areas=areas, focus=("A0",))
+    f = frame_of(view)
+    assert f is not None and f.x == 0 and f.y == 0  # pushed back onto the canvas
+    assert f.w >= MIN_W and 1.2 <= f.w / f.h <= 1.8 + 1e-9
+    wide = MapView(width=1000, height=800, areas=areas, focus=("A0", "A19"))
+    assert frame_of(wide) is None  # most of the map: the whole map is the theatre
+    assert frame_of(MapView(width=1000, height=800, areas=areas)) is None
+
+
+def test_a_chip_goes_elsewhere_when_a_name_is_under_it():
+    frame = Box(0, 0, 200, 200)
+    lab = label_box(100, 100, "Silesia (4)", 10)
+    below = label_box(100, 116, "Bohemia (3)", 10)  # the name just under the first
+    placed: list[Box] = []
+    box = place(lab, text_width("Pr 3A", 9), 12, 2, [lab, below], placed, frame)
+    assert box.overlap(lab) == 0 and box.overlap(below) == 0 and placed == [box]
+
+
+def _grid(cols: int = 17, rows: int = 30, cell: float = 30.0) -> MapView:
+    """A square grid as Seven Years World War's map is drawn: each square an area."""
+    areas, stacks = [], []
+    for r in range(rows):
+        for c in range(cols):
+            x, y = c * cell, r * cell
+            name = f"{chr(65 + c)}{r + 1}"
+            ring = ((x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell))
+            held = (r * cols + c) % 7 == 0  # a square someone controls stands out
+            city = "London" if name == "C4" else ""
+            fill = "#c62828" if held else "#d8cfb0"
+            areas.append(MapArea(name, (ring,), (x + cell / 2, y + cell / 2), fill, text=city))
+            if (r * cols + c) % 11 == 0:
+                stacks.append(MapStack(name, "Britain", "#c62828", "Br 2"))
+    return MapView(
+        width=int(cols * cell),
+        height=int(rows * cell),
+        areas=tuple(areas),
+        stacks=tuple(stacks),
+        markers=(MapMarker("C5", "battle", "battle"),),
+        moves=(MapMove(("C3", "C4", "C5"), "#c62828", "Britain: 2 armies"),),
+        focus=("B3", "C5", "E6"),
+        label_size=7.0,
+        grid=MapGrid(cols, rows, cell, fill="#d8cfb0"),
+    )
+
+
+def test_a_square_grid_is_drawn_by_the_same_code_within_the_budget():
+    view = _grid()
+    maps = [str(m) for m in render_maps(environment(), view)]
+    assert len(maps) == 2 and 'class="map-theatre"' in maps[0]
+    assert sum(len(m.encode()) for m in maps) < LIMIT / 2
+    frame = frame_of(view)
+    for lay in (layout(view), layout(view, frame, THEATRE_PX)):
+        assert _covered(lay) == [], lay.kind
+    assert "<polyline" in maps[0] and "battle" in maps[0] and ">London<" in maps[0]
+    assert maps[1].count("<rect") < 17 * 30 / 2  # only the squares that stand out
+    assert ">Q<" in maps[1] and ">30<" in maps[1]  # the columns' and rows' names
