@@ -1100,11 +1100,13 @@ def test_source_must_cite_or_say_authored(raw):
 def test_missing_and_unexpected_files(raw):
     def edit(d):
         del d["tables"]
-        d["maps/americas"] = {}
+        d["maps/atlantis"] = {}
+        d["maps/americas"] = {}  # a map the game has, but empty
 
     msg = broken(raw, edit)
     assert "tables.toml: missing file" in msg
-    assert "maps/americas.toml: unexpected file" in msg
+    assert "maps/atlantis.toml: unexpected file" in msg
+    assert "maps/americas.toml: name: Field required" in msg
 
 
 def test_several_problems_are_reported_together(raw):

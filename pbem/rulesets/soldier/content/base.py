@@ -24,6 +24,12 @@ GAME, POWERS, MAP, PIECES, TABLES, CARDS = (
     "cards",
 )
 SCENARIO_DIR = "scenarios/"
+# the maps beside Europe (the campaign's, SK World at War): map key -> file stem
+WORLD_MAPS = {
+    "americas": "maps/americas",
+    "india": "maps/india",
+    "spice_islands": "maps/spice-islands",
+}
 
 
 def file_name(stem: str) -> str:

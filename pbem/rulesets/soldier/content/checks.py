@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from collections.abc import Iterable
 
-from .base import CARDS, GAME, MAP, PIECES, POWERS, TABLES, file_name, fmt_strength
+from .base import CARDS, GAME, MAP, PIECES, POWERS, TABLES, WORLD_MAPS, file_name, fmt_strength
 from .cards import (
     AllianceRollModifier,
     CancelCard,
@@ -16,26 +16,15 @@ from .cards import (
     RemoveMarker,
     UnlockProvincials,
 )
+from .mapcheck import check_map
+from .mapcheck import dupes as _dupes
 from .model import SoldierContent
-from .world import Route
 
 # --------------------------------------------------------------------------- cross-checks
 
 
-def _dupes(items: Iterable[str]) -> list[str]:
-    return sorted(k for k, n in Counter(items).items() if n > 1)
-
-
-def _inside(point: tuple[int, int], rings: Iterable[tuple[tuple[int, int], ...]]) -> bool:
-    x, y = point
-    inside = False
-    for ring in rings:
-        n = len(ring)
-        for i in range(n):
-            (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % n]
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-    return inside
+def _names(m) -> set[str]:
+    return {k.casefold() for x in (*m.land_areas, *m.sea_areas) for k in (x.name, *x.aliases)}
 
 
 def cross_check(c: SoldierContent) -> list[str]:
@@ -68,137 +57,29 @@ def cross_check(c: SoldierContent) -> list[str]:
             return False
         return True
 
-    # ---- maps/europe.toml -----------------------------------------------------
+    # ---- maps/europe.toml (mapcheck.py: the checks every map file passes) ------
     land = {a.name: a for a in c.map.land_areas}
-    seas = {s.name: s for s in c.map.sea_areas}
-    for name in _dupes([*(a.name for a in c.map.land_areas), *(s.name for s in c.map.sea_areas)]):
-        add(f'{f_map}: area "{name}" is defined more than once')
-    area_keys = [
+    problems += check_map(
+        f_map, "europe", c.map, c.game.canvas.width, c.game.canvas.height, countries, f_pow
+    )
+    for key, m in c.world.items():  # the campaign's maps (SK World at War)
+        f_other = file_name(WORLD_MAPS[key])
+        if m.canvas is None:
+            add(f"{f_other}: no [canvas] (width, height): each map but Europe has its own")
+            continue
+        problems += check_map(f_other, key, m, m.canvas.width, m.canvas.height, countries, f_pow)
+    for key in c.game.maps:
+        if key != "europe" and key not in c.world:
+            add(f"{f_game}: maps lists {key!r}, but there is no {file_name(WORLD_MAPS[key])}")
+    everywhere = [
         k.casefold()
-        for x in (*c.map.land_areas, *c.map.sea_areas)
+        for m in (c.map, *c.world.values())
+        for x in (*m.land_areas, *m.sea_areas)
         for k in dict.fromkeys((x.name, *x.aliases))
     ]
-    for key in _dupes(area_keys):
-        add(f'{f_map}: the name or alias "{key}" is used by more than one area')
-    width, height = c.game.canvas.width, c.game.canvas.height
-
-    def on_canvas(where: str, points: Iterable[tuple[int, int]]) -> None:
-        for x, y in points:
-            if not (0 <= x <= width and 0 <= y <= height):
-                add(f"{where}: point [{x}, {y}] is off the {width}x{height} canvas ({f_game})")
-                return
-
-    for a in c.map.land_areas:
-        where = f'{f_map}: land area "{a.name}"'
-        if a.home is not None and known_country(where, a.home):
-            if countries[a.home].kind == "card_unit":
-                add(f'{where}: home "{a.home}" is a card unit, which has no home areas')
-            elif countries[a.home].map != "europe":
-                add(f'{where}: home "{a.home}" is on the {countries[a.home].map} map, not Europe')
-        if a.coastal != bool(a.seas):
-            add(
-                f"{where}: coastal = {str(a.coastal).lower()} but it lists "
-                f"{len(a.seas)} sea area(s); a coastal area adjoins at least one sea (SK 1.0)"
-            )
-        for s in _dupes(a.seas):
-            add(f'{where}: sea area "{s}" is listed twice')
-        for s in a.seas:
-            if s not in seas:
-                add(f'{where}: unknown sea area "{s}"')
-        on_canvas(where, [a.label, *a.polygon])
-        if not _inside(a.label, [a.polygon]):
-            add(f"{where}: label {list(a.label)} is not inside its polygon")
-    for s in c.map.sea_areas:
-        where = f'{f_map}: sea area "{s.name}"'
-        on_canvas(where, [s.label, *(p for ring in s.polygons for p in ring)])
-        if not _inside(s.label, s.polygons):
-            add(f"{where}: label {list(s.label)} is not inside its polygons")
-        if not any(s.name in a.seas for a in c.map.land_areas):
-            add(f"{where}: no coastal land area adjoins it")
-    sea_pairs: list[frozenset[str]] = []
-    for link in c.map.sea_connections:
-        where = f'{f_map}: sea connection "{link.seas[0]}" - "{link.seas[1]}"'
-        ok = True
-        for s in link.seas:
-            if s not in seas:
-                add(f'{where}: unknown sea area "{s}"')
-                ok = False
-        if link.seas[0] == link.seas[1]:
-            add(f"{where}: joins a sea area to itself")
-            ok = False
-        if ok:
-            pair = frozenset(link.seas)
-            if pair in sea_pairs:
-                add(f"{where}: listed more than once (connections are undirected, store each once)")
-            sea_pairs.append(pair)
-    for s in c.map.sea_areas:
-        if not any(s.name in p for p in sea_pairs) and len(seas) > 1:
-            add(f'{f_map}: sea area "{s.name}" is connected to no other sea area')
-    for st in c.map.straits:
-        where = f'{f_map}: strait "{st.area}"'
-        if st.area not in land:
-            add(f'{where}: unknown land area "{st.area}"')
-            continue
-        for s in st.seas:
-            if s not in land[st.area].seas:
-                add(f'{where}: "{st.area}" does not adjoin "{s}" (SK 10.46)')
-        if frozenset(st.seas) not in sea_pairs:
-            add(f'{where}: "{st.seas[0]}" and "{st.seas[1]}" are not connected')
-    route_pairs: dict[frozenset[str], Route] = {}
-    for r in c.map.routes:
-        where = f'{f_map}: route "{r.areas[0]}" - "{r.areas[1]}"'
-        ok = True
-        for a in r.areas:
-            if a not in land:
-                add(
-                    f'{where}: unknown land area "{a}"'
-                    + (" (it is a sea area)" if a in seas else "")
-                )
-                ok = False
-        if r.areas[0] == r.areas[1]:
-            add(f"{where}: joins an area to itself")
-            ok = False
-        if ok:
-            pair = frozenset(r.areas)
-            if pair in route_pairs:
-                add(f"{where}: listed more than once (routes are undirected, store each once)")
-            route_pairs[pair] = r
-    routed = {a for p in route_pairs for a in p}
-    for a in c.map.land_areas:
-        if a.name not in routed and not a.coastal:
-            add(f'{f_map}: land area "{a.name}" has no land route and no coast: unreachable')
-    # the whole map (land routes, coasts, sea connections) is one connected graph
-    graph: dict[str, set[str]] = defaultdict(set)
-    for p in route_pairs:
-        x, y = tuple(p)
-        graph[x].add(y)
-        graph[y].add(x)
-    for a in c.map.land_areas:
-        for s in a.seas:
-            graph[a.name].add(s)
-            graph[s].add(a.name)
-    for p in sea_pairs:
-        x, y = tuple(p)
-        graph[x].add(y)
-        graph[y].add(x)
-    everything = [*land, *seas]
-    if everything:
-        seen = {everything[0]}
-        todo = deque([everything[0]])
-        while todo:
-            for nxt in graph[todo.popleft()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        cut_off = [n for n in everything if n not in seen]
-        if cut_off:
-            add(
-                f"{f_map}: the map is not connected; cut off from {everything[0]}: {', '.join(cut_off)}"
-            )
-    for x in c.powers.countries:
-        homes = [a for a in c.map.land_areas if a.home == x.name]
-        if x.map == "europe" and x.kind != "card_unit" and not homes:
-            add(f'{f_pow}: country "{x.name}" is on the Europe map but has no home area in {f_map}')
+    for k in _dupes(everywhere):  # orders name areas without their map
+        if sum(1 for m in (c.map, *c.world.values()) if _names(m) & {k}) > 1:
+            add(f'maps: the name or alias "{k}" is used on more than one map')
 
     # ---- pieces.toml ----------------------------------------------------------
     coastal_home = {x: any(a.coastal for a in c.map.land_areas if a.home == x) for x in countries}

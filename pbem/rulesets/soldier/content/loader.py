@@ -11,7 +11,18 @@ from pydantic import (
 
 from pbem.content import ContentError
 
-from .base import CARDS, GAME, MAP, PIECES, POWERS, SCENARIO_DIR, TABLES, Record, file_name
+from .base import (
+    CARDS,
+    GAME,
+    MAP,
+    PIECES,
+    POWERS,
+    SCENARIO_DIR,
+    TABLES,
+    WORLD_MAPS,
+    Record,
+    file_name,
+)
 from .cards import CardsFile
 from .checks import cross_check
 from .model import SoldierContent
@@ -103,10 +114,19 @@ def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierContent:
     """
     problems: list[str] = []
     parsed: dict[str, Any] = {}
+    world_stems = {stem: key for key, stem in WORLD_MAPS.items()}
     for stem in sorted(raw):
-        if stem not in FILES and not stem.startswith(SCENARIO_DIR):
-            add = f"{file_name(stem)}: unexpected file; expected {', '.join(file_name(s) for s in FILES)}"
+        if stem not in FILES and stem not in world_stems and not stem.startswith(SCENARIO_DIR):
+            expected = [*FILES, *world_stems]
+            add = f"{file_name(stem)}: unexpected file; expected {', '.join(file_name(s) for s in expected)}"
             problems.append(add + f" and {SCENARIO_DIR}*.toml")
+    world: dict[str, MapFile] = {}
+    for stem, key in world_stems.items():
+        if stem in raw:
+            try:
+                world[key] = MapFile.model_validate(raw[stem])
+            except ValidationError as exc:
+                problems.extend(_describe(stem, raw[stem], exc))
     for stem, model in FILES.items():
         if stem not in raw:
             problems.append(f"{file_name(stem)}: missing file")
@@ -133,6 +153,7 @@ def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierContent:
         tables=parsed[TABLES],
         cards=parsed[CARDS],
         scenarios=scenarios,
+        world=world,
     )
     problems = cross_check(content)
     if problems:

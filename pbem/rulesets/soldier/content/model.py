@@ -58,6 +58,9 @@ class SoldierContent(Record):
     tables: TablesFile
     cards: CardsFile
     scenarios: dict[str, Scenario]  # keyed by file stem, e.g. "scenarios/1756"
+    # the maps beside Europe, by key ("americas", "india", "spice_islands"): the
+    # campaign's (SK World at War); the one-year scenarios play on `map` alone
+    world: dict[str, MapFile] = {}
 
     @cached_property
     def lookups(self) -> Lookups:

@@ -75,7 +75,7 @@ class PowersFile(Record):
     countries: tuple[Country, ...] = Field(min_length=1)
 
 
-# --------------------------------------------------------------------------- maps/europe.toml
+# --------------------------------------------------------------------------- maps/*.toml
 
 
 class LandArea(Record):
@@ -120,6 +120,7 @@ class Route(Record):
 class MapFile(Record):
     name: Name
     source: Source
+    canvas: Canvas | None = None  # its drawing canvas; default game.toml's (Europe's)
     land_areas: tuple[LandArea, ...] = Field(min_length=1)
     sea_areas: tuple[SeaArea, ...] = Field(min_length=1)
     sea_connections: tuple[SeaConnection, ...] = ()

@@ -1,0 +1,272 @@
+"""The checks every map file passes (maps/*.toml: Europe, the Americas, India, the
+Spice Islands), one message per inconsistency; `cross_check` runs them on each map of
+the game, and
+
+    python -m pbem.rulesets.soldier.content.mapcheck games/soldier-kings/maps/FILE.toml
+
+runs them on one file alone (with powers.toml and game.toml beside it), for whoever
+authors a map.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .world import Country, GameFile, MapFile, PowersFile, Route
+
+
+def dupes(items: Iterable[str]) -> list[str]:
+    return sorted(k for k, n in Counter(items).items() if n > 1)
+
+
+def inside(point: tuple[int, int], rings: Iterable[tuple[tuple[int, int], ...]]) -> bool:
+    """Even-odd rule: is the point inside the rings (later rings are holes)?"""
+    x, y = point
+    found = False
+    for ring in rings:
+        n = len(ring)
+        for i in range(n):
+            (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % n]
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                found = not found
+    return found
+
+
+def _crossing(p, q, r, s) -> bool:
+    """Do segments pq and rs cross at a point inside both (not at shared ends)?"""
+
+    def orient(a, b, c) -> int:
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+
+    if len({p, q, r, s}) < 4:
+        return False
+    o1, o2, o3, o4 = orient(p, q, r), orient(p, q, s), orient(r, s, p), orient(r, s, q)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _overlap(a: tuple, b: tuple) -> bool:
+    """Do two land polygons overlap (edges cross, or a vertex of one lies strictly inside
+    the other)? Shared edges and vertices are fine: neighbours share borders."""
+    ax = [x for x, _ in a] + [x for x, _ in b]
+    if min(x for x, _ in a) >= max(x for x, _ in b) or min(x for x, _ in b) >= max(x for x, _ in a):
+        return False
+    if min(y for _, y in a) >= max(y for _, y in b) or min(y for _, y in b) >= max(y for _, y in a):
+        return False
+    del ax
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if _crossing(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
+                return True
+    shared = set(a) & set(b)
+    return any(p not in shared and inside(p, [b]) and not _on_edge(p, b) for p in a) or any(
+        p not in shared and inside(p, [a]) and not _on_edge(p, a) for p in b
+    )
+
+
+def _on_edge(p, ring) -> bool:
+    for i in range(len(ring)):
+        (x1, y1), (x2, y2) = ring[i], ring[(i + 1) % len(ring)]
+        if (
+            (x2 - x1) * (p[1] - y1) == (y2 - y1) * (p[0] - x1)
+            and min(x1, x2) <= p[0] <= max(x1, x2)
+            and min(y1, y2) <= p[1] <= max(y1, y2)
+        ):
+            return True
+    return False
+
+
+def check_map(
+    f_map: str,
+    key: str,
+    m: MapFile,
+    width: int,
+    height: int,
+    countries: Mapping[str, Country],
+    f_pow: str = "powers.toml",
+) -> list[str]:
+    """Every inconsistency of one map (`key`: its name in powers.toml's `map`, e.g.
+    "americas"), drawn on a `width` x `height` canvas."""
+    problems: list[str] = []
+    add = problems.append
+    land = {a.name: a for a in m.land_areas}
+    seas = {s.name: s for s in m.sea_areas}
+    for name in dupes([*(a.name for a in m.land_areas), *(s.name for s in m.sea_areas)]):
+        add(f'{f_map}: area "{name}" is defined more than once')
+    area_keys = [
+        k.casefold()
+        for x in (*m.land_areas, *m.sea_areas)
+        for k in dict.fromkeys((x.name, *x.aliases))
+    ]
+    for k in dupes(area_keys):
+        add(f'{f_map}: the name or alias "{k}" is used by more than one area')
+
+    def on_canvas(where: str, points: Iterable[tuple[int, int]]) -> None:
+        for x, y in points:
+            if not (0 <= x <= width and 0 <= y <= height):
+                add(f"{where}: point [{x}, {y}] is off the {width}x{height} canvas")
+                return
+
+    for a in m.land_areas:
+        where = f'{f_map}: land area "{a.name}"'
+        if a.home is not None:
+            home = countries.get(a.home)
+            if home is None:
+                add(f'{where}: unknown country "{a.home}"')
+            elif home.kind == "card_unit":
+                add(f'{where}: home "{a.home}" is a card unit, which has no home areas')
+            elif home.map != key and (home.kind != "major" or key == "europe"):
+                # a major power's colonies lie on other maps; any other country's homes
+                # are on its own map (SK 17.2: minor units stay on their map)
+                add(f'{where}: home "{a.home}" is on the {home.map} map ({f_pow}), not {key}')
+        if a.coastal != bool(a.seas):
+            add(
+                f"{where}: coastal = {str(a.coastal).lower()} but it lists "
+                f"{len(a.seas)} sea area(s); a coastal area adjoins at least one sea (SK 1.0)"
+            )
+        for s in dupes(a.seas):
+            add(f'{where}: sea area "{s}" is listed twice')
+        for s in a.seas:
+            if s not in seas:
+                add(f'{where}: unknown sea area "{s}"')
+        on_canvas(where, [a.label, *a.polygon])
+        if not inside(a.label, [a.polygon]):
+            add(f"{where}: label {list(a.label)} is not inside its polygon")
+    polys = [(a.name, tuple(a.polygon)) for a in m.land_areas]
+    for i, (na, pa) in enumerate(polys):
+        for nb, pb in polys[i + 1 :]:
+            if _overlap(pa, pb):
+                add(f'{f_map}: land areas "{na}" and "{nb}" overlap on the drawing')
+    for s in m.sea_areas:
+        where = f'{f_map}: sea area "{s.name}"'
+        on_canvas(where, [s.label, *(p for ring in s.polygons for p in ring)])
+        if not inside(s.label, s.polygons):
+            add(f"{where}: label {list(s.label)} is not inside its polygons")
+        if not any(s.name in a.seas for a in m.land_areas):
+            add(f"{where}: no coastal land area adjoins it")
+    sea_pairs: list[frozenset[str]] = []
+    for link in m.sea_connections:
+        where = f'{f_map}: sea connection "{link.seas[0]}" - "{link.seas[1]}"'
+        ok = True
+        for s in link.seas:
+            if s not in seas:
+                add(f'{where}: unknown sea area "{s}"')
+                ok = False
+        if link.seas[0] == link.seas[1]:
+            add(f"{where}: joins a sea area to itself")
+            ok = False
+        if ok:
+            pair = frozenset(link.seas)
+            if pair in sea_pairs:
+                add(f"{where}: listed more than once (connections are undirected, store each once)")
+            sea_pairs.append(pair)
+    for s in m.sea_areas:
+        if not any(s.name in p for p in sea_pairs) and len(seas) > 1:
+            add(f'{f_map}: sea area "{s.name}" is connected to no other sea area')
+    for st in m.straits:
+        where = f'{f_map}: strait "{st.area}"'
+        if st.area not in land:
+            add(f'{where}: unknown land area "{st.area}"')
+            continue
+        for s in st.seas:
+            if s not in land[st.area].seas:
+                add(f'{where}: "{st.area}" does not adjoin "{s}" (SK 10.46)')
+        if frozenset(st.seas) not in sea_pairs:
+            add(f'{where}: "{st.seas[0]}" and "{st.seas[1]}" are not connected')
+    route_pairs: dict[frozenset[str], Route] = {}
+    for r in m.routes:
+        where = f'{f_map}: route "{r.areas[0]}" - "{r.areas[1]}"'
+        ok = True
+        for a in r.areas:
+            if a not in land:
+                add(
+                    f'{where}: unknown land area "{a}"'
+                    + (" (it is a sea area)" if a in seas else "")
+                )
+                ok = False
+        if r.areas[0] == r.areas[1]:
+            add(f"{where}: joins an area to itself")
+            ok = False
+        if ok:
+            pair = frozenset(r.areas)
+            if pair in route_pairs:
+                add(f"{where}: listed more than once (routes are undirected, store each once)")
+            route_pairs[pair] = r
+    routed = {a for p in route_pairs for a in p}
+    for a in m.land_areas:
+        if a.name not in routed and not a.coastal:
+            add(f'{f_map}: land area "{a.name}" has no land route and no coast: unreachable')
+    # the whole map (land routes, coasts, sea connections) is one connected graph
+    graph: dict[str, set[str]] = defaultdict(set)
+    for p in [*route_pairs, *sea_pairs]:
+        x, y = tuple(p)
+        graph[x].add(y)
+        graph[y].add(x)
+    for a in m.land_areas:
+        for s in a.seas:
+            graph[a.name].add(s)
+            graph[s].add(a.name)
+    everything = [*land, *seas]
+    if everything:
+        seen = {everything[0]}
+        todo = deque([everything[0]])
+        while todo:
+            for nxt in graph[todo.popleft()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        cut_off = [n for n in everything if n not in seen]
+        if cut_off:
+            add(
+                f"{f_map}: the map is not connected; cut off from {everything[0]}: {', '.join(cut_off)}"
+            )
+    for x in countries.values():
+        if (
+            x.map == key
+            and x.kind != "card_unit"
+            and not any(a.home == x.name for a in m.land_areas)
+        ):
+            add(f'{f_pow}: country "{x.name}" is on the {key} map but has no home area in {f_map}')
+    return problems
+
+
+def check_file(path: Path) -> list[str]:
+    """One map file checked alone, with game.toml and powers.toml of its game."""
+    root = path.parent.parent
+    name = f"maps/{path.name}"
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        powers = PowersFile.model_validate(tomllib.loads((root / "powers.toml").read_text("utf-8")))
+        game = GameFile.model_validate(tomllib.loads((root / "game.toml").read_text("utf-8")))
+        m = MapFile.model_validate(raw)
+    except (OSError, tomllib.TOMLDecodeError, ValidationError) as e:
+        return [f"{name}: {e}"]
+    canvas = m.canvas or game.canvas
+    key = path.stem.replace("-", "_")
+    countries = {c.name: c for c in powers.countries}
+    return check_map(name, key, m, canvas.width, canvas.height, countries)
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    bad = 0
+    for arg in argv:
+        found = check_file(Path(arg))
+        for p in found:
+            print(p)
+        bad += len(found)
+        if not found:
+            print(f"{arg}: no problems")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
