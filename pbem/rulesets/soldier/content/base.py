@@ -25,6 +25,7 @@ GAME, POWERS, MAP, PIECES, TABLES, CARDS = (
 )
 SCENARIO_DIR = "scenarios/"
 # the maps beside Europe (the campaign's, SK World at War): map key -> file stem
+TRACK = "world-track"  # the Worldwide Naval Movement track (SK 10.7)
 WORLD_MAPS = {
     "americas": "maps/americas",
     "india": "maps/india",

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .base import CARDS, GAME, MAP, PIECES, POWERS, TABLES, WORLD_MAPS, file_name, fmt_strength
+from .base import (
+    CARDS,
+    GAME,
+    MAP,
+    PIECES,
+    POWERS,
+    TABLES,
+    TRACK,
+    WORLD_MAPS,
+    file_name,
+    fmt_strength,
+)
 from .cards import (
     AllianceRollModifier,
     CancelCard,
@@ -16,7 +27,7 @@ from .cards import (
     RemoveMarker,
     UnlockProvincials,
 )
-from .mapcheck import check_map
+from .mapcheck import check_map, check_track
 from .mapcheck import dupes as _dupes
 from .model import SoldierContent
 
@@ -71,6 +82,10 @@ def cross_check(c: SoldierContent) -> list[str]:
     for key in c.game.maps:
         if key != "europe" and key not in c.world:
             add(f"{f_game}: maps lists {key!r}, but there is no {file_name(WORLD_MAPS[key])}")
+    if c.track is not None:
+        problems += check_track(file_name(TRACK), c.track, {"europe": c.map, **c.world})
+    elif c.world:
+        add(f"{file_name(TRACK)}: missing: the maps beside Europe are joined by it (SK 10.7)")
     everywhere = [
         k.casefold()
         for m in (c.map, *c.world.values())

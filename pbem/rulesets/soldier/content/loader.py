@@ -19,6 +19,7 @@ from .base import (
     POWERS,
     SCENARIO_DIR,
     TABLES,
+    TRACK,
     WORLD_MAPS,
     Record,
     file_name,
@@ -29,7 +30,7 @@ from .model import SoldierContent
 from .pieces import PiecesFile
 from .scenarios import Scenario
 from .tables import TablesFile
-from .world import GameFile, MapFile, PowersFile
+from .world import GameFile, MapFile, PowersFile, WorldTrack
 
 # --------------------------------------------------------------------------- loading
 
@@ -116,10 +117,17 @@ def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierContent:
     parsed: dict[str, Any] = {}
     world_stems = {stem: key for key, stem in WORLD_MAPS.items()}
     for stem in sorted(raw):
-        if stem not in FILES and stem not in world_stems and not stem.startswith(SCENARIO_DIR):
-            expected = [*FILES, *world_stems]
+        known = stem in FILES or stem in world_stems or stem == TRACK
+        if not known and not stem.startswith(SCENARIO_DIR):
+            expected = [*FILES, *world_stems, TRACK]
             add = f"{file_name(stem)}: unexpected file; expected {', '.join(file_name(s) for s in expected)}"
             problems.append(add + f" and {SCENARIO_DIR}*.toml")
+    track = None
+    if TRACK in raw:
+        try:
+            track = WorldTrack.model_validate(raw[TRACK])
+        except ValidationError as exc:
+            problems.extend(_describe(TRACK, raw[TRACK], exc))
     world: dict[str, MapFile] = {}
     for stem, key in world_stems.items():
         if stem in raw:
@@ -154,6 +162,7 @@ def load_content(raw: Mapping[str, Mapping[str, Any]]) -> SoldierContent:
         cards=parsed[CARDS],
         scenarios=scenarios,
         world=world,
+        track=track,
     )
     problems = cross_check(content)
     if problems:

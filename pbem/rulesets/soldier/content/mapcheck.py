@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .world import Country, GameFile, MapFile, PowersFile, Route
+from .world import Country, GameFile, MapFile, PowersFile, Route, WorldTrack
 
 
 def dupes(items: Iterable[str]) -> list[str]:
@@ -236,8 +236,71 @@ def check_map(
     return problems
 
 
+def check_track(f_track: str, t: WorldTrack, maps: Mapping[str, MapFile]) -> list[str]:
+    """The Worldwide Naval Movement track against the maps (SK 2.1, 10.7): a box for every
+    sea area of every map and for nothing else, circles for seas on no map, links that
+    join boxes and circles, one connected track, everything on its canvas."""
+    problems: list[str] = []
+    add = problems.append
+    where_sea = {s.name: key for key, m in maps.items() for s in m.sea_areas}
+    boxes = [b.sea for b in t.boxes]
+    for name in dupes(boxes):
+        add(f'{f_track}: the sea area "{name}" has more than one box')
+    for name in boxes:
+        if name not in where_sea:
+            add(f'{f_track}: box "{name}": no sea area of that name on any map (SK 2.1)')
+    for name in sorted(set(where_sea) - set(boxes)):
+        add(f'{f_track}: the sea area "{name}" ({where_sea[name]} map) has no box (SK 2.1)')
+    circles = [c.name for c in t.circles]
+    for name in dupes(circles):
+        add(f'{f_track}: circle "{name}" is listed more than once')
+    for name in circles:
+        if name in where_sea:
+            add(f'{f_track}: circle "{name}" is a sea area of the {where_sea[name]} map: a box')
+    nodes = set(boxes) | set(circles)
+    pairs: list[frozenset[str]] = []
+    for link in t.links:
+        a, b = link.between
+        label = f'{f_track}: link "{a}" - "{b}"'
+        bad = [n for n in (a, b) if n not in nodes]
+        for n in bad:
+            add(f'{label}: no box or circle "{n}"')
+        if a == b:
+            add(f"{label}: joins a box to itself")
+        elif not bad:
+            if frozenset((a, b)) in pairs:
+                add(f"{label}: listed more than once (links are undirected, store each once)")
+            pairs.append(frozenset((a, b)))
+    graph: dict[str, set[str]] = defaultdict(set)
+    for p in pairs:
+        x, y = tuple(p)
+        graph[x].add(y)
+        graph[y].add(x)
+    order = [*boxes, *circles]
+    if order:
+        seen, todo = {order[0]}, deque([order[0]])
+        while todo:
+            for nxt in graph[todo.popleft()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        cut = [n for n in order if n not in seen]
+        if cut:
+            add(f"{f_track}: the track is not connected; cut off from {order[0]}: {', '.join(cut)}")
+    for item in (*t.boxes, *t.circles):
+        x, y = item.label
+        if not (0 <= x <= t.canvas.width and 0 <= y <= t.canvas.height):
+            name = getattr(item, "sea", None) or getattr(item, "name", "")
+            add(
+                f'{f_track}: "{name}": point [{x}, {y}] is off the {t.canvas.width}x{t.canvas.height} canvas'
+            )
+    return problems
+
+
 def check_file(path: Path) -> list[str]:
     """One map file checked alone, with game.toml and powers.toml of its game."""
+    if path.stem == "world-track":
+        return _check_track_file(path)
     root = path.parent.parent
     name = f"maps/{path.name}"
     try:
@@ -251,6 +314,19 @@ def check_file(path: Path) -> list[str]:
     key = path.stem.replace("-", "_")
     countries = {c.name: c for c in powers.countries}
     return check_map(name, key, m, canvas.width, canvas.height, countries)
+
+
+def _check_track_file(path: Path) -> list[str]:
+    maps: dict[str, MapFile] = {}
+    try:
+        track = WorldTrack.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+        for f in sorted((path.parent / "maps").glob("*.toml")):
+            maps[f.stem.replace("-", "_")] = MapFile.model_validate(
+                tomllib.loads(f.read_text(encoding="utf-8"))
+            )
+    except (OSError, tomllib.TOMLDecodeError, ValidationError) as e:
+        return [f"{path.name}: {e}"]
+    return check_track(path.name, track, maps)
 
 
 def main(argv: list[str]) -> int:

@@ -10,7 +10,7 @@ from .cards import Card, CardsFile
 from .pieces import Leader, PiecesFile, Unit
 from .scenarios import Scenario
 from .tables import MinorTableRow, TablesFile
-from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea
+from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea, WorldTrack
 
 # --------------------------------------------------------------------------- the whole
 
@@ -61,6 +61,7 @@ class SoldierContent(Record):
     # the maps beside Europe, by key ("americas", "india", "spice_islands"): the
     # campaign's (SK World at War); the one-year scenarios play on `map` alone
     world: dict[str, MapFile] = {}
+    track: WorldTrack | None = None  # the Worldwide Naval Movement track (SK 10.7)
 
     @cached_property
     def lookups(self) -> Lookups:

@@ -126,3 +126,40 @@ class MapFile(Record):
     sea_connections: tuple[SeaConnection, ...] = ()
     straits: tuple[Strait, ...] = ()
     routes: tuple[Route, ...] = ()
+
+
+# --------------------------------------------------------------------------- world-track.toml
+
+
+class TrackBox(Record):
+    """A box of the Worldwide Naval Movement track: it stands for a sea area of a map
+    (SK 2.1); fleets on it may be intercepted (SK 10.7)."""
+
+    sea: Name
+    label: Point
+    source: Source
+
+
+class TrackCircle(Record):
+    """A circle: a sea on no map (SK 2.1); no interception in it (SK 10.7)."""
+
+    name: Name
+    label: Point
+    source: Source
+
+
+class TrackLink(Record):
+    """A line joining two boxes or circles (by sea area or circle name): a fleet may enter
+    the one from the other for one movement point (SK 10.7)."""
+
+    between: tuple[Name, Name]
+    source: Source
+
+
+class WorldTrack(Record):
+    name: Name
+    source: Source
+    canvas: Canvas
+    boxes: tuple[TrackBox, ...] = Field(min_length=1)
+    circles: tuple[TrackCircle, ...] = ()
+    links: tuple[TrackLink, ...] = Field(min_length=1)
