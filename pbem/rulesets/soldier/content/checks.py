@@ -71,21 +71,22 @@ def cross_check(c: SoldierContent) -> list[str]:
     # ---- maps/europe.toml (mapcheck.py: the checks every map file passes) ------
     land = {a.name: a for a in c.map.land_areas}
     problems += check_map(
-        f_map, "europe", c.map, c.game.canvas.width, c.game.canvas.height, countries, f_pow
+        f_map, "europe", c.map, c.game.canvas.width, c.game.canvas.height, countries, f_pow, False
     )
     for key, m in c.world.items():  # the campaign's maps (SK World at War)
         f_other = file_name(WORLD_MAPS[key])
         if m.canvas is None:
             add(f"{f_other}: no [canvas] (width, height): each map but Europe has its own")
             continue
-        problems += check_map(f_other, key, m, m.canvas.width, m.canvas.height, countries, f_pow)
+        w, h = m.canvas.width, m.canvas.height
+        problems += check_map(f_other, key, m, w, h, countries, f_pow, False)
     for key in c.game.maps:
         if key != "europe" and key not in c.world:
             add(f"{f_game}: maps lists {key!r}, but there is no {file_name(WORLD_MAPS[key])}")
     if c.track is not None:
         problems += check_track(file_name(TRACK), c.track, {"europe": c.map, **c.world})
-    elif c.world:
-        add(f"{file_name(TRACK)}: missing: the maps beside Europe are joined by it (SK 10.7)")
+    elif len(c.game.maps) > 1:
+        add(f"{file_name(TRACK)}: missing: the game's maps are joined by it (SK 10.7)")
     everywhere = [
         k.casefold()
         for m in (c.map, *c.world.values())

@@ -1,0 +1,191 @@
+"""The campaign's maps beside Europe (issue 10): the Americas, India and the Spice
+Islands, as data. Every map file passes the map checks; every land and sea area the
+texts name outside Europe (tests/data/sk_outside_europe.toml, listed independently of
+the map files) is on its map; the facts the text states are as it states them."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from pbem import ruleset as registry
+from pbem.content import data_dir
+from pbem.rulesets.soldier.content.mapcheck import check_file, check_map
+from pbem.rulesets.soldier.content.world import MapFile
+
+MAPS = data_dir("games") / "soldier-kings" / "maps"
+CHECKLIST = Path(__file__).parent / "data" / "sk_outside_europe.toml"
+# areas that only an optional rule adds (SK Optional Rules, issue 15's switchable options)
+OPTIONAL = {"Ticonderoga"}
+
+
+@pytest.fixture(scope="module")
+def content():
+    return registry.get("soldier-kings").content
+
+
+def _index(m: MapFile) -> dict[str, str]:
+    return {
+        k.casefold(): x.name for x in (*m.land_areas, *m.sea_areas) for k in (x.name, *x.aliases)
+    }
+
+
+@pytest.mark.parametrize("name", ["europe", "americas", "india", "spice-islands"])
+def test_every_map_file_passes_the_map_checks(name):
+    path = MAPS / f"{name}.toml"
+    assert path.exists(), f"no {path.name}"
+    assert check_file(path) == []
+
+
+def test_the_game_has_four_maps(content):
+    assert set(content.game.maps) == {"europe", "americas", "india", "spice_islands"}
+    assert set(content.world) == {"americas", "india", "spice_islands"}
+    assert content.game.one_year_rules.maps == ("europe",)  # the one-year games stay in Europe
+
+
+def test_every_place_the_texts_name_outside_europe_is_on_its_map(content):
+    places = tomllib.loads(CHECKLIST.read_text(encoding="utf-8"))["place"]
+    indexes = {key: _index(m) for key, m in content.world.items()}
+    everywhere = {k: v for idx in indexes.values() for k, v in idx.items()}
+    missing = []
+    for p in places:
+        if p["kind"] not in ("land", "sea") or p["name"] in OPTIONAL:
+            continue
+        names = [p["name"], *p.get("spellings", [])]
+        idx = indexes.get(p["map"], everywhere)
+        if not any(n.casefold() in idx for n in names):
+            missing.append(f"{p['name']} ({p['kind']}, {p['map']}; {p['source']})")
+    assert missing == [], "named in the texts, not on the maps:\n  " + "\n  ".join(missing)
+    for p in places:
+        if p["kind"] == "region":
+            for member in p.get("members", []):
+                assert member.casefold() in everywhere, (p["name"], member)
+
+
+def _area(content, key: str, name: str):
+    return next(a for a in content.world[key].land_areas if a.name == name)
+
+
+def test_the_facts_the_rulebook_states(content):
+    am = content.world["americas"]
+    # SK 1.0: North America, British and French areas of the Americas map
+    for name in (
+        "Upper Canada", "Lower Canada", "Louisiana", "New Foundland", "New England",
+        "New York", "Virginia",
+    ):  # fmt: skip
+        assert _area(content, "americas", name).home in ("Britain", "France"), name
+    # SK 7.2: the Leeward Islands are worth 7 Resources and no Manpower
+    leeward = _area(content, "americas", "Leeward Islands")
+    assert leeward.resources == 7 and leeward.manpower in (None, 0)
+    # SK 7.4's example: Upper Canada is inland and reaches the sea through Lower
+    # Canada, which adjoins the Western Atlantic
+    upper, lower = (
+        _area(content, "americas", "Upper Canada"),
+        _area(content, "americas", "Lower Canada"),
+    )
+    assert not upper.coastal and "Western Atlantic" in lower.seas
+    assert any({r.areas[0], r.areas[1]} == {"Upper Canada", "Lower Canada"} for r in am.routes)
+    # SK 10.8: Belize, Guatemala and New Granada adjoin only the Caribbean Sea
+    for name in ("Belize", "Guatemala", "New Granada"):
+        assert _area(content, "americas", name).seas == ("Caribbean Sea",), name
+    # SK 19.41: British provincials are placed in Virginia, New York or New England
+    for name in ("Virginia", "New York", "New England"):
+        assert _area(content, "americas", name).home == "Britain", name
+    # The optional rules change the printed map, and so say what it is: Bengal is not
+    # coastal (a); New England adjoins both Canadas (b); Brazil adjoins the Caribbean
+    # Sea, not the Middle Passage, and Rio de la Plata has a land route to Venezuela (c)
+    assert not _area(content, "india", "Bengal").coastal
+    routes = {frozenset(r.areas) for r in am.routes}
+    assert {
+        frozenset({"New England", "Upper Canada"}),
+        frozenset({"New England", "Lower Canada"}),
+    } <= routes
+    brazil = _area(content, "americas", "Brazil")
+    assert "Caribbean Sea" in brazil.seas and "Middle Passage" not in brazil.seas
+    assert frozenset({"Rio de La Plata", "Venezuela"}) in routes
+    # SK 1.0: the Iroquois and the Pays d'Haut are minor countries of the Americas
+    homes = {a.home for a in am.land_areas}
+    assert {"Iroquois", "Pays d'Haut"} <= homes
+    assert any(a.home == "India" or a.home is None for a in content.world["india"].land_areas)
+
+
+def test_the_map_checks_name_each_problem():
+    m = MapFile.model_validate(
+        {
+            "name": "Test",
+            "source": "authored",
+            "canvas": {"width": 100, "height": 100, "source": "authored"},
+            "land_areas": [
+                {"name": "A", "home": "Iroquois", "resources": 1, "fortification": 0,
+                 "coastal": True, "seas": ["Nowhere"], "label": [10, 10],
+                 "polygon": [[0, 0], [40, 0], [40, 40], [0, 40]], "source": "authored"},
+                {"name": "B", "resources": 1, "fortification": 0, "coastal": False,
+                 "label": [30, 30], "polygon": [[20, 20], [60, 20], [60, 60], [20, 60]],
+                 "source": "authored"},
+                {"name": "C", "resources": 1, "fortification": 0, "coastal": False,
+                 "label": [150, 90], "polygon": [[70, 70], [99, 70], [99, 99]], "source": "authored"},
+            ],
+            "sea_areas": [{"name": "Sea", "label": [80, 10],
+                           "polygons": [[[60, 0], [100, 0], [100, 30]]], "source": "authored"}],
+        }
+    )  # fmt: skip
+    registry.get("soldier-kings")
+    countries = {c.name: c for c in registry.get("soldier-kings").content.powers.countries}
+    found = "\n".join(check_map("maps/test.toml", "india", m, 100, 100, countries))
+    assert 'home "Iroquois" is on the americas map' in found  # a minor's homes stay on its map
+    assert 'unknown sea area "Nowhere"' in found
+    assert 'land areas "A" and "B" overlap' in found
+    assert "point [150, 90] is off the 100x100 canvas" in found
+    assert 'sea area "Sea": no coastal land area adjoins it' in found
+    assert "the map is not connected" in found
+
+
+def test_the_world_track_has_a_box_for_every_sea_and_joins_the_maps(content):
+    t = content.track
+    assert t is not None
+    seas = {s.name for m in (content.map, *content.world.values()) for s in m.sea_areas}
+    assert {b.sea for b in t.boxes} == seas  # SK 2.1: every sea area has its box
+    assert not {c.name for c in t.circles} & seas  # circles are seas on no map
+    # from every map's seas the track reaches every other map's (SK 10.7)
+    graph: dict[str, set[str]] = {}
+    for link in t.links:
+        a, b = link.between
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    seen, todo = {"North Sea"}, ["North Sea"]
+    while todo:
+        for nxt in graph.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert seas <= seen
+
+
+def test_the_track_checks_name_each_problem(content):
+    from pbem.rulesets.soldier.content.mapcheck import check_track
+    from pbem.rulesets.soldier.content.world import WorldTrack
+
+    t = WorldTrack.model_validate(
+        {
+            "name": "Track",
+            "source": "authored",
+            "canvas": {"width": 100, "height": 100, "source": "authored"},
+            "boxes": [
+                {"sea": "North Sea", "label": [10, 10], "source": "authored"},
+                {"sea": "Atlantis", "label": [20, 10], "source": "authored"},
+                {"sea": "North Sea", "label": [500, 10], "source": "authored"},
+            ],
+            "circles": [{"name": "Baltic Sea", "label": [30, 30], "source": "authored"}],
+            "links": [{"between": ["North Sea", "Nowhere"], "source": "authored"}],
+        }
+    )
+    found = "\n".join(check_track("world-track.toml", t, {"europe": content.map}))
+    assert 'the sea area "North Sea" has more than one box' in found
+    assert 'box "Atlantis": no sea area of that name on any map' in found
+    assert 'the sea area "Black Sea" (europe map) has no box' in found
+    assert 'circle "Baltic Sea" is a sea area of the europe map' in found
+    assert 'no box or circle "Nowhere"' in found
+    assert "the track is not connected" in found
+    assert "off the 100x100 canvas" in found
