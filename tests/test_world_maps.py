@@ -189,3 +189,36 @@ def test_the_track_checks_name_each_problem(content):
     assert 'no box or circle "Nowhere"' in found
     assert "the track is not connected" in found
     assert "off the 100x100 canvas" in found
+
+
+def test_each_map_and_the_track_are_drawn_within_a_report_budget(tmp_path):
+    """Issue 10: a campaign report draws all four maps and the track; the same drawing
+    code draws them (reports/svg.py), each from its own canvas, within 100 KB."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "support"))
+    from skkit import SKGame
+
+    from pbem.reports.build import environment
+    from pbem.reports.svg import render_maps
+    from pbem.rulesets.soldier.report import map_view, track_view
+
+    g = SKGame(tmp_path, "1757")
+    content, s = g.rs.content, g.state
+    total = 0
+    for key in ("europe", "americas", "india", "spice_islands"):
+        view = map_view(content, s, "Britain", (), key)
+        m = content.map if key == "europe" else content.world[key]
+        assert {a.name for a in view.areas} == {x.name for x in (*m.land_areas, *m.sea_areas)}
+        assert (view.width, view.height) == (
+            (m.canvas or content.game.canvas).width,
+            (m.canvas or content.game.canvas).height,
+        )
+        svgs = [str(x) for x in render_maps(environment(), view)]
+        assert all(x.startswith("<svg") for x in svgs)
+        total += sum(len(x.encode()) for x in svgs)
+    track = track_view(content, s, "Britain")
+    svg = str(render_maps(environment(), track)[0])
+    assert svg.count("<path") >= len(content.track.boxes) and "Cape of Good Hope" in svg
+    total += len(svg.encode())
+    assert total < 90_000, total

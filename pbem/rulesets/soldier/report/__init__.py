@@ -10,7 +10,7 @@ Fog of war: everything here is drawn from what `SoldierKings.view` shows a power
 Pure: no I/O; strings only (the templates escape them).
 """
 
-from .mapview import map_view
+from .mapview import map_view, track_view
 from .position import sections
 from .sentences import SAYINGS, describe, hit_from, says, standing_note
 from .template import order_template
@@ -28,5 +28,6 @@ __all__ = [
     "says",
     "sections",
     "standing_note",
+    "track_view",
     "unit_text",
 ]

@@ -1,8 +1,11 @@
-"""The Europe map of a turn report as a power may see it: control colours, a chip
-per country and area, siege badges and blockade lines (docs/reports.md)."""
+"""A map of a turn report as a power may see it: control colours, a chip per country
+and area, siege and battle badges, blockade lines, this report's moves (docs/reports.md).
+Any of the four maps (`key`: "europe", or a key of `content.world`); the one-year
+games draw Europe alone. `track_view` draws the Worldwide Naval Movement track."""
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 
 from pbem.events import Event
@@ -17,17 +20,24 @@ from .words import SEA_FILL, abbr, colour, join, leader_text, unit_text
 
 
 def map_view(
-    content: SoldierContent, s: SoldierState, power: str, events: tuple[Event, ...] = ()
+    content: SoldierContent,
+    s: SoldierState,
+    power: str,
+    events: tuple[Event, ...] = (),
+    key: str = "europe",
 ) -> MapView | None:
     """`events`: the results of the report `power` may see (its moves and battles)."""
     if s.stage == "new":
         return None
+    m = content.map if key == "europe" else content.world[key]
+    here = {a.name for a in m.land_areas} | {x.name for x in m.sea_areas}
+    forts = {a.name: a.fortification for a in m.land_areas}
     areas = []
-    for sea in content.map.sea_areas:
+    for sea in m.sea_areas:
         areas.append(
             MapArea(sea.name, tuple(sea.polygons), sea.label, SEA_FILL, sea=True, title=sea.name)
         )
-    for a in content.map.land_areas:
+    for a in m.land_areas:
         ctrl = s.control.get(a.name)
         facts = [f"controlled by {ctrl}" if ctrl else "uncontrolled"]
         if a.home:
@@ -49,11 +59,11 @@ def map_view(
     stacks: dict[tuple[str, str], dict[str, list]] = defaultdict(
         lambda: {"army": [], "fleet": [], "leader": []}
     )
-    for u in s.units.values():
-        if u.status == "map" and u.area:
+    for u in s.on_map():
+        if u.area in here:
             stacks[(u.area, u.country)][u.type].append(u)
     for ld in s.leaders.values():
-        if ld.status == "map" and ld.area:
+        if ld.status == "map" and ld.area in here:
             stacks[(ld.area, ld.country)]["leader"].append(ld)
     chips = []
     for (area, country), got in sorted(stacks.items()):
@@ -71,9 +81,9 @@ def map_view(
         )
         chips.append(MapStack(area, country, colour(content, country), text, title))
     markers = []
-    for area in sorted(set(s.fort_hits) | set(s.besieger)):
+    for area in sorted((set(s.fort_hits) | set(s.besieger)) & here):
         hits = s.fort_hits.get(area, 0)
-        fort = content.land_area(area).fortification if content.is_land(area) else 0
+        fort = forts.get(area, 0)
         who = s.besieger.get(area)
         markers.append(
             MapMarker(
@@ -85,7 +95,7 @@ def map_view(
             )
         )
     for area, b in sorted(s.blockades.items()):
-        if not isinstance(b, dict):
+        if not isinstance(b, dict) or area not in here:
             continue
         who = str(b.get("power", ""))
         markers.append(
@@ -98,12 +108,12 @@ def map_view(
                 title=f"{area} blockaded from the {b.get('sea', '?')} by {who or '?'}",
             )
         )
-    markers += marks.battles(events)
-    shown = {c for c in s.control.values()} | {country for _, country in stacks}
+    markers += [x for x in marks.battles(events) if x.area in here]
+    shown = {c for a, c in s.control.items() if a in here} | {country for _, country in stacks}
     keys = [c for c in (*s.majors, *sorted(s.allies)) if c in shown]
     keys += sorted(c for c in shown if c not in keys)
     legend = tuple((c, colour(content, c)) for c in keys)
-    canvas = content.game.canvas
+    canvas = m.canvas or content.game.canvas
     return MapView(
         width=canvas.width,
         height=canvas.height,
@@ -111,7 +121,7 @@ def map_view(
         stacks=tuple(chips),
         markers=tuple(markers),
         legend=legend,
-        title=f"Europe, {label(s.turn)}, as {power} sees it",
+        title=f"{m.name}, {label(s.turn)}, as {power} sees it",
         background="#b9d3e6",
         label_size=8.5,
         notes=(
@@ -124,12 +134,49 @@ def map_view(
             "mountain routes (SK 8.2); a "
             "number after a name is its fortification value.",
         ),
-        focus=marks.focus(content, s, power, events),
-        focus_core=tuple(sorted(marks.own_areas(content, s, power))),
-        moves=marks.moves(content, events),
-        routes=tuple(  # land routes, both ends on this map
-            (r.areas[0], r.areas[1], r.mountain)
-            for r in content.map.routes
-            if content.is_land(r.areas[0]) and content.is_land(r.areas[1])
+        focus=tuple(a for a in marks.focus(content, s, power, events) if a in here),
+        focus_core=tuple(sorted(marks.own_areas(content, s, power) & here)),
+        moves=tuple(v for v in marks.moves(content, events) if set(v.path) <= here),
+        routes=tuple((r.areas[0], r.areas[1], r.mountain) for r in m.routes),
+    )
+
+
+BOX_W, BOX_H, CIRCLE_R = 124, 28, 22
+
+
+def track_view(content: SoldierContent, s: SoldierState, power: str) -> MapView | None:
+    """The Worldwide Naval Movement track (SK 10.7): a box for every sea area of the maps,
+    circles for seas on no map (no interception there), the lines that join them."""
+    t = content.track
+    if t is None or s.stage == "new":
+        return None
+    on = {x.name: m.name for m in (content.map, *content.world.values()) for x in m.sea_areas}
+    areas = []
+    for b in t.boxes:
+        x, y = b.label
+        ring = ((x - BOX_W / 2, y - BOX_H / 2), (x + BOX_W / 2, y - BOX_H / 2),
+                (x + BOX_W / 2, y + BOX_H / 2), (x - BOX_W / 2, y + BOX_H / 2))  # fmt: skip
+        title = f"{b.sea}: the box of the {on.get(b.sea, '?')} map's sea area"
+        areas.append(MapArea(b.sea, (ring,), (x, y + 3), SEA_FILL, title=title))
+    for c in t.circles:
+        x, y = c.label
+        ring = tuple(
+            (x + CIRCLE_R * math.cos(k * math.pi / 6), y + CIRCLE_R * math.sin(k * math.pi / 6))
+            for k in range(12)
+        )
+        title = f"{c.name}: a sea on no map; no interception here (SK 10.7)"
+        areas.append(MapArea(c.name, (ring,), (x, y + 3), "#dcebf5", title=title))
+    return MapView(
+        width=t.canvas.width,
+        height=t.canvas.height,
+        areas=tuple(areas),
+        title=f"The Worldwide Naval Movement track, {label(s.turn)}, as {power} sees it",
+        background="#f4efe3",
+        label_size=9.0,
+        notes=(
+            "Boxes are the sea areas of the four maps, circles seas on no map. A fleet "
+            "enters a box or circle joined to its own by a line for one movement point; "
+            "it may be intercepted in boxes, never in circles (SK 10.7).",
         ),
+        routes=tuple((x.between[0], x.between[1], False) for x in t.links),
     )

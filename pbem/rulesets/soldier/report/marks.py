@@ -69,7 +69,11 @@ def focus(
             touched |= {e.frm, e.to}
         elif power in _fighting(e):
             touched.add(e.area)
-    names = {a.name for a in content.map.land_areas} | {x.name for x in content.map.sea_areas}
+    names = {
+        x.name
+        for m in (content.map, *content.world.values())
+        for x in (*m.land_areas, *m.sea_areas)
+    }
     return tuple(sorted((own | enemies | touched) & names))
 
 
