@@ -222,3 +222,24 @@ def test_each_map_and_the_track_are_drawn_within_a_report_budget(tmp_path):
     assert svg.count("<path") >= len(content.track.boxes) and "Cape of Good Hope" in svg
     total += len(svg.encode())
     assert total < 90_000, total
+
+
+def test_the_campaign_plays_on_the_four_maps_as_one(content):
+    """SK World at War: "Use the entire worldwide map". The campaign's content has every
+    area of the four maps in its lookups; the one-year content stays Europe's."""
+    four = ("europe", "americas", "india", "spice_islands")
+    w = content.in_play(four)
+    assert content.in_play(("europe",)) is content and w is content.worldwide
+    areas = sum(len(m.land_areas) for m in (content.map, *content.world.values()))
+    assert len(w.map.land_areas) == areas
+    assert {"New England", "Calcutta", "Bencoolen", "Southern England"} <= set(
+        w.home_areas("Britain")
+    )
+    assert "New England" not in content.home_areas("Britain")  # one-year games: Europe only
+    assert "Lower Canada" in w.neighbours("Upper Canada")  # SK 7.4 example
+    assert w.land_area("Havana").name == "Cuba" and w.map_of("Havana") == "americas"
+    assert w.map_of("Silesia") == "europe" and w.map_of("Bay of Bengal") == "india"
+    assert w.coastal_areas("Caribbean Sea") and not w.land_area("Upper Canada").coastal
+    assert w.world == content.world and w.track == content.track  # each map keeps its drawing
+    with pytest.raises(ValueError):
+        content.in_play(("europe", "india"))

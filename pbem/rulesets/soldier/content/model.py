@@ -46,6 +46,12 @@ class Lookups:
                 coasts[sea].append(a.name)
         self.homes = {k: tuple(v) for k, v in homes.items()}
         self.coasts = {k: tuple(v) for k, v in coasts.items()}
+        self.map_of: dict[str, str] = {}  # area -> the key of its map
+        for key, m in c.world.items():
+            for x in (*m.land_areas, *m.sea_areas):
+                self.map_of[x.name] = key
+        for x in (*c.map.land_areas, *c.map.sea_areas):  # Europe, or the world merged
+            self.map_of.setdefault(x.name, "europe")
 
 
 class SoldierContent(Record):
@@ -62,6 +68,41 @@ class SoldierContent(Record):
     # campaign's (SK World at War); the one-year scenarios play on `map` alone
     world: dict[str, MapFile] = {}
     track: WorldTrack | None = None  # the Worldwide Naval Movement track (SK 10.7)
+
+    def in_play(self, maps: tuple[str, ...]) -> SoldierContent:
+        """The content of a game played on `maps` (game.toml keys): itself for Europe
+        alone (the one-year scenarios), `worldwide` for the four (the campaign)."""
+        if tuple(maps) == ("europe",):
+            return self
+        if set(maps) != {"europe", *self.world}:
+            raise ValueError(f"maps {', '.join(maps)}: a game is played on Europe or on the world")
+        return self.worldwide
+
+    @cached_property
+    def worldwide(self) -> SoldierContent:
+        """The content with the four maps as one `map` (SK World at War: "Use the entire
+        worldwide map"), so that every lookup (areas by name, routes, coasts, home areas)
+        spans the world. Each map keeps its drawing in `world`; `map_of` says where an
+        area lies."""
+        parts = [self.map, *self.world.values()]
+        merged = MapFile(
+            name="The World",
+            source="SK World at War (the entire worldwide map): "
+            + ", ".join(m.name for m in parts),
+            land_areas=tuple(a for m in parts for a in m.land_areas),
+            sea_areas=tuple(x for m in parts for x in m.sea_areas),
+            sea_connections=tuple(x for m in parts for x in m.sea_connections),
+            straits=tuple(x for m in parts for x in m.straits),
+            routes=tuple(x for m in parts for x in m.routes),
+        )
+        got = self.model_copy(update={"map": merged})
+        for cached in ("lookups", "worldwide"):  # built again, over the merged map
+            got.__dict__.pop(cached, None)
+        return got
+
+    def map_of(self, area: str) -> str:
+        """The key of the map an area (land or sea, any name or alias) lies on."""
+        return self.lookups.map_of[self.resolve_area(area)]
 
     @cached_property
     def lookups(self) -> Lookups:
