@@ -243,3 +243,62 @@ def test_the_campaign_plays_on_the_four_maps_as_one(content):
     assert w.world == content.world and w.track == content.track  # each map keeps its drawing
     with pytest.raises(ValueError):
         content.in_play(("europe", "india"))
+
+
+def test_the_campaign_scenario_in_its_eight_versions(content):
+    """SK Campaign Scenario "The World at War": Warring Powers by number of players,
+    Starting Forces, Starting Resources and Manpower, Saxony's alliance, Turn 1-28."""
+    versions = {sc.name: sc for sc in content.scenarios.values() if sc.rules == "campaign"}
+    assert sorted(versions) == [
+        f"world-at-war-{k}" for k in ("2", "3a", "3b", "4", "5", "6", "7", "8")
+    ]
+    players = {k: [list(p.powers) for p in sc.players] for k, sc in versions.items()}
+    assert players["world-at-war-2"] == [["Prussia", "Britain"], ["France", "Austria"]]
+    assert players["world-at-war-3a"] == [["Britain"], ["France"], ["Spain"]]
+    assert players["world-at-war-3b"] == [
+        ["Britain", "Prussia"],
+        ["France", "Spain"],
+        ["Austria", "Russia"],
+    ]
+    four = [["Britain"], ["France"], ["Prussia"], ["Austria"]]
+    assert players["world-at-war-4"] == four
+    assert players["world-at-war-8"] == four + [["Russia"], ["Spain"], ["Holland"], ["Turkey"]]
+    for key, sc in versions.items():
+        assert (sc.first_turn, sc.last_turn) == (1, 28) and sc.maps == four_maps()
+        saxony = {m.country: m.ally for m in sc.minor_allies}
+        assert saxony == {"Saxony": "France" if key == "world-at-war-3a" else "Austria"}, key
+    sc = versions["world-at-war-8"]
+    money = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
+    assert {p: money[p] for p in ("Austria", "Britain", "France", "Holland", "Prussia", "Russia", "Spain")} == {
+        "Austria": (17, 17), "Britain": (43, 21), "France": (44, 23), "Holland": (21, 11),
+        "Prussia": (14, 12), "Russia": (13, 28), "Spain": (37, 28),
+    }  # fmt: skip
+    britain = sc.forces_of("Britain")
+    assert britain.leaders == ("Cumberland", "Hawke") and britain.random_fleets == 5
+    assert britain.provincial == 1 and britain.army_count == 3
+    austria = sc.forces_of("Austria")
+    assert austria.army_count == 5 and "Saxony" in content.worldwide.allowed_setup_areas(
+        sc, "Austria"
+    )
+    assert sc.forces_of("Turkey").leaders == ("Muhsinzade Pasha",)
+    assert sc.forces_of("Saxony").army_count == 2
+
+
+def four_maps() -> tuple[str, ...]:
+    return ("europe", "americas", "india", "spice_islands")
+
+
+def test_no_game_is_made_of_the_campaign_before_its_rules(tmp_path):
+    from pbem.errors import UsageError
+    from pbem.service import Game, PlayerSpec
+
+    rs = registry.get("soldier-kings")
+    assert "not yet" in rs.scenarios()["world-at-war-4"]
+    with pytest.raises(UsageError, match="not yet"):
+        Game.create(
+            tmp_path / "g.pbem",
+            "soldier-kings",
+            "world-at-war-4",
+            [PlayerSpec("Britain", "b@x.org", "")],
+        )
+    assert not (tmp_path / "g.pbem").exists()

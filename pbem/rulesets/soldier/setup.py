@@ -473,6 +473,8 @@ def describe_scenario(content: SoldierContent, sc: Scenario) -> str:
             parts.append(f"{f.random_armies} other armies (random)")
         if f.random_fleets:
             parts.append(f"{f.random_fleets} fleet{'s' if f.random_fleets > 1 else ''} (random)")
+        if f.provincial:
+            parts.append(f"{f.provincial} provincial army")
         parts += [f"{h.count} {h.country} mercenary army (hired)" for h in f.mercenaries]
         money = (
             f"; {f.resources} Resources, {f.manpower} Manpower" if f.resources is not None else ""
@@ -492,6 +494,8 @@ def describe_scenario(content: SoldierContent, sc: Scenario) -> str:
             )
         elif r.kind == "leader":
             out.append(f"  {r.leader} ({r.power}) sets up in {' or '.join(r.areas)}")
+        elif r.kind == "provincial":
+            out.append(f"  {r.power}'s provincial armies set up in {', '.join(r.areas)}")
         else:
             out.append(f"  {' and '.join(r.powers)} may both set up in {', '.join(r.areas)}")
     if sc.special:

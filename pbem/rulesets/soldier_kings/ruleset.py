@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from pbem.errors import UsageError
 from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
@@ -40,6 +41,11 @@ from . import (  # noqa: F401  (register their stages)
     cards,
 )
 
+NOT_YET = (
+    " (World at War: its maps, track and forces are in; its rules, the winter turn, "
+    "diplomacy and the set-up in turns, are not yet, so no game can be made of it)"
+)
+
 
 class SoldierKings(Ruleset):
     name = "soldier-kings"
@@ -66,14 +72,20 @@ class SoldierKings(Ruleset):
         return {
             sc.name: f"Scenario #{sc.number}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, "
             + " vs ".join("+".join(p.powers) for p in sc.players)
+            + (NOT_YET if sc.rules == "campaign" else "")
             for sc in sorted(self.content.scenarios.values(), key=lambda s: s.number)
         }
 
     def scenario_text(self, scenario: str) -> str:
-        return setup.describe_scenario(self.content, self.content.scenario(scenario))
+        sc = self.content.scenario(scenario)
+        text = setup.describe_scenario(self.content.in_play(sc.maps), sc)
+        return text + (f"\n\nNot playable yet{NOT_YET}" if sc.rules == "campaign" else "")
 
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
-        return list(self.content.scenario(scenario).powers)
+        sc = self.content.scenario(scenario)
+        if sc.rules == "campaign":  # its content is in; its rules are not yet (issue 10)
+            raise UsageError(f"scenario {scenario}:{NOT_YET}")
+        return list(sc.powers)
 
     def new_state(self, scenario: str, options: dict[str, Any]) -> SoldierState:
         return SoldierState()

@@ -303,7 +303,15 @@ def cross_check(c: SoldierContent) -> list[str]:
         add(f"scenarios: number {n} is used by more than one scenario")
     oyr = c.game.one_year_rules
     for stem, sc in c.scenarios.items():
-        _check_scenario(c, file_name(stem), sc, countries, land, majors, rows, mercs, oyr, add)
+        if sc.rules == "campaign":  # on the four maps as one (SK World at War)
+            if set(c.world) != {"americas", "india", "spice_islands"}:
+                add(f"{file_name(stem)}: the campaign needs the four maps")
+                continue
+            w = c.worldwide
+            wland = {a.name: a for a in w.map.land_areas}
+            _check_scenario(w, file_name(stem), sc, countries, wland, majors, rows, mercs, oyr, add)
+        else:
+            _check_scenario(c, file_name(stem), sc, countries, land, majors, rows, mercs, oyr, add)
     return problems
 
 
@@ -387,6 +395,11 @@ def _check_scenario(c, fname, sc, countries, land, majors, rows, mercs, oyr, add
             add(
                 f"{where}: {fo.army_count} armies but the counter mix has {have_armies} ({file_name(PIECES)})"
             )
+        have_prov = c.unit_total(fo.power, "army", provincial=True)
+        if fo.provincial > have_prov:
+            add(
+                f"{where}: {fo.provincial} provincial armies but the counter mix has {have_prov} (SK 19.4)"
+            )
         have_fleets = c.unit_total(fo.power, "fleet")
         if fo.fleet_count > have_fleets:
             add(
@@ -428,6 +441,13 @@ def _check_scenario(c, fname, sc, countries, land, majors, rows, mercs, oyr, add
             forces.get(r.power).leaders if r.power in forces else ()
         ):
             add(f'{where}: leader "{r.leader}" is not in the forces of {r.power}')
+    for p, fo in forces.items():
+        if fo.provincial and not any(
+            r.kind == "provincial" and r.power == p for r in sc.setup.rules
+        ):
+            add(
+                f'{fname}: setup.rules: "{p}" has provincial armies but no "provincial" rule (SK 19.41)'
+            )
     for p in forces:
         if allowed_rules[p] != 1:
             add(
@@ -441,10 +461,12 @@ def _check_scenario(c, fname, sc, countries, land, majors, rows, mercs, oyr, add
     for i, r in enumerate(sc.setup.rules):
         who = r.power if r.kind != "shared" else "/".join(r.powers)
         where = f"{fname}: setup.rules[{i}] ({r.kind} {who})"
-        if r.kind in ("at_least", "leader") and r.power in allowed:
+        if r.kind in ("at_least", "leader", "provincial") and r.power in allowed:
             outside = [a for a in r.areas if a in land and a not in allowed[r.power]]
             if outside:
                 add(f"{where}: {', '.join(outside)} not among {r.power}'s set-up areas")
+        if r.kind == "provincial" and r.power in forces and not forces[r.power].provincial:
+            add(f"{where}: {r.power} has no provincial army in this scenario")
         if r.kind == "at_least" and r.power in forces:
             fo = forces[r.power]
             if r.country in (None, r.power):

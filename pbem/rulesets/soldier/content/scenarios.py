@@ -44,6 +44,7 @@ class Forces(Record):
     random_armies: NonNeg = 0
     random_fleets: NonNeg = 0
     mercenaries: tuple[Hire, ...] = ()
+    provincial: NonNeg = 0  # provincial armies (SK 19.4), beside the others
     resources: NonNeg | None = None
     manpower: NonNeg | None = None
     source: Source
@@ -91,6 +92,15 @@ class LeaderRule(Record):
     source: Source
 
 
+class ProvincialRule(Record):
+    """The power's provincial armies set up only in `areas` (SK 19.41-19.42)."""
+
+    kind: Literal["provincial"]
+    power: Name
+    areas: tuple[Name, ...] = Field(min_length=1)
+    source: Source
+
+
 class SharedRule(Record):
     kind: Literal["shared"]
     powers: tuple[Name, ...] = Field(min_length=2)
@@ -99,7 +109,8 @@ class SharedRule(Record):
 
 
 SetupRule = Annotated[
-    AllowedRule | AtLeastRule | LeaderRule | SharedRule, Field(discriminator="kind")
+    AllowedRule | AtLeastRule | LeaderRule | ProvincialRule | SharedRule,
+    Field(discriminator="kind"),
 ]
 
 
@@ -131,7 +142,8 @@ Special = Annotated[Subsidy | Frozen, Field(discriminator="kind")]
 class Scenario(Record):
     number: Pos
     name: Name
-    rules: Literal["one_year"]
+    # one_year: SK Scenarios #1-#7 on Europe; campaign: SK World at War on the four maps
+    rules: Literal["one_year", "campaign"]
     first_turn: Pos
     last_turn: Pos
     source: Source
@@ -141,6 +153,13 @@ class Scenario(Record):
     control: tuple[Control, ...] = ()
     setup: Setup
     special: tuple[Special, ...] = ()
+
+    @property
+    def maps(self) -> tuple[str, ...]:
+        """The maps it is played on (game.toml keys)."""
+        if self.rules == "campaign":
+            return ("europe", "americas", "india", "spice_islands")
+        return ("europe",)
 
     @property
     def powers(self) -> tuple[str, ...]:
