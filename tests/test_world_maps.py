@@ -302,3 +302,46 @@ def test_no_game_is_made_of_the_campaign_before_its_rules(tmp_path):
             [PlayerSpec("Britain", "b@x.org", "")],
         )
     assert not (tmp_path / "g.pbem").exists()
+
+
+def test_the_campaign_sets_up_on_the_four_maps_with_all_the_cards():
+    """A whole set-up of World at War (4 players), every player sending nothing: the
+    default placement in two rounds puts every piece in its power's home areas on the
+    maps (the provincial army in the Americas), and the deck holds the Globe cards."""
+    import random
+
+    from pbem.resolution import Resolution
+
+    class Dice:
+        stream_name = "public"
+
+        def __init__(self) -> None:
+            self.r = random.Random(5)
+
+        def randbelow(self, label: str, n: int) -> int:
+            return self.r.randrange(n)
+
+    rs = registry.get("soldier-kings")
+    ctx = Resolution(rs, rs.new_state("world-at-war-4", {}), Dice(), Dice(), in_place=True)
+    rs.setup(ctx, "world-at-war-4", {})
+    s = ctx.state
+    c = rs.content_of(s)
+    assert c is rs.content.worldwide
+    globe = {k.name for k in c.cards.cards if k.globe}
+    assert len(s.deck) + sum(len(h) for h in s.hands.values()) == 64
+    assert globe & {*s.deck, *(x for h in s.hands.values() for x in h)}
+    steps = 0
+    while s.stage == "setup":
+        step = rs.step(s)
+        assert step.title.endswith(("round 1 of 2", "round 2 of 2"))
+        ctx = Resolution(rs, s, Dice(), Dice(), in_place=True)
+        rs.resolve(ctx, step, {}, {})
+        s, steps = ctx.state, steps + 1
+    assert steps == 8  # two rounds of four players
+    placed = [u for u in s.units.values() if u.status == "map"]
+    assert not [u for u in s.units.values() if u.status == "setup"]
+    for u in placed:  # each in its own home areas; Austria's may also use Saxony
+        home = c.land_area(u.area).home
+        assert home == u.country or (u.country == "Austria" and u.area == "Saxony"), u.id
+    prov = [u for u in placed if u.provincial]
+    assert prov and all(c.map_of(u.area) == "americas" for u in prov)

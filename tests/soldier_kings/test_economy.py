@@ -7,7 +7,7 @@ from skkit import SKGame
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.rulesets.soldier import economy, winter  # noqa: F401  (register the stages)
-from pbem.rulesets.soldier.economy import collect
+from pbem.rulesets.soldier.collection import collect
 from pbem.verify import verify
 
 LATER = "2026-03-02T00:00:00Z"

@@ -635,35 +635,3 @@ def _placed(power: str, out: dict[str, list[str]], defaulted: bool) -> PiecesPla
 
 
 phases.register("purchase", Purchase())
-
-
-# --------------------------------------------------------------------------- collection
-
-
-def collect(content: SoldierContent, s: SoldierState, power: str) -> tuple[int, int]:
-    """Resources and Manpower `power` collects in a Resource and Manpower Phase (SK 7.1-7.3,
-    7.6), Europe only: each land area it controls with no enemy units in it gives its
-    Resource and Manpower values; an area originally a home area of another major power
-    (even one played as a minor) gives one Manpower less. Minor allies give nothing
-    (SK 18.0, 18.5: they control their own areas). Not used by the one-year scenarios,
-    which skip the phase (One-Year Scenario Special Rules)."""
-    resources = manpower = 0
-    for name, ctrl in sorted(s.control.items()):
-        if ctrl != power or not content.is_land(name):
-            continue
-        area = content.land_area(name)
-        if any(not s.friendly(power, u.hired_by or u.country) for u in s.on_map(name)):
-            continue  # SK 7.3: no enemy units in it
-        mp = area.manpower or 0
-        if (
-            area.home is not None
-            and area.home != power
-            and content.country(area.home).kind == "major"
-        ):
-            mp = max(0, mp - 1)  # SK 7.6
-
-        resources += area.resources * minor_rules.papal_multiplier(
-            content, s, power, name
-        )  # SK 18.6
-        manpower += mp
-    return resources, manpower

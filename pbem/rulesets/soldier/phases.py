@@ -32,6 +32,7 @@ TITLES = {
     "attrition": "Winter Attrition Phase",
     "maintenance": "Maintenance Phase",
     "victory": "Victory Phase",
+    "resources": "Resource and Manpower Phase",
 }
 
 

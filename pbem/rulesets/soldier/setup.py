@@ -50,6 +50,9 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
         if who:
             control[area.name] = who
     order = sorted({p.setup_order for p in sc.players})
+    setup_order = [[pw for p in sc.players if p.setup_order == k for pw in p.powers] for k in order]
+    if sc.rules == "campaign":
+        setup_order = campaign_order(ctx, sc)
     ctx.emit(
         ScenarioStarted(
             scenario=sc.name,
@@ -57,9 +60,7 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
             first_turn=sc.first_turn,
             last_turn=sc.last_turn,
             players={p.name: list(p.powers) for p in sc.players},
-            setup_order=[
-                [pw for p in sc.players if p.setup_order == k for pw in p.powers] for k in order
-            ],
+            setup_order=setup_order,
             majors=list(sc.powers),
             allies={m.country: m.ally for m in sc.minor_allies},
             control=control,
@@ -76,7 +77,9 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
                 }
                 for ld in content.pieces.leaders
             ],
-            deck=sorted(content.deck(globe=False)),  # SK 3.0: no Globe cards
+            # SK 3.0: the one-year games without the Globe cards; World at War: "Use all
+            # event cards"
+            deck=sorted(content.deck(globe=sc.rules == "campaign")),
             frozen={s.power: s.until_turn for s in sc.special if s.kind == "frozen"},
             subsidies=[s.model_dump(mode="json") for s in sc.special if s.kind == "subsidy"],
         )
@@ -86,12 +89,51 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
     deal(ctx, sorted(ctx.state.players), HAND_SIZE)
 
 
+# SK World at War: the players place one piece each in turn, the high roller first. By
+# mail that would be a round trip a piece; pbem batches it in PLACEMENT_ROUNDS rounds:
+# in each, every player in turn places his share of the pieces he has left (half,
+# rounded up, in the first of two rounds; the rest in the last), seeing what the
+# players before him placed (docs/orders-soldier-kings.md).
+PLACEMENT_ROUNDS = 2
+
+
+def campaign_order(ctx: Resolution, sc: Scenario) -> list[list[str]]:
+    """SK World at War: each player rolls a die, the highest places first (ties roll
+    again), then the player to his left: the players in the scenario's order, from him.
+    The rotation, once per placement round."""
+    names = [p.name for p in sorted(sc.players, key=lambda p: p.setup_order)]
+    tied = list(names)
+    while len(tied) > 1:
+        rolls = {n: ctx.roll(f"set-up: {n} rolls to place first")[0] for n in tied}
+        tied = [n for n in tied if rolls[n] == max(rolls.values())]
+    k = names.index(tied[0])
+    powers = {p.name: list(p.powers) for p in sc.players}
+    return [powers[n] for n in names[k:] + names[:k]] * PLACEMENT_ROUNDS
+
+
+def batch(s: SoldierState, power: str) -> int | None:
+    """How many pieces `power` places in this set-up step; None: all it has left (its
+    last round, and every one-year set-up, which has one)."""
+    k = s.setup_round
+    mine = [i for i, side in enumerate(s.setup_order) if power in side and i >= k]
+    if len(mine) <= 1:
+        return None
+    units, leaders = placed_by(s, power)
+    return -(-(len(units) + len(leaders)) // len(mine))
+
+
+def setup_round(s: SoldierState, power: str) -> tuple[int, int]:
+    """(this placement round of `power`, its rounds in all), from 1."""
+    mine = [i for i, side in enumerate(s.setup_order) if power in side]
+    return sum(1 for i in mine if i <= s.setup_round), len(mine)
+
+
 def _select(ctx: Resolution, power: str, forces) -> None:
     s: SoldierState = ctx.state
     if forces.leaders:
         ctx.emit(LeadersSelected(country=power, leaders=list(forces.leaders)))
 
-    def pool(country: str, type_: str, strength=None) -> list[str]:
+    def pool(country: str, type_: str, strength=None, provincial: bool = False) -> list[str]:
         return sorted(
             (
                 u.id
@@ -99,7 +141,7 @@ def _select(ctx: Resolution, power: str, forces) -> None:
                 if u.country == country
                 and u.type == type_
                 and u.status == "pool"
-                and not u.provincial  # SK 19.42: never on the Europe map
+                and u.provincial == provincial  # SK 19.42: provincials never in Europe
                 and (strength is None or tuple(u.full) == tuple(strength))
             ),
             key=_id_order,
@@ -120,6 +162,11 @@ def _select(ctx: Resolution, power: str, forces) -> None:
                     how="random",
                 )
             )
+    if forces.provincial:  # SK 19.4, World at War's Starting Forces
+        units = _draw(
+            ctx, pool(power, "army", provincial=True), forces.provincial, f"{power} provincial army"
+        )
+        ctx.emit(UnitsSelected(country=power, units=units, how="random"))
     for hire in forces.mercenaries:
         units = _draw(
             ctx, pool(hire.country, "army"), hire.count, f"{hire.country} army hired by {power}"
@@ -273,6 +320,26 @@ def resolve_placements(s: SoldierState, power: str, placements: list[Placement])
                 r.out.setdefault(area, []).append(p.name)
     r.unknown = named - set(r.line)
     left = [x for x in [*units, *leaders] if x not in r.line and x not in r.unknown]
+    need = batch(s, power)
+    if need is not None:  # a round of the campaign's set-up: exactly its share, by name
+        now, rounds = setup_round(s, power)
+        there = len(r.line) + len(r.unknown)
+        if rest_area:
+            r.problems.append(
+                Problem(
+                    f"set-up round {now} of {rounds}: place {need} of your {len(todo)} pieces "
+                    "by name; 'rest' would place them all",
+                    rest_area[1],
+                )
+            )
+        elif there != need:
+            r.problems.append(
+                Problem(
+                    f"set-up round {now} of {rounds}: place {need} of your {len(todo)} pieces "
+                    f"now (these orders place {there}); the others in the next round"
+                )
+            )
+        return r
     if left and rest_area and rest_area[0] is None:
         r.unknown |= set(left)  # `place rest in` an area that did not read
     elif left and rest_area:
@@ -362,6 +429,19 @@ def check_placement(
                     f"at least {r.count} {country} {r.piece}(s) must set up in {' or '.join(r.areas)}; {n} do"
                 )
             )
+    for r in sc.setup_rules(power, "provincial"):  # SK 19.42
+        for area, pieces in out.items():
+            off = [
+                p for p in pieces if p in s.units and s.units[p].provincial and area not in r.areas
+            ]
+            if off:
+                bad.append(
+                    Problem(
+                        f"{', '.join(off)} (provincial) may set up only in {', '.join(r.areas)} "
+                        f"(SK 19.42), not {area}",
+                        lines.get(off[0]),
+                    )
+                )
     for r in sc.setup_rules(power, "leader"):
         if where.get(r.leader) not in r.areas and r.leader not in placed.unknown:
             bad.append(
@@ -376,9 +456,12 @@ def default_placement(
     """The documented default (docs/orders-soldier-kings.md): required pieces first
     (named leaders, `at least` rules), then armies round-robin over the allowed land
     areas with a Manpower value, strongest fortification first, then fleets
-    round-robin over the allowed coastal areas; leaders join the largest army."""
+    round-robin over the allowed coastal areas (provincial armies over their areas,
+    SK 19.42); leaders join the largest army. In a round of the campaign's set-up,
+    the first of these that make the round's share."""
     units, leaders = placed_by(s, power)
     out: dict[str, list[str]] = {}
+    seq: list[tuple[str, str]] = []  # (area, piece), in the order they were placed
     left_units = list(units)
     left_leaders = list(leaders)
 
@@ -393,12 +476,13 @@ def default_placement(
             u for u in left_units if s.units[u].country == country and s.units[u].type == r.piece
         ]
         for u in cands[: r.count]:
-            out.setdefault(r.areas[0], []).append(u)
+            seq.append((r.areas[0], u))
             left_units.remove(u)
     for r in sc.setup_rules(power, "leader"):
         if r.leader in left_leaders:
-            out.setdefault(r.areas[0], []).append(r.leader)
+            seq.append((r.areas[0], r.leader))
             left_leaders.remove(r.leader)
+    provincial = [a for r in sc.setup_rules(power, "provincial") for a in r.areas]
 
     def ranked(country: str, coastal: bool) -> list[str]:
         areas = [
@@ -411,14 +495,18 @@ def default_placement(
             a.name for a in sorted(areas, key=lambda a: (-a.fortification, -a.resources, a.name))
         ]
 
-    turn: dict[tuple[str, str], int] = {}
+    turn: dict[tuple[str, str, bool], int] = {}
     for u in left_units:
         c = s.units[u]
         country = c.hired_by or c.country
         areas = ranked(country, c.type == "fleet")
-        k = turn.get((country, c.type), 0)
-        turn[(country, c.type)] = k + 1
-        out.setdefault(areas[k % len(areas)], []).append(u)
+        if c.provincial and provincial:
+            areas = [a for a in areas if a in provincial] or provincial
+        k = turn.get((country, c.type, c.provincial), 0)
+        turn[(country, c.type, c.provincial)] = k + 1
+        seq.append((areas[k % len(areas)], u))
+    for area, p in seq:
+        out.setdefault(area, []).append(p)
     for ld in left_leaders:
         country = s.leaders[ld].country
         own = [
@@ -432,7 +520,14 @@ def default_placement(
             default=ranked(country, False)[0],
         )
         out.setdefault(best, []).append(ld)
-    return out
+        seq.append((best, ld))
+    need = batch(s, power)
+    if need is None:
+        return out
+    share: dict[str, list[str]] = {}
+    for area, p in seq[:need]:
+        share.setdefault(area, []).append(p)
+    return share
 
 
 def placement_event(out: dict[str, list[str]], power: str, defaulted: bool) -> PiecesPlaced:

@@ -411,8 +411,10 @@ class Victory(phases.NoOrders):
         s = ctx.state
         if one_year(content, s) and s.turn >= s.last_turn:  # SK 20.32
             ctx.emit(phases.GameOver(result=result_text(s)))
-        else:
+        elif one_year(content, s):  # the one-year scenarios skip the rest of the winter turn
             phases.next_turn(ctx)
+        else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
+            ctx.emit(phases.StageOver(stage="victory", next="resources"))
 
 
 phases.register("attrition", WinterAttrition())

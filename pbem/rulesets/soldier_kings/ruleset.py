@@ -22,6 +22,7 @@ from ..soldier import (  # noqa: F401  (register their stages)
     card_events,
     card_orders,
     card_parse,
+    collection,
     economy,
     fold,
     initiative,
@@ -62,6 +63,7 @@ class SoldierKings(Ruleset):
 
     def __init__(self, content: SoldierContent, content_digest: str = ""):
         self.content = content
+        self._maps: dict[str, tuple[str, ...]] = {}  # scenario -> the maps it is played on
         # 2: sk.initiative_set records its rolls (SK 4.1), so a game begun under 1 recomputes
         # differently
         self.version = f"2+{content_digest[:12]}" if content_digest else "2"
@@ -94,7 +96,18 @@ class SoldierKings(Ruleset):
         return SoldierState.model_validate(data)
 
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
-        setup.start(ctx, self.content, self.content.scenario(scenario))
+        sc = self.content.scenario(scenario)
+        setup.start(ctx, self.content.in_play(sc.maps), sc)
+
+    def content_of(self, s: SoldierState) -> SoldierContent:
+        """The content a game is played with: Europe's for the one-year scenarios, the
+        four maps as one for the campaign (SoldierContent.in_play). The maps of a report
+        are drawn from `content`, each on its own canvas."""
+        maps = self._maps.get(s.scenario)
+        if maps is None:
+            maps = self.content.scenario(s.scenario).maps if s.scenario else ("europe",)
+            self._maps[s.scenario] = maps
+        return self.content.in_play(maps)
 
     # --- the sequence of play (phases.py) -------------------------------------------
 
@@ -102,9 +115,12 @@ class SoldierKings(Ruleset):
         if s.stage == "setup":
             k = s.setup_round
             side = s.setup_order[k]
+            now, rounds = setup.setup_round(s, side[0])
             return Step(
                 setup.setup_phase(s, k),
-                f"Set-up, {' and '.join(side)}" + (" (first)" if k == 0 else ""),
+                f"Set-up, {' and '.join(side)}"
+                + (" (first)" if k == 0 else "")
+                + (f", round {now} of {rounds}" if rounds > 1 else ""),
                 tuple(side),
                 turn=label(s.turn),
             )
@@ -114,26 +130,26 @@ class SoldierKings(Ruleset):
 
     def parse(self, s: SoldierState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         if phase == STANDING:
-            return standing.parse(self.content, s, power, lines)
+            return standing.parse(self.content_of(s), s, power, lines)
         if s.stage == "setup":
-            return setup.parse_placement(self.content, s, power, lines)
-        return phases.STAGES[s.stage].parse(self.content, s, power, lines)
+            return setup.parse_placement(self.content_of(s), s, power, lines)
+        return phases.STAGES[s.stage].parse(self.content_of(s), s, power, lines)
 
     def validate(self, s: SoldierState, power: str, phase: str, orders: Any) -> list[Problem]:
         if phase == STANDING:
-            return card_parse.validate_standing(self.content, s, power, orders)  # SK 5.1
+            return card_parse.validate_standing(self.content_of(s), s, power, orders)  # SK 5.1
         if s.stage == "setup":
             placed = setup.resolve_placements(s, power, orders)
             sc = self.content.scenario(s.scenario)
             return placed.problems + setup.check_placement(
-                self.content, sc, s, power, placed.out, placed
+                self.content_of(s), sc, s, power, placed.out, placed
             )
-        return phases.STAGES[s.stage].validate(self.content, s, power, orders)
+        return phases.STAGES[s.stage].validate(self.content_of(s), s, power, orders)
 
     def default_orders(self, s: SoldierState, power: str, phase: str) -> Any:
         if s.stage == "setup":
             return None
-        return phases.STAGES[s.stage].default(self.content, s, power)
+        return phases.STAGES[s.stage].default(self.content_of(s), s, power)
 
     def resolve(self, ctx: Resolution, step: Step, orders: dict, standing: dict) -> None:
         s: SoldierState = ctx.state
@@ -142,9 +158,11 @@ class SoldierKings(Ruleset):
             return
         empty = StandingOrders()
         standing = {p: standing.get(p, empty) for p in s.majors}
-        if card_moments.before_stage(ctx, self.content, standing):  # SK 5.1 standing card plays
+        if card_moments.before_stage(
+            ctx, self.content_of(s), standing
+        ):  # SK 5.1 standing card plays
             return  # a Winter Campaign: action phases come before the Winter Attrition Phase
-        phases.STAGES[s.stage].resolve(ctx, self.content, step, orders, standing)
+        phases.STAGES[s.stage].resolve(ctx, self.content_of(s), step, orders, standing)
 
     def _resolve_setup(self, ctx: Resolution, step: Step, orders: dict) -> None:
         s: SoldierState = ctx.state
@@ -156,11 +174,11 @@ class SoldierKings(Ruleset):
                 placed
                 and not placed.problems
                 and not placed.unknown
-                and not setup.check_placement(self.content, sc, s, power, placed.out)
+                and not setup.check_placement(self.content_of(s), sc, s, power, placed.out)
             ):
                 ctx.emit(setup.placement_event(placed.out, power, defaulted=False))
             else:
-                out = setup.default_placement(self.content, sc, s, power)
+                out = setup.default_placement(self.content_of(s), sc, s, power)
                 ctx.emit(setup.placement_event(out, power, defaulted=True))
         k = s.setup_round
         ctx.emit(E.SetupRoundDone(round=k))
@@ -201,7 +219,7 @@ class SoldierKings(Ruleset):
     def describe_event(self, e: Event, s: SoldierState | None = None) -> str | None:
         from ..soldier import report
 
-        return report.describe(self.content, e, s)
+        return report.describe(self.content_of(s) if s is not None else self.content, e, s)
 
     def dice_hits(self, s: SoldierState, e: Event) -> int | None:
         from ..soldier import report
@@ -218,7 +236,7 @@ class SoldierKings(Ruleset):
     def report_sections(self, s: SoldierState, power: str) -> list:
         from ..soldier import report
 
-        return report.sections(self.content, s, power)
+        return report.sections(self.content_of(s), s, power)
 
     def map_view(self, s: SoldierState, power: str, events: tuple = ()):
         from ..soldier import report
@@ -228,7 +246,7 @@ class SoldierKings(Ruleset):
     def order_template(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from ..soldier import report
 
-        return report.order_template(self.content, s, power, step)
+        return report.order_template(self.content_of(s), s, power, step)
 
     def describe(self, s: SoldierState) -> str:
         if s.stage == "new":
@@ -238,7 +256,7 @@ class SoldierKings(Ruleset):
     def demo_orders(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from . import demo
 
-        return demo.orders(self.content, s, power, step)
+        return demo.orders(self.content_of(s), s, power, step)
 
     def demo_standing(self, s: SoldierState, power: str) -> list[str]:
         from . import demo

@@ -373,6 +373,10 @@ def _check_scenario(c, fname, sc, countries, land, majors, rows, mercs, oyr, add
                 continue
             if leader.power != fo.power:
                 add(f'{where}: leader "{name}" belongs to {leader.power}')
+            if leader.name != name:  # the pieces are named by it in the state
+                add(
+                    f'{where}: write the leader as pieces.toml names it: "{leader.name}", not "{name}"'
+                )
             if leader.name in used_leaders:
                 add(
                     f'{where}: leader "{name}" is also in the forces of {used_leaders[leader.name]}'

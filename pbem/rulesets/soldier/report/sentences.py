@@ -301,6 +301,15 @@ def _(c, e, s):
     return f"{e.power}: {e.points} victory points (gained: {gained}; lost: {lost})."
 
 
+@says("sk.collected")
+def _(c, e, s):
+    got = f"{e.power} collects {money(e.resources, e.manpower)}"
+    got += f" from {join(e.areas)}" if e.areas else ""
+    if e.withheld:
+        got += "; nothing from " + join([f"{a} ({why})" for a, why in sorted(e.withheld.items())])
+    return got + " (SK 4.2, 7.3-7.6)."
+
+
 @says("sk.card_played")
 def _(c, e, s):
     on = f" on {e.on}" if e.on else ""

@@ -26,8 +26,16 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         out += [
             "# To place: " + join([unit_text(s.units[u]) for u in units] + leaders),
             "# Allowed areas (each piece only where its own limits allow): " + join(allowed),
-            "# Example (one line per area; 'rest' is every piece not yet named):",
         ]
+        need = setup.batch(s, power)
+        if need is None:
+            out.append("# Example (one line per area; 'rest' is every piece not yet named):")
+        else:  # a round of the campaign's set-up in turns (SK World at War)
+            now, rounds = setup.setup_round(s, power)
+            out.append(
+                f"# Set-up round {now} of {rounds}: place exactly {need} of these, by name; "
+                "the others in the next round. Example:"
+            )
         out += [f"# {line}" for line in setup_example(content, s, power)]
     elif s.stage == "purchase":
         r, m = common.treasury(s, power)

@@ -1,0 +1,162 @@
+"""Collecting Resources and Manpower (SK 7.1-7.6) and the Resource and Manpower Phase of
+the campaign's winter turn (SK 4.2). The one-year scenarios skip the phase (One-Year
+Scenario Special Rules); "The World at War" holds it after the Victory Phase."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Step
+
+from . import minor_rules, phases
+from .content import SoldierContent
+from .fold import on
+from .state import SoldierState
+
+
+@event
+class Collected(Event):
+    """SK 4.2 Resource and Manpower Phase: what a power collected, from which areas, and
+    the areas it controls that gave nothing, each with the rule that stopped it."""
+
+    type: Literal["sk.collected"] = "sk.collected"
+    power: str
+    resources: int
+    manpower: int
+    areas: list[str]
+    withheld: dict[str, str] = {}  # area -> why (SK 7.3, 7.4)
+
+
+@on(Collected)
+def _(s: SoldierState, e: Collected) -> None:
+    t = s.treasury[e.power]
+    t.resources += e.resources
+    t.manpower += e.manpower
+
+
+def _hostile(s: SoldierState, power: str, country: str | None) -> bool:
+    return country is not None and not s.friendly(power, country)
+
+
+def _blockaded(s: SoldierState, area: str, side: str) -> bool:
+    """Is `area` blockaded (SK 10.5) by fleets hostile to `side`?"""
+    b = s.blockades.get(area)
+    return isinstance(b, dict) and _hostile(s, side, str(b.get("power", "")) or None)
+
+
+def _stands(s: SoldierState, power: str, area: str) -> str | None:
+    """SK 7.4 (1)-(3) for an area outside Europe: None if it holds, else why not."""
+    if s.control.get(area) != power:
+        return "not controlled (SK 7.4 (1))"
+    armies = s.on_map(area, "army")
+    enemy = any(_hostile(s, power, s.unit_side_country(u)) for u in armies)
+    friend = any(not _hostile(s, power, s.unit_side_country(u)) for u in armies)
+    if enemy and not friend:
+        return "enemy armies alone in it (SK 7.4 (2))"
+    if _blockaded(s, area, power):
+        return "blockaded by enemy fleets (SK 7.4 (3))"
+    return None
+
+
+def _fleet_in_reach(content: SoldierContent, s: SoldierState, power: str, area: str) -> bool:
+    """SK 7.4 (4): a friendly or allied fleet in a sea area the coastal `area` adjoins, or
+    in a coastal area adjoining that sea area; not one blockading, nor one blockaded."""
+    blockading = {
+        f for b in s.blockades.values() if isinstance(b, dict) for f in b.get("fleets", ())
+    }
+    for sea in content.land_area(area).seas:
+        for place in [sea, *content.coastal_areas(sea)]:
+            for f in s.on_map(place, "fleet"):
+                side = s.unit_side_country(f)
+                if _hostile(s, power, side) or f.id in blockading:
+                    continue
+                if content.is_land(place) and _blockaded(s, place, side):
+                    continue
+                return True
+    return False
+
+
+def _elsewhere(content: SoldierContent, s: SoldierState, power: str, area: str) -> str | None:
+    """SK 7.4: None if `power` collects from `area` (outside Europe), else why not."""
+    why = _stands(s, power, area)
+    if why:
+        return why
+    if content.land_area(area).coastal:
+        if _fleet_in_reach(content, s, power, area):
+            return None
+        return "no friendly fleet at sea beside it (SK 7.4 (4))"
+    # (5): a land route, through areas meeting (1)-(3), to a coastal area meeting (1)-(4)
+    seen, todo = {area}, deque([area])
+    while todo:
+        here = todo.popleft()
+        for nxt in sorted(content.neighbours(here)):
+            if nxt in seen or _stands(s, power, nxt):
+                continue
+            seen.add(nxt)
+            if content.land_area(nxt).coastal and _fleet_in_reach(content, s, power, nxt):
+                return None
+            todo.append(nxt)
+    return "no land route to a supplied coastal area (SK 7.4 (5))"
+
+
+def collection(
+    content: SoldierContent, s: SoldierState, power: str
+) -> tuple[int, int, list[str], dict[str, str]]:
+    """What `power` collects (SK 7.1-7.6): (Resources, Manpower, the areas that gave,
+    the controlled areas that did not and why). In Europe each area it controls with no
+    enemy units in it (SK 7.3); elsewhere as SK 7.4 says. An area that was a home area
+    of another major power (even one played as a minor) gives one Manpower less (SK
+    7.6). Minor allies give nothing (SK 18.0, 18.5: they control their own areas)."""
+    resources = manpower = 0
+    gave: list[str] = []
+    withheld: dict[str, str] = {}
+    for name, ctrl in sorted(s.control.items()):
+        if ctrl != power or not content.is_land(name):
+            continue
+        area = content.land_area(name)
+        if content.map_of(name) == "europe":
+            if any(_hostile(s, power, u.hired_by or u.country) for u in s.on_map(name)):
+                withheld[name] = "enemy units in it (SK 7.3)"
+                continue
+        else:
+            why = _elsewhere(content, s, power, name)
+            if why:
+                withheld[name] = why
+                continue
+        mp = area.manpower or 0
+        if (
+            area.home is not None
+            and area.home != power
+            and content.country(area.home).kind == "major"
+        ):
+            mp = max(0, mp - 1)  # SK 7.6
+        resources += area.resources * minor_rules.papal_multiplier(
+            content, s, power, name
+        )  # SK 18.6
+        manpower += mp
+        gave.append(name)
+    return resources, manpower, gave, withheld
+
+
+def collect(content: SoldierContent, s: SoldierState, power: str) -> tuple[int, int]:
+    """(Resources, Manpower) `power` collects in a Resource and Manpower Phase."""
+    r, m, _, _ = collection(content, s, power)
+    return r, m
+
+
+class ResourcesAndManpower(phases.NoOrders):
+    """SK 4.2 Resource and Manpower Phase: automatic; then the next turn."""
+
+    def resolve(
+        self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
+    ) -> None:
+        for power in ctx.state.majors:
+            r, m, gave, withheld = collection(content, ctx.state, power)
+            ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
+        phases.next_turn(ctx)
+
+
+phases.register("resources", ResourcesAndManpower())
