@@ -148,7 +148,7 @@ def collect(content: SoldierContent, s: SoldierState, power: str) -> tuple[int, 
 
 
 class ResourcesAndManpower(phases.NoOrders):
-    """SK 4.2 Resource and Manpower Phase: automatic; then the next turn."""
+    """SK 4.2 Resource and Manpower Phase: automatic; then the Event Card Phase."""
 
     def resolve(
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
@@ -156,7 +156,7 @@ class ResourcesAndManpower(phases.NoOrders):
         for power in ctx.state.majors:
             r, m, gave, withheld = collection(content, ctx.state, power)
             ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
-        phases.next_turn(ctx)
+        ctx.emit(phases.StageOver(stage="resources", next="cards"))  # card_phase.py
 
 
 phases.register("resources", ResourcesAndManpower())

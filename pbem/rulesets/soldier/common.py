@@ -49,6 +49,9 @@ def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> boo
     return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
 
 
+PROVINCIAL_AREAS = {"Britain": ("Virginia", "New York", "New England")}  # SK 19.41
+
+
 def placement_problem(
     content: SoldierContent, s: SoldierState, u: Counter, area: str
 ) -> str | None:
@@ -61,8 +64,19 @@ def placement_problem(
     ctrl = s.control.get(area)
     if not s.friendly(ctrl, u.country):
         return f"{area} is controlled by {ctrl or 'nobody'}, not a friendly power (SK 6.3)"
-    if content.country(u.country).kind == "major" and not a.manpower:
-        return f"{area} has no Manpower value; Major Power units are placed only where there is one (SK 6.3)"
+    if u.provincial:  # SK 19.41: British provincials in these three; Spanish in any home
+        # area of the Americas (SK 6.3: provincials are the exception to Europe and Manpower)
+        where = PROVINCIAL_AREAS.get(u.country)
+        if content.map_of(area) != "americas" or (where is not None and area not in where):
+            allowed = ", ".join(where) if where else f"{u.country}'s home areas of the Americas"
+            return f"{u.id} is a provincial army: it is placed in {allowed} (SK 19.41)"
+    elif content.country(u.country).kind == "major":
+        if content.map_of(area) != "europe":
+            return (
+                f"{area} is not on the Europe map; Major Power units are placed in Europe (SK 6.3)"
+            )
+        if not a.manpower:
+            return f"{area} has no Manpower value; Major Power units are placed only where there is one (SK 6.3)"
     if u.type == "fleet" and not a.coastal:
         return f"{u.id} is a fleet and {area} is not coastal (SK 6.3)"
     return None

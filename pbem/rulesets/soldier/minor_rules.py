@@ -429,7 +429,9 @@ def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
         return False
     if common.one_year(content, s):
         return content.game.one_year_rules.minor_allies_receive_spring_units
-    return True
+    # SK World at War: "Saxony and any other minor country allies formed during setup do
+    # not receive extra units in Turn 1"
+    return s.turn != s.first_turn
 
 
 def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:

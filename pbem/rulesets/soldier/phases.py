@@ -33,6 +33,7 @@ TITLES = {
     "maintenance": "Maintenance Phase",
     "victory": "Victory Phase",
     "resources": "Resource and Manpower Phase",
+    "cards": "Event Card Phase",
 }
 
 

@@ -22,6 +22,7 @@ from ..soldier import (  # noqa: F401  (register their stages)
     card_events,
     card_orders,
     card_parse,
+    card_phase,
     collection,
     economy,
     fold,

@@ -310,6 +310,14 @@ def _(c, e, s):
     return got + " (SK 4.2, 7.3-7.6)."
 
 
+@says("sk.cards_gathered")
+def _(c, e, s):
+    return (
+        f"Every player discards his event cards; the {e.cards} cards are shuffled together "
+        "for a new deal (SK 4.2)."
+    )
+
+
 @says("sk.card_played")
 def _(c, e, s):
     on = f" on {e.on}" if e.on else ""
