@@ -186,7 +186,7 @@ def test_the_track_checks_name_each_problem(content):
     assert 'box "Atlantis": no sea area of that name on any map' in found
     assert 'the sea area "Black Sea" (europe map) has no box' in found
     assert 'circle "Baltic Sea" is a sea area of the europe map' in found
-    assert 'no box or circle "Nowhere"' in found
+    assert 'unknown box or circle "Nowhere"' in found
     assert "the track is not connected" in found
     assert "off the 100x100 canvas" in found
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .world import Country, GameFile, MapFile, PowersFile, Route, WorldTrack
+from .world import Country, GameFile, MapFile, PowersFile, WorldTrack
 
 
 def dupes(items: Iterable[str]) -> list[str]:
@@ -80,6 +80,43 @@ def _on_edge(p, ring) -> bool:
         ):
             return True
     return False
+
+
+def _pairs(links, known, what: str, itself: str, add, hint=None) -> list[frozenset[str]]:
+    """Undirected links (`where`, (a, b)) between `known` names, each checked and kept once."""
+    pairs: list[frozenset[str]] = []
+    for where, (a, b) in links:
+        ok = True
+        for n in (a, b):
+            if n not in known:
+                add(f'{where}: unknown {what} "{n}"' + (hint(n) if hint else ""))
+                ok = False
+        if a == b:
+            add(f"{where}: joins {itself} to itself")
+            ok = False
+        if ok:
+            if frozenset((a, b)) in pairs:
+                add(f"{where}: listed more than once (they are undirected, store each once)")
+            pairs.append(frozenset((a, b)))
+    return pairs
+
+
+def _cut_off(nodes: list[str], pairs: Iterable[frozenset[str]]) -> list[str]:
+    """The nodes not reached from the first along the pairs."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for p in pairs:
+        x, y = tuple(p)
+        graph[x].add(y)
+        graph[y].add(x)
+    if not nodes:
+        return []
+    seen, todo = {nodes[0]}, deque([nodes[0]])
+    while todo:
+        for nxt in graph[todo.popleft()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return [n for n in nodes if n not in seen]
 
 
 def check_map(
@@ -153,22 +190,10 @@ def check_map(
             add(f"{where}: label {list(s.label)} is not inside its polygons")
         if not any(s.name in a.seas for a in m.land_areas):
             add(f"{where}: no coastal land area adjoins it")
-    sea_pairs: list[frozenset[str]] = []
-    for link in m.sea_connections:
-        where = f'{f_map}: sea connection "{link.seas[0]}" - "{link.seas[1]}"'
-        ok = True
-        for s in link.seas:
-            if s not in seas:
-                add(f'{where}: unknown sea area "{s}"')
-                ok = False
-        if link.seas[0] == link.seas[1]:
-            add(f"{where}: joins a sea area to itself")
-            ok = False
-        if ok:
-            pair = frozenset(link.seas)
-            if pair in sea_pairs:
-                add(f"{where}: listed more than once (connections are undirected, store each once)")
-            sea_pairs.append(pair)
+    sea_pairs = _pairs(
+        ((f'{f_map}: sea connection "{x.seas[0]}" - "{x.seas[1]}"', x.seas) for x in m.sea_connections),
+        seas, "sea area", "a sea area", add,
+    )  # fmt: skip
     for s in m.sea_areas:
         if not any(s.name in p for p in sea_pairs) and len(seas) > 1:
             add(f'{f_map}: sea area "{s.name}" is connected to no other sea area')
@@ -182,53 +207,20 @@ def check_map(
                 add(f'{where}: "{st.area}" does not adjoin "{s}" (SK 10.46)')
         if frozenset(st.seas) not in sea_pairs:
             add(f'{where}: "{st.seas[0]}" and "{st.seas[1]}" are not connected')
-    route_pairs: dict[frozenset[str], Route] = {}
-    for r in m.routes:
-        where = f'{f_map}: route "{r.areas[0]}" - "{r.areas[1]}"'
-        ok = True
-        for a in r.areas:
-            if a not in land:
-                add(
-                    f'{where}: unknown land area "{a}"'
-                    + (" (it is a sea area)" if a in seas else "")
-                )
-                ok = False
-        if r.areas[0] == r.areas[1]:
-            add(f"{where}: joins an area to itself")
-            ok = False
-        if ok:
-            pair = frozenset(r.areas)
-            if pair in route_pairs:
-                add(f"{where}: listed more than once (routes are undirected, store each once)")
-            route_pairs[pair] = r
+    route_pairs = _pairs(
+        ((f'{f_map}: route "{r.areas[0]}" - "{r.areas[1]}"', r.areas) for r in m.routes),
+        land, "land area", "an area", add, lambda a: " (it is a sea area)" if a in seas else "",
+    )  # fmt: skip
     routed = {a for p in route_pairs for a in p}
     for a in m.land_areas:
         if a.name not in routed and not a.coastal:
             add(f'{f_map}: land area "{a.name}" has no land route and no coast: unreachable')
     # the whole map (land routes, coasts, sea connections) is one connected graph
-    graph: dict[str, set[str]] = defaultdict(set)
-    for p in [*route_pairs, *sea_pairs]:
-        x, y = tuple(p)
-        graph[x].add(y)
-        graph[y].add(x)
-    for a in m.land_areas:
-        for s in a.seas:
-            graph[a.name].add(s)
-            graph[s].add(a.name)
-    everything = [*land, *seas]
-    if everything:
-        seen = {everything[0]}
-        todo = deque([everything[0]])
-        while todo:
-            for nxt in graph[todo.popleft()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        cut_off = [n for n in everything if n not in seen]
-        if cut_off:
-            add(
-                f"{f_map}: the map is not connected; cut off from {everything[0]}: {', '.join(cut_off)}"
-            )
+    coasts = [frozenset((a.name, sea)) for a in m.land_areas for sea in a.seas]
+    cut_off = _cut_off([*land, *seas], [*route_pairs, *sea_pairs, *coasts])
+    if cut_off:
+        first = next(iter(land), next(iter(seas), ""))
+        add(f"{f_map}: the map is not connected; cut off from {first}: {', '.join(cut_off)}")
     for x in countries.values():
         if (
             x.map == key
@@ -261,35 +253,13 @@ def check_track(f_track: str, t: WorldTrack, maps: Mapping[str, MapFile]) -> lis
         if name in where_sea:
             add(f'{f_track}: circle "{name}" is a sea area of the {where_sea[name]} map: a box')
     nodes = set(boxes) | set(circles)
-    pairs: list[frozenset[str]] = []
-    for link in t.links:
-        a, b = link.between
-        label = f'{f_track}: link "{a}" - "{b}"'
-        bad = [n for n in (a, b) if n not in nodes]
-        for n in bad:
-            add(f'{label}: no box or circle "{n}"')
-        if a == b:
-            add(f"{label}: joins a box to itself")
-        elif not bad:
-            if frozenset((a, b)) in pairs:
-                add(f"{label}: listed more than once (links are undirected, store each once)")
-            pairs.append(frozenset((a, b)))
-    graph: dict[str, set[str]] = defaultdict(set)
-    for p in pairs:
-        x, y = tuple(p)
-        graph[x].add(y)
-        graph[y].add(x)
-    order = [*boxes, *circles]
-    if order:
-        seen, todo = {order[0]}, deque([order[0]])
-        while todo:
-            for nxt in graph[todo.popleft()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        cut = [n for n in order if n not in seen]
-        if cut:
-            add(f"{f_track}: the track is not connected; cut off from {order[0]}: {', '.join(cut)}")
+    pairs = _pairs(
+        ((f'{f_track}: link "{x.between[0]}" - "{x.between[1]}"', x.between) for x in t.links),
+        nodes, "box or circle", "a box", add,
+    )  # fmt: skip
+    cut = _cut_off([*boxes, *circles], pairs)
+    if cut:
+        add(f"{f_track}: the track is not connected; cut off from {boxes[0]}: {', '.join(cut)}")
     for item in (*t.boxes, *t.circles):
         x, y = item.label
         if not (0 <= x <= t.canvas.width and 0 <= y <= t.canvas.height):
