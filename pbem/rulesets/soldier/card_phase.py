@@ -48,7 +48,7 @@ def allied_players(s: SoldierState) -> set[str]:
 
 
 class EventCards(phases.NoOrders):
-    """SK 4.2 Event Card Phase: automatic; then the next turn."""
+    """SK 4.2 Event Card Phase: automatic; then the Diplomacy Phase."""
 
     def resolve(
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
@@ -59,7 +59,7 @@ class EventCards(phases.NoOrders):
         allied = allied_players(ctx.state)
         for player in sorted(ctx.state.players):
             deal(ctx, [player], HAND_SIZE - (player in allied))  # SK 5.0
-        phases.next_turn(ctx)
+        ctx.emit(phases.StageOver(stage="cards", next="diplomacy"))  # diplomacy.py
 
 
 phases.register("cards", EventCards())

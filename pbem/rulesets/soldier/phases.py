@@ -34,6 +34,7 @@ TITLES = {
     "victory": "Victory Phase",
     "resources": "Resource and Manpower Phase",
     "cards": "Event Card Phase",
+    "diplomacy": "Diplomacy Phase",
 }
 
 

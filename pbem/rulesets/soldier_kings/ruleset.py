@@ -24,6 +24,7 @@ from ..soldier import (  # noqa: F401  (register their stages)
     card_parse,
     card_phase,
     collection,
+    diplomacy,
     economy,
     fold,
     initiative,
@@ -183,8 +184,9 @@ class SoldierKings(Ruleset):
                 ctx.emit(setup.placement_event(out, power, defaulted=True))
         k = s.setup_round
         ctx.emit(E.SetupRoundDone(round=k))
-        if k + 1 >= len(s.setup_order):
-            ctx.emit(E.TurnBegan(turn=s.first_turn, stage="purchase"))
+        if k + 1 >= len(s.setup_order):  # SK World at War: a Diplomacy Phase before Turn 1
+            first = "diplomacy" if sc.rules == "campaign" else "purchase"
+            ctx.emit(E.TurnBegan(turn=s.first_turn, stage=first))
 
     def apply(self, s: SoldierState, e: Event) -> SoldierState:
         return fold.apply(s, e)

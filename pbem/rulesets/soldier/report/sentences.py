@@ -318,6 +318,24 @@ def _(c, e, s):
     )
 
 
+@says("sk.deal_made")
+def _(c, e, s):
+    return f"Deal made between {and_list(e.parties)}: {'; '.join(e.terms)} (SK 14.3)."
+
+
+@says("sk.deal_void")
+def _(c, e, s):
+    return f"The deal between {and_list(e.parties)} ({'; '.join(e.terms)}) is void: {e.why}."
+
+
+@says("sk.deal_unmatched")
+def _(c, e, s):
+    return (
+        f"No deal between {and_list(e.parties)} ({'; '.join(e.terms)}): "
+        f"{and_list(e.missing)} did not send it."
+    )
+
+
 @says("sk.card_played")
 def _(c, e, s):
     on = f" on {e.on}" if e.on else ""
