@@ -153,9 +153,7 @@ def prohibited(content: SoldierContent, s: SoldierState, a: str, b: str) -> str 
     return None
 
 
-def _power(
-    content: SoldierContent, s: SoldierState, text: str, line: int, problems: list[Problem]
-) -> str | None:
+def _power(s: SoldierState, text: str, line: int, problems: list[Problem]) -> str | None:
     name = text.strip()
     for p in s.majors:
         if p.casefold() == name.casefold():
@@ -180,9 +178,7 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
             continue
         before = len(problems)
         others = [
-            _power(content, s, x, ol.line, problems)
-            for x in re.split(r",|\band\b", head[10:])
-            if x.strip()
+            _power(s, x, ol.line, problems) for x in re.split(r",|\band\b", head[10:]) if x.strip()
         ]
         parties = tuple(sorted({power, *(p for p in others if p)}))
         terms: list[Term] = []
@@ -199,8 +195,8 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
                     )
                 )
                 continue
-            giver = _power(content, s, m["giver"], ol.line, problems)
-            taker = _power(content, s, m["taker"], ol.line, problems)
+            giver = _power(s, m["giver"], ol.line, problems)
+            taker = _power(s, m["taker"], ol.line, problems)
             if m["n"]:
                 kind = "manpower" if m["what"].casefold() == "manpower" else "resources"
                 terms.append(Term(kind, giver or "", taker or "", int(m["n"])))

@@ -367,6 +367,39 @@ def victory_points(
     return sum(gained.values()) - sum(lost.values()), gained, lost
 
 
+def automatic_victory(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
+    """SK 20.33-20.34, "The World at War": the result when the game ends in this Victory
+    Phase, else None. A major power whose net victory points equal or exceed its
+    Automatic Victory score wins at once; of several, the one exceeding it by the most
+    (ties all win). In two- and three-player games a player wins only when every power he
+    plays reaches its score, and he is measured by the one furthest from it. At the last
+    turn with no automatic victory, whoever is closest to his score wins (ties all win)."""
+    scores = {a.power: a.points for a in content.tables.automatic_victory}
+    margin = {p: s.victory_points.get(p, 0) - scores.get(p, 0) for p in s.majors}
+    collective = len(s.players) <= 3  # SK 20.34
+    if collective:
+        who = {pl: min(margin[p] for p in ps) for pl, ps in s.players.items()}
+    else:
+        who = dict(margin)
+    best = max(who.values(), default=-1)
+    if best < 0 and not last:
+        return None
+    winners = sorted(w for w, m in who.items() if m == best)
+
+    def line(w: str) -> str:
+        powers = s.players[w] if collective else [w]
+        parts = [f"{p} {s.victory_points.get(p, 0)} of {scores.get(p, 0)}" for p in powers]
+        return f"{w} ({', '.join(parts)})"
+
+    how = (
+        "automatic victory (SK 20.33)"
+        if best >= 0
+        else "closest to its automatic victory score at the end (SK 20.33)"
+    )
+    names = " and ".join(line(w) for w in winners)
+    return f"{names} {'win' if len(winners) > 1 else 'wins'}: {how}."
+
+
 def result_text(s: SoldierState) -> str:
     """SK 20.32 and the One-Year Special Rules: each player's powers' points added
     together; the highest total wins; ties share the victory."""
@@ -413,6 +446,8 @@ class Victory(phases.NoOrders):
             ctx.emit(phases.GameOver(result=result_text(s)))
         elif one_year(content, s):  # the one-year scenarios skip the rest of the winter turn
             phases.next_turn(ctx)
+        elif (won := automatic_victory(content, s, last=s.turn >= s.last_turn)) is not None:
+            ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34
         else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
             ctx.emit(phases.StageOver(stage="victory", next="resources"))
 
