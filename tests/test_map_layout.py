@@ -69,7 +69,7 @@ def test_every_report_of_a_game_has_a_theatre_and_no_chip_over_a_name(played):
                 assert held(view.focus) or held(view.focus_core), d
             for lay in lays:
                 assert _covered(lay) == [], (d.power, d.start, lay.kind)
-        assert theatres > len(wanted) * 0.8
+        assert theatres >= len(wanted) * 0.6  # Britain, at sea everywhere, often has none
         for d in wanted[-12:]:
             rep = render(g, d.power, d.start, d.stop)
             assert len(rep.html.encode()) < LIMIT, (d, len(rep.html))

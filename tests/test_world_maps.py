@@ -345,3 +345,14 @@ def test_the_campaign_sets_up_on_the_four_maps_with_all_the_cards():
         assert home == u.country or (u.country == "Austria" and u.area == "Saxony"), u.id
     prov = [u for u in placed if u.provincial]
     assert prov and all(c.map_of(u.area) == "americas" for u in prov)
+
+
+def test_the_end_option_is_the_campaigns_alone(tmp_path):
+    from pbem.errors import UsageError
+
+    rs = registry.get("soldier-kings")
+    assert "end" in rs.options()
+    with pytest.raises(UsageError, match="only World at War"):
+        rs.powers("1757", {"end": "1758"})
+    with pytest.raises(UsageError, match="1756 to 1762"):
+        rs.powers("world-at-war-4", {"end": "1770"})

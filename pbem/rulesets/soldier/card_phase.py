@@ -32,14 +32,14 @@ def _(s: SoldierState, e: CardsGathered) -> None:
     s.deck = sorted([*s.deck, *s.discard, *(c for h in s.hands.values() for c in h)])
     s.discard = []
     s.hands = {p: [] for p in s.hands}
+    s.allied_in_year = []  # a new year's alliances are counted from here
 
 
 def allied_players(s: SoldierState) -> set[str]:
-    """Players with a major power formally allied (SK 16.1) to another player's. pbem
-    reads SK 5.0's "at any time during the current year" from the alliances in force at
-    the phase: the campaign starts with none, and the Diplomacy Phase that makes and
-    breaks them (SK 14, issue 10) is not written yet."""
-    out: set[str] = set()
+    """Players with a major power formally allied (SK 16.1) to another player's at any
+    time during the current year (SK 5.0): in force now, or made or broken since the
+    last Event Card Phase (state.allied_in_year)."""
+    out = {s.player_of(p) for p in s.allied_in_year}
     for group in s.alliances:
         players = {s.player_of(p) for p in group}
         if len(players) > 1:
@@ -54,9 +54,9 @@ class EventCards(phases.NoOrders):
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
     ) -> None:
         s: SoldierState = ctx.state
+        allied = allied_players(s)  # before the gathering starts a new year's count
         held = sum(len(h) for h in s.hands.values())
         ctx.emit(CardsGathered(cards=len(s.deck) + len(s.discard) + held))
-        allied = allied_players(ctx.state)
         for player in sorted(ctx.state.players):
             deal(ctx, [player], HAND_SIZE - (player in allied))  # SK 5.0
         ctx.emit(phases.StageOver(stage="cards", next="diplomacy"))  # diplomacy.py

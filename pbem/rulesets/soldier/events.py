@@ -25,6 +25,7 @@ class ScenarioStarted(Event):
     deck: list[str]  # the cards in the deck (a multiset; order is never stored)
     frozen: dict[str, int] = {}
     subsidies: list[dict] = []
+    random_end: bool = False  # SK World at War's random end (option end=random)
 
 
 @event

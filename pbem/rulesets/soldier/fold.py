@@ -35,6 +35,7 @@ def _(s: SoldierState, e: E.ScenarioStarted) -> SoldierState:
         number=e.number,
         first_turn=e.first_turn,
         last_turn=e.last_turn,
+        random_end=e.random_end,
         turn=e.first_turn,
         stage="setup",
         setup_order=[list(x) for x in e.setup_order],

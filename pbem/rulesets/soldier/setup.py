@@ -41,8 +41,20 @@ def counter_mix(content: SoldierContent) -> list[dict]:
     return out
 
 
-def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
-    """Emit the scenario's opening events."""
+def campaign_end(sc: Scenario, end: str | None) -> tuple[int, bool]:
+    """SK World at War, Timeframe: (last turn, random end). To Turn 28; or, "for a shorter
+    game", to the end of a year the players choose (`end=1759`: its Winter turn); or a
+    random end (`end=random`, see winter.random_end)."""
+    if end is None or end == "":
+        return sc.last_turn, False
+    if str(end).casefold() == "random":
+        return sc.last_turn, True
+    return (int(end) - 1756) * 4 + 4, False
+
+
+def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | None = None) -> None:
+    """Emit the scenario's opening events (`end`: the campaign's timeframe option)."""
+    last_turn, random_end = campaign_end(sc, end)
     treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
     control = {}
     for area in content.map.land_areas:
@@ -58,7 +70,8 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario) -> None:
             scenario=sc.name,
             number=sc.number,
             first_turn=sc.first_turn,
-            last_turn=sc.last_turn,
+            last_turn=last_turn,
+            random_end=random_end,
             players={p.name: list(p.powers) for p in sc.players},
             setup_order=setup_order,
             majors=list(sc.powers),

@@ -142,6 +142,7 @@ class SoldierState(_M):
     number: int = 0
     first_turn: int = 0
     last_turn: int = 0
+    random_end: bool = False  # SK World at War: the game may end at random (option end)
     turn: int = 0
     # where the turn stands: setup, purchase, initiative, action, peace,
     # attrition, maintenance, victory, over
@@ -154,6 +155,11 @@ class SoldierState(_M):
     alliances: list[list[str]] = Field(
         default_factory=list
     )  # SK 16.1 formal alliances between majors
+    # SK 16.3: pairs of majors whose formal alliance was broken: never allies again
+    broken_alliances: list[list[str]] = Field(default_factory=list)
+    # SK 5.0: powers formally allied to another player's power at some time this year
+    # (reset at the Event Card Phase, which deals one card fewer to their players)
+    allied_in_year: list[str] = Field(default_factory=list)
     control: dict[str, str] = Field(default_factory=dict)  # land area -> controlling country
     fort_hits: dict[str, int] = Field(default_factory=dict)  # area -> siege hits (SK 12.2)
     besieger: dict[str, str] = Field(default_factory=dict)  # area -> power holding the hits

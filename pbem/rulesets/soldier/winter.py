@@ -367,6 +367,18 @@ def victory_points(
     return sum(gained.values()) - sum(lost.values()), gained, lost
 
 
+RANDOM_FROM = 1759  # option end=random: pbem's method (the text gives none)
+
+
+def random_end(ctx: Resolution, s: SoldierState) -> bool:
+    """SK World at War's random end, as pbem rolls it: from the Victory Phase of Winter
+    1759 on, a die of 1 or 2 ends the game there (then, with no automatic victory, the
+    player closest to his score wins, SK 20.33)."""
+    if not s.random_end or 1756 + (s.turn - 1) // 4 < RANDOM_FROM:
+        return False
+    return ctx.roll("random end of the game: 1 or 2 ends it")[0] <= 2
+
+
 def automatic_victory(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
     """SK 20.33-20.34, "The World at War": the result when the game ends in this Victory
     Phase, else None. A major power whose net victory points equal or exceed its
@@ -446,8 +458,10 @@ class Victory(phases.NoOrders):
             ctx.emit(phases.GameOver(result=result_text(s)))
         elif one_year(content, s):  # the one-year scenarios skip the rest of the winter turn
             phases.next_turn(ctx)
-        elif (won := automatic_victory(content, s, last=s.turn >= s.last_turn)) is not None:
+        elif (won := automatic_victory(content, s, last=False)) is not None:
             ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34
+        elif s.turn >= s.last_turn or random_end(ctx, s):  # SK World at War, Timeframe
+            ctx.emit(phases.GameOver(result=automatic_victory(content, s, last=True) or ""))
         else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
             ctx.emit(phases.StageOver(stage="victory", next="resources"))
 

@@ -85,8 +85,25 @@ class SoldierKings(Ruleset):
         text = setup.describe_scenario(self.content.in_play(sc.maps), sc)
         return text + (f"\n\nNot playable yet{NOT_YET}" if sc.rules == "campaign" else "")
 
+    def options(self) -> dict[str, str]:
+        return {
+            "end": "World at War only (its Timeframe): YEAR, 1756-1762, to end with that "
+            "year's Winter turn; or 'random' (from the Victory Phase of Winter 1759 on, a "
+            "die of 1 or 2 ends the game: pbem's method, the text gives none)",
+        }
+
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         sc = self.content.scenario(scenario)
+        end = options.get("end")
+        if end is not None:
+            if sc.rules != "campaign":
+                raise UsageError(
+                    f"option end: only World at War has a timeframe to choose; {scenario} ends on Turn {sc.last_turn}"
+                )
+            if str(end).casefold() != "random" and not (
+                str(end).isdigit() and 1756 <= int(end) <= 1762
+            ):
+                raise UsageError(f"option end={end!r}: write a year from 1756 to 1762, or 'random'")
         if sc.rules == "campaign":  # its content is in; its rules are not yet (issue 10)
             raise UsageError(f"scenario {scenario}:{NOT_YET}")
         return list(sc.powers)
@@ -99,7 +116,8 @@ class SoldierKings(Ruleset):
 
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
         sc = self.content.scenario(scenario)
-        setup.start(ctx, self.content.in_play(sc.maps), sc)
+        end = options.get("end")
+        setup.start(ctx, self.content.in_play(sc.maps), sc, None if end is None else str(end))
 
     def content_of(self, s: SoldierState) -> SoldierContent:
         """The content a game is played with: Europe's for the one-year scenarios, the

@@ -323,6 +323,14 @@ def _(c, e, s):
     return f"Deal made between {and_list(e.parties)}: {'; '.join(e.terms)} (SK 14.3)."
 
 
+@says("sk.formal_alliance_broken")
+def _(c, e, s):
+    why = f": {e.why}" if e.why else ""
+    return (
+        f"{and_list(e.powers)} are formal allies no more, and may never ally again (SK 16.3){why}."
+    )
+
+
 @says("sk.deal_void")
 def _(c, e, s):
     return f"The deal between {and_list(e.parties)} ({'; '.join(e.terms)}) is void: {e.why}."
