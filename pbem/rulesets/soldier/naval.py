@@ -207,8 +207,8 @@ def _voyage(
         )  # Storm at Sea (cards.py)
         if not alive(s, v):
             return
-        if not content.is_land(nxt):
-            if _interceptors(ctx, content, v, nxt):
+        if not content.is_land(nxt):  # SK 10.7: never intercepted in a circle of the track
+            if not content.is_circle(nxt) and _interceptors(ctx, content, v, nxt):
                 _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted)
                 if not alive(s, v):
                     return

@@ -238,6 +238,34 @@ def step_cost(content: SoldierContent, a: str, b: str) -> int | str:
     return f"from {a} a fleet puts out to {' or '.join(here.seas)} (SK 1.0 Coastal Area, 10.2)"
 
 
+def _map_limits(
+    content: SoldierContent, s: SoldierState, fleets, leaders, armies, path: list[str]
+) -> list[str]:
+    """Who may not sail to another map (SK 10.7): a minor country's units stay on the map
+    they come from (SK 18.9), pirates too (SK 19.3); provincials never reach the Europe,
+    India or Spice Islands maps (SK 19.42); royal leaders never leave Europe (SK 13.9)."""
+    maps = {content.map_of(a) for a in path} - {"track"}
+    on_track = any(content.is_circle(a) for a in path)
+    if len(maps) < 2 and not on_track:
+        return []
+    out = []
+    for uid in [*fleets, *armies]:
+        u = s.units[uid]
+        kind = content.country(u.country).kind
+        home = content.country(u.country).map
+        if kind in ("minor", "card_unit") and not u.hired_by and (maps - {home} or on_track):
+            rule = "SK 19.3" if kind == "card_unit" else "SK 18.9"
+            out.append(f"{uid} may not leave the {home} map ({rule})")
+        if u.provincial and maps & {"europe", "india", "spice_islands"}:
+            out.append(
+                f"{uid}, a provincial army, may not be carried to the {' or '.join(sorted(maps - {'americas'}))} map (SK 19.42)"
+            )
+    for n in leaders:
+        if s.leaders[n].royal and maps - {"europe"}:
+            out.append(f"{n}, a royal leader, may never leave the Europe map (SK 13.9)")
+    return out
+
+
 def leads_for(s: SoldierState, name: str, power: str) -> bool:
     ld = s.leaders[name]
     return ld.country == power or s.allies.get(ld.country) == power
@@ -340,6 +368,10 @@ def check_sail(
                 return None, out
             loaded[a] = pick
     full = [start, *path] if not path or path[0] != start else list(path)
+    for why in _map_limits(
+        content, s, fleets, leaders, [*new, *(a for v in aboard.values() for a in v)], full
+    ):
+        bad(why)
     spent = 0
     for k in range(1, len(full)):
         c = step_cost(content, full[k - 1], full[k])

@@ -10,7 +10,18 @@ from .cards import Card, CardsFile
 from .pieces import Leader, PiecesFile, Unit
 from .scenarios import Scenario
 from .tables import MinorTableRow, TablesFile
-from .world import Country, GameFile, LandArea, MapFile, PowersFile, SeaArea, WorldTrack
+from .world import (
+    Country,
+    GameFile,
+    LandArea,
+    MapFile,
+    PowersFile,
+    SeaArea,
+    SeaConnection,
+    WorldTrack,
+)
+
+_NOWHERE = ((0, 0), (1, 0), (0, 1))  # the drawing of a track circle: it has none
 
 # --------------------------------------------------------------------------- the whole
 
@@ -50,8 +61,9 @@ class Lookups:
         for key, m in c.world.items():
             for x in (*m.land_areas, *m.sea_areas):
                 self.map_of[x.name] = key
+        self.circles = {x.name for x in c.track.circles} if c.track is not None else set()
         for x in (*c.map.land_areas, *c.map.sea_areas):  # Europe, or the world merged
-            self.map_of.setdefault(x.name, "europe")
+            self.map_of.setdefault(x.name, "track" if x.name in self.circles else "europe")
 
 
 class SoldierContent(Record):
@@ -85,13 +97,26 @@ class SoldierContent(Record):
         spans the world. Each map keeps its drawing in `world`; `map_of` says where an
         area lies."""
         parts = [self.map, *self.world.values()]
+        links = tuple(x for m in parts for x in m.sea_connections)
+        circles: tuple[SeaArea, ...] = ()
+        if self.track is not None:  # SK 10.7: the track joins the maps' seas, by its circles
+            have = {frozenset(x.seas) for x in links}
+            links += tuple(
+                SeaConnection(seas=t.between, source=t.source)
+                for t in self.track.links
+                if frozenset(t.between) not in have
+            )
+            circles = tuple(  # seas on no map: a name and no drawing (SK 2.1)
+                SeaArea(name=c.name, label=c.label, polygons=(_NOWHERE,), source=c.source)
+                for c in self.track.circles
+            )
         merged = MapFile(
             name="The World",
             source="SK World at War (the entire worldwide map): "
             + ", ".join(m.name for m in parts),
             land_areas=tuple(a for m in parts for a in m.land_areas),
-            sea_areas=tuple(x for m in parts for x in m.sea_areas),
-            sea_connections=tuple(x for m in parts for x in m.sea_connections),
+            sea_areas=tuple(x for m in parts for x in m.sea_areas) + circles,
+            sea_connections=links,
             straits=tuple(x for m in parts for x in m.straits),
             routes=tuple(x for m in parts for x in m.routes),
         )
@@ -99,6 +124,10 @@ class SoldierContent(Record):
         for cached in ("lookups", "worldwide"):  # built again, over the merged map
             got.__dict__.pop(cached, None)
         return got
+
+    def is_circle(self, name: str) -> bool:
+        """A circle of the Worldwide Naval Movement track: a sea on no map (SK 2.1, 10.7)."""
+        return name in self.lookups.circles
 
     def map_of(self, area: str) -> str:
         """The key of the map an area (land or sea, any name or alias) lies on."""
