@@ -232,6 +232,12 @@ class Ruleset(ABC):
         for the moves and battles the map marks (MapView.moves, markers)."""
         return None
 
+    def map_views(self, state: Any, power: str, events: tuple = ()) -> list[MapView]:
+        """All the maps of `power`'s report, its main one first (its theatre is drawn
+        from it). Default: `map_view`'s, if any."""
+        view = self.map_view(state, power, events)
+        return [view] if view is not None else []
+
     def order_template(self, state: Any, power: str, step: Step) -> list[str]:
         """Order lines (mostly `#` comments) to pre-fill `power`'s envelope for `step`."""
         return []

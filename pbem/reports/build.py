@@ -27,7 +27,7 @@ from ..suggest import closest
 from . import safety
 from .maptext import map_sections
 from .model import Section
-from .svg import render_maps
+from .svg import render_all
 from .timeline import SETUP_TITLE, scan
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ class Data:
     players: list[tuple[str, str]]
     groups: list[Group]
     sections: list[Section]
-    maps: list[Markup]  # the theatre (if any), then the whole map
+    maps: list[tuple[str, str, Markup]]  # (kind, heading, svg): theatre, whole map, others
     map_notes: tuple[str, ...]
     map_tables: list[Section]  # the maps' content, for the text part
     next: Next
@@ -347,7 +347,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
         standing_acc = st.standing.get(power)
         cp = st.checkpoint
         cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
-        view = rs.map_view(st.rules, power, tuple(seen))
+        views = rs.map_views(st.rules, power, tuple(seen))
+        view = views[0] if views else None
         resolved = [g for g in groups if g.index]
         subject = _subject(st.game, power, resolved, nxt)
         return Data(
@@ -367,7 +368,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             players=[(p, r.name) for p, r in st.players.items()],
             groups=groups,
             sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
-            maps=render_maps(_env(), view) if view is not None else [],
+            maps=render_all(_env(), views),
             map_notes=tuple(view.notes) if view is not None else (),
             map_tables=map_sections(view) if view is not None else [],
             next=nxt,

@@ -352,7 +352,23 @@ def render_svg(env: Environment, view: MapView) -> Markup:
 
 def render_maps(env: Environment, view: MapView) -> list[Markup]:
     """The theatre (when the view has one) and then the whole map."""
-    frame = frame_of(view)
-    lays = [layout(view, frame, THEATRE_PX)] if frame is not None else []
-    lays.append(layout(view, facts=frame is None))
-    return [Markup(env.get_template("map.svg.j2").render(m=m, num=num)) for m in lays]
+    return [svg for _, _, svg in render_all(env, [view])]
+
+
+def render_all(env: Environment, views: list[MapView]) -> list[tuple[str, str, Markup]]:
+    """(kind, heading, <svg>) for a report's maps: the first view's theatre ("theatre",
+    no heading) and whole map ("whole"), then every other view whole ("other": a
+    campaign's other maps and its track), their hover texts only names: what an area is,
+    the text part's tables say."""
+    lays: list[tuple[str, str, Layout]] = []
+    for k, view in enumerate(views):
+        frame = frame_of(view) if k == 0 else None
+        if frame is not None:
+            lays.append(("theatre", "", layout(view, frame, THEATRE_PX)))
+        if k == 0:
+            heading = "The whole map" if frame is not None else ""
+            lays.append(("whole", heading, layout(view, facts=frame is None)))
+        else:
+            lays.append(("other", view.title.split(",")[0], layout(view, facts=False)))
+    template = env.get_template("map.svg.j2")
+    return [(kind, h, Markup(template.render(m=m, num=num))) for kind, h, m in lays]

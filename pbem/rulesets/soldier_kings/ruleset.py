@@ -52,7 +52,7 @@ NOT_YET = (
 
 class SoldierKings(Ruleset):
     name = "soldier-kings"
-    title = "Soldier Kings: The Seven Years War (one-year scenarios)"
+    title = "Soldier Kings: The Seven Years War"
     events: ClassVar = [
         E.ScenarioStarted,
         E.UnitsSelected,
@@ -263,6 +263,24 @@ class SoldierKings(Ruleset):
         from ..soldier import report
 
         return report.map_view(self.content, s, power, events)
+
+    def map_views(self, s: SoldierState, power: str, events: tuple = ()) -> list:
+        """Europe in the one-year games. In the campaign, all four maps, those where the
+        power has pieces (or, before set-up, home areas) first, then the track
+        (issue 10: a player sees the maps his powers are on first)."""
+        from ..soldier import report
+        from ..soldier.report import marks
+
+        world = self.content_of(s)
+        if world is self.content:
+            view = report.map_view(self.content, s, power, events)
+            return [view] if view is not None else []
+        order = self.content.scenario(s.scenario).maps
+        mine = {world.map_of(a) for a in marks.own_areas(world, s, power)}
+        keys = sorted(order, key=lambda k: (k not in mine, order.index(k)))
+        views = [report.map_view(self.content, s, power, events, k, world) for k in keys]
+        views.append(report.track_view(self.content, s, power))
+        return [v for v in views if v is not None]
 
     def order_template(self, s: SoldierState, power: str, step: Step) -> list[str]:
         from ..soldier import report

@@ -25,8 +25,11 @@ def map_view(
     power: str,
     events: tuple[Event, ...] = (),
     key: str = "europe",
+    marks_with: SoldierContent | None = None,
 ) -> MapView | None:
-    """`events`: the results of the report `power` may see (its moves and battles)."""
+    """`events`: the results of the report `power` may see (its moves and battles).
+    `content` draws the map (each map its own); `marks_with` (default `content`) finds
+    the theatre: the game's content, whose lookups span every map it is played on."""
     if s.stage == "new":
         return None
     m = content.map if key == "europe" else content.world[key]
@@ -134,8 +137,8 @@ def map_view(
             "mountain routes (SK 8.2); a "
             "number after a name is its fortification value.",
         ),
-        focus=tuple(a for a in marks.focus(content, s, power, events) if a in here),
-        focus_core=tuple(sorted(marks.own_areas(content, s, power) & here)),
+        focus=tuple(a for a in marks.focus(marks_with or content, s, power, events) if a in here),
+        focus_core=tuple(sorted(marks.own_areas(marks_with or content, s, power) & here)),
         moves=tuple(v for v in marks.moves(content, events) if set(v.path) <= here),
         routes=tuple((r.areas[0], r.areas[1], r.mountain) for r in m.routes),
     )
