@@ -45,8 +45,8 @@ from . import (  # noqa: F401  (register their stages)
 )
 
 NOT_YET = (
-    " (World at War: its maps, track and forces are in; its rules, the winter turn, "
-    "diplomacy and the set-up in turns, are not yet, so no game can be made of it)"
+    " (World at War: not yet playable; its maps, forces and many of its rules are in, "
+    "not all, so no game can be made of it yet)"
 )
 
 
