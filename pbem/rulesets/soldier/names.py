@@ -105,19 +105,9 @@ _PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
 def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     """Every counter and leader of a game is in the state from the start (in the pool
     or not), so the index is built once per set of them."""
-    last = _LAST_INDEX.get(id(content))
-    if (
-        last is not None
-        and last[0] is content
-        and last[1] is state.units
-        and last[2] is state.leaders
-        and last[3] == (len(state.units), len(state.leaders))
-    ):  # the same dicts as last time (what-if copies and new states take the long way)
-        return last[4]
     key = (id(content), tuple(state.units), tuple(state.leaders))
     got = _PIECE_INDEX.get(key)
     if got is not None and got[0] is content:
-        _remember(content, state, got[1])
         return got[1]
     index = {u.casefold(): Piece("unit", u) for u in state.units}
     for name in state.leaders:
@@ -127,13 +117,4 @@ def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piec
     if len(_PIECE_INDEX) > 32:
         _PIECE_INDEX.clear()
     _PIECE_INDEX[key] = (content, index)
-    _remember(content, state, index)
     return index
-
-
-_LAST_INDEX: dict[int, tuple] = {}
-
-
-def _remember(content: SoldierContent, state: SoldierState, index: dict[str, Piece]) -> None:
-    sizes = (len(state.units), len(state.leaders))
-    _LAST_INDEX[id(content)] = (content, state.units, state.leaders, sizes, index)

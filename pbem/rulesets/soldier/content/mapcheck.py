@@ -54,12 +54,10 @@ def _crossing(p, q, r, s) -> bool:
 def _overlap(a: tuple, b: tuple) -> bool:
     """Do two land polygons overlap (edges cross, or a vertex of one lies strictly inside
     the other)? Shared edges and vertices are fine: neighbours share borders."""
-    ax = [x for x, _ in a] + [x for x, _ in b]
     if min(x for x, _ in a) >= max(x for x, _ in b) or min(x for x, _ in b) >= max(x for x, _ in a):
         return False
     if min(y for _, y in a) >= max(y for _, y in b) or min(y for _, y in b) >= max(y for _, y in a):
         return False
-    del ax
     for i in range(len(a)):
         for j in range(len(b)):
             if _crossing(a[i], a[(i + 1) % len(a)], b[j], b[(j + 1) % len(b)]):
