@@ -116,7 +116,7 @@ class CommittedDice:
         while True:
             while len(buf) < width:
                 msg = f"{self.digest}\n{label}\n{k}\n{block}".encode()
-                buf += hmac.new(self.seed, msg, hashlib.sha256).digest()
+                buf += hmac.digest(self.seed, msg, "sha256")  # hmac.new's result, in C
                 block += 1
             x = int.from_bytes(buf[:width], "big")
             buf = buf[width:]

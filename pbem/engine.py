@@ -60,17 +60,29 @@ def setup_header(state: GameState) -> ev.PhaseResolved:
     )
 
 
-def _parse_accepted(state: GameState, acc, phase: str) -> Any:
+def _parse_accepted(state: GameState, acc, phase: str, parsed: dict | None = None) -> Any:
+    if parsed is not None and (key := parsed_key(acc.event)) in parsed:
+        return parsed.pop(key)
     rs = state.ruleset
     lines = list(stored_orders(acc.event.envelope))
     return rs.parse(state.rules, acc.event.power, phase, lines).orders
 
 
+def parsed_key(e: ev.OrdersAccepted) -> tuple:
+    return (e.power, e.phase, e.seq)
+
+
 @lru_cache(maxsize=4096)
+def stored_envelope(text: str) -> envelope.Envelope:
+    """An accepted envelope as stored in the log, read once (a pure function of the
+    text; verify and every resolution read it again): not to be changed by callers."""
+    return envelope.parse(text)
+
+
 def stored_orders(text: str) -> tuple:
-    """The order lines of an accepted envelope, as stored in the log. A pure function of
-    the text, kept: standing orders are read again at every resolution (issue 9)."""
-    return tuple(envelope.parse(text).orders)
+    """The order lines of an accepted envelope: standing orders are read again at every
+    resolution (issue 9)."""
+    return tuple(stored_envelope(text).orders)
 
 
 def run(
@@ -80,12 +92,15 @@ def run(
     hidden: DiceSource,
     *,
     in_place: bool = False,
+    parsed: dict | None = None,
 ) -> tuple[ev.PhaseResolved, list[ev.Event], Any]:
     """Resolve `step` (or the set-up when step is None): the header, the results and
     the rules state after them (the results folded into it, as they were emitted).
 
     `in_place` resolves on `state.rules` itself instead of a copy: the caller must
-    then not use `state.rules` again unless the resolution succeeded as recorded."""
+    then not use `state.rules` again unless the resolution succeeded as recorded.
+    `parsed`: orders of this step already read from `state.rules` as it is now (verify
+    reads them when it checks the envelope), by `parsed_key`; used once each."""
     rs = state.ruleset
     assert rs is not None and state.created is not None
     ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
@@ -98,7 +113,7 @@ def run(
     orders = {}
     for power in [*step.owes, *(p for p in step.may if p in have)]:
         if power in have:
-            orders[power] = _parse_accepted(state, have[power], step.phase)
+            orders[power] = _parse_accepted(state, have[power], step.phase, parsed)
         else:
             orders[power] = rs.default_orders(state.rules, power, step.phase)
     standing = {p: _parse_accepted(state, a, STANDING) for p, a in sorted(state.standing.items())}

@@ -189,6 +189,7 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
     # 3. replay with recomputation
     state = GameState()
     public: dict[int, bytes] = {}
+    parsed: dict[tuple, object] = {}  # orders read when checked, for their resolution
     i = 0
     while i < len(decoded):
         row, e = decoded[i]
@@ -206,7 +207,7 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             )
             return rep
         elif e.type == "orders_accepted":
-            _check_orders(state, row, e, by_seq, rep)
+            _check_orders(state, row, e, by_seq, rep, parsed)
         elif e.type == "deadline_passed":
             step = state.ruleset.step(state.rules) if state.ruleset else None
             if step is None or step.phase != e.phase:
@@ -216,9 +217,7 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             before = by_seq.get(row.seq - 1)
             if before is None or e.seq != before.seq or e.head != before.hash:
                 find(Finding(row.seq, "checkpoint does not name the event just before it"))
-            elif not checkpoint.valid(
-                created.referee_key, created.game, e.seq, e.head, e.signature
-            ):
+            elif not _checkpoint_ok(created, e):
                 find(Finding(row.seq, "checkpoint signature is not the referee's"))
         elif e.type == "phase_resolved":
             j = i + 1
@@ -226,8 +225,9 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
                 j += 1
             recorded = [x for _, x in decoded[i + 1 : j]]
             ok = _check_resolution(
-                state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep
+                state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep, parsed
             )
+            parsed.clear()
             if ok is None:  # the recomputation may have left state.rules half changed
                 state = _replay(decoded[:i])
             fold(state, row.seq, e, registry.get)
@@ -336,10 +336,21 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
     return rep
 
 
-def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep: Report) -> None:
+def _checkpoint_ok(created: ev.GameCreated, e: ev.CheckpointSigned) -> bool:
+    return checkpoint.valid(created.referee_key, created.game, e.seq, e.head, e.signature)
+
+
+def _check_orders(
+    state: GameState,
+    row: Row,
+    e: ev.OrdersAccepted,
+    by_seq,
+    rep: Report,
+    parsed: dict,
+) -> None:
     find = rep.findings.append
     try:
-        env = envelope.parse(e.envelope)
+        env = engine.stored_envelope(e.envelope)
     except envelope.EnvelopeError as x:
         find(Finding(row.seq, f"stored envelope unreadable: {x}"))
         return
@@ -381,9 +392,11 @@ def _check_orders(state: GameState, row: Row, e: ev.OrdersAccepted, by_seq, rep:
                 )
             )
             return
-    _, problems = check_orders(rs, state.rules, e.power, e.phase, env.orders)
+    orders, problems = check_orders(rs, state.rules, e.power, e.phase, env.orders)
     if problems:
         find(Finding(row.seq, "accepted orders fail the rules: " + "; ".join(map(str, problems))))
+    elif e.phase != STANDING:  # the rules state stays as it is until this phase resolves
+        parsed[engine.parsed_key(e)] = orders
     cp = env.checkpoint
     if cp is not None and (cp[0] not in by_seq or by_seq[cp[0]].hash != cp[1] or cp[0] >= row.seq):
         find(
@@ -401,7 +414,9 @@ def _replay(decoded: list[tuple[Row, ev.Event]]) -> GameState:
     return state
 
 
-def _check_resolution(state, row, head, recorded, after, anchors, public, hidden_seed, rep) -> Any:
+def _check_resolution(
+    state, row, head, recorded, after, anchors, public, hidden_seed, rep, parsed
+) -> Any:
     """Check one resolution by recomputing it on `state.rules` in place. Returns the
     rules state after it when the recomputation equals the record, else None (and
     then `state.rules` may be half changed: the caller rebuilds it from the log)."""
@@ -474,7 +489,7 @@ def _check_resolution(state, row, head, recorded, after, anchors, public, hidden
     pub = CommittedDice(seed, head.orders_digest, "public")
     hid = CommittedDice(hs, head.orders_digest, "hidden") if hs else ReplayDice(recorded_hidden)
     try:
-        _, results, after_rules = engine.run(state, step, pub, hid, in_place=True)
+        _, results, after_rules = engine.run(state, step, pub, hid, in_place=True, parsed=parsed)
     except (PbemError, ValueError, KeyError) as x:
         find(Finding(row.seq, f"recomputing {head.phase!r} failed: {x}"))
         return None

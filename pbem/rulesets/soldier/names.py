@@ -66,37 +66,50 @@ class Names:
         return None
 
     def pieces(self, text: str, line: int, problems: list[Problem]) -> list[Piece]:
-        """Counter ids and leader names, separated by commas or spaces."""
-        out: list[Piece] = []
-        index = self._pieces
-        longest = _longest(index)
-        for chunk in filter(None, (c.strip() for c in re.split(r"[,;]", text))):
-            words = chunk.split()
-            i = 0
-            while i < len(words):
-                for j in range(min(len(words), i + longest), i, -1):  # longest name first
-                    key = " ".join(words[i:j]).casefold()
-                    if key in index:
-                        out.append(index[key])
-                        i = j
-                        break
-                else:
-                    word = words[i]
-                    hint = closest(word, [*self.state.units, *self.state.leaders])
-                    problems.append(Problem(f"no counter or leader {word!r}", line, hint))
-                    i += 1
-        return out
+        """Counters and leader names, separated by commas or spaces."""
+        out, unknown = _read_pieces(self._pieces, self.state, text)
+        problems.extend(Problem(f"no counter or leader {w!r}", line, hint) for w, hint in unknown)
+        return list(out)
 
 
-_LONGEST: dict[int, tuple[dict, int]] = {}
+_MEMO: dict[int, tuple[dict, int, dict]] = {}
 
 
-def _longest(index: dict[str, Piece]) -> int:
-    """How many words the longest name of the index has."""
-    got = _LONGEST.get(id(index))
+def _read_pieces(
+    index: dict[str, Piece], state: SoldierState, text: str
+) -> tuple[tuple[Piece, ...], tuple[tuple[str, str | None], ...]]:
+    """What a list of pieces names, and the words that name none (with a hint): a pure
+    function of the index and the text, kept per index, because standing orders
+    ("casualties ...") are read again at every resolution (issue 9)."""
+    got = _MEMO.get(id(index))
     if got is None or got[0] is not index:
-        got = _LONGEST[id(index)] = (index, max((len(k.split()) for k in index), default=1))
-    return got[1]
+        if len(_MEMO) > 32:
+            _MEMO.clear()
+        longest = max((len(k.split()) for k in index), default=1)
+        got = _MEMO[id(index)] = (index, longest, {})
+    _, longest, memo = got
+    if text in memo:
+        return memo[text]
+    out: list[Piece] = []
+    unknown: list[tuple[str, str | None]] = []
+    for chunk in filter(None, (c.strip() for c in re.split(r"[,;]", text))):
+        words = chunk.split()
+        i = 0
+        while i < len(words):
+            for j in range(min(len(words), i + longest), i, -1):  # longest name first
+                key = " ".join(words[i:j]).casefold()
+                if key in index:
+                    out.append(index[key])
+                    i = j
+                    break
+            else:
+                word = words[i]
+                unknown.append((word, closest(word, [*state.units, *state.leaders])))
+                i += 1
+    if len(memo) > 4096:
+        memo.clear()
+    memo[text] = (tuple(out), tuple(unknown))
+    return memo[text]
 
 
 _PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
@@ -104,7 +117,28 @@ _PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
 
 def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     """Every counter and leader of a game is in the state from the start (in the pool
-    or not), so the index is built once per set of them."""
+    or not), so the index is built once per set of them. Counters and leaders are
+    never taken out of a state, so a dict of the same length is the same set: the last
+    answer is kept for the dicts it was read from (asked for at every parse)."""
+    units, leaders = state.units, state.leaders
+    last = _LAST[0]
+    if (
+        last is not None
+        and last[0] is content
+        and last[1] is units
+        and last[2] is leaders
+        and last[3] == (len(units), len(leaders))
+    ):
+        return last[4]
+    index = _piece_index_of(content, state)
+    _LAST[0] = (content, units, leaders, (len(units), len(leaders)), index)
+    return index
+
+
+_LAST: list[tuple | None] = [None]
+
+
+def _piece_index_of(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     key = (id(content), tuple(state.units), tuple(state.leaders))
     got = _PIECE_INDEX.get(key)
     if got is not None and got[0] is content:

@@ -12,12 +12,11 @@ UnitType = Literal["army", "fleet"]
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
 # could have changed it. Two counts say when: _GEN[1] (which counters are on the map)
-# goes up with any change to a counter's status or type, any counter made, and any
-# state given a new `units` dict; _GEN[0] (where they are) with those and with any
-# change to a counter's area or the fleet carrying it. The answer names the dict it
-# was read from (a shallow copy of a state shares its index object and may have a
-# dict of its own), and keeps ids, not counters, so a dict holding copies of the same
-# counters still gets its own.
+# goes up with any change to a counter's status or type and any counter made; _GEN[0]
+# (where they are) with those and with any change to a counter's area or the fleet
+# carrying it. The answer names the dict it was read from, so a state given a new
+# `units` dict reads it again, and keeps ids, not counters, so a dict holding copies of
+# the same counters (clone makes no counter anew) still gets its own.
 _GEN = [0, 0]
 _WHO = frozenset({"status", "type"})
 _WHERE = frozenset({"area", "carried_by"})
@@ -205,11 +204,6 @@ class SoldierState(_M):
     victory_points: dict[str, int] = Field(default_factory=dict)
     result: str = ""
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "units":
-            _changed()
-        super().__setattr__(name, value)
 
     # --- who is who -------------------------------------------------------------
 
