@@ -42,6 +42,8 @@ def _setup(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     them; every other piece of the power's own on its most contested frontier area."""
     sc = content.scenario(s.scenario)
     out = setup.default_placement(content, sc, s, power)
+    if setup.batch(s, power) is not None:  # a round of the campaign's set-up: its share
+        return [f"place {', '.join(ps)} in {a}" for a, ps in sorted(out.items())]
     required = set()
     for r in sc.setup_rules(power, "leader"):
         required.add(r.leader)
