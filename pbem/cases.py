@@ -351,8 +351,10 @@ def run_case(path: str | Path) -> CaseResult:
         got = [json.loads(encode(e)) for e in ctx.events]
         _match_events(where, expect.get("events", []), got, fail)
         _match_any_order(where, expect.get("events_any_order", []), got, fail)
-        for t in expect.get("no_events", []):
-            if any(g["type"] == t for g in got):
+        for t in expect.get("no_events", []):  # a type, or fields an event must not match
+            if isinstance(t, dict) and any(subset(t, g) for g in got):
+                fail(f"{where}: an event matching {t} happened, the case says none")
+            elif not isinstance(t, dict) and any(g["type"] == t for g in got):
                 fail(f"{where}: an event of type {t!r} happened, the case says none")
         _check_state(where, expect, rs.dump_state(state), state, fail)
         if "phase" in expect:

@@ -4,7 +4,8 @@ major powers; the victor must accept (SK 15.0).
     surrender to POWER[, POWER]   (in the power's own action-phase orders; carried out
                                    at that turn's Peace Phase)
 Standing order of a possible victor (docs/orders-soldier-kings.md):
-    take AREA[, AREA...]          (the area it takes if someone surrenders to it)
+    take AREA[, AREA...]          (what it takes if someone surrenders to it: the first
+                                   European area named, or up to three off Europe)
 """
 
 from __future__ import annotations
@@ -114,10 +115,11 @@ class PeacePhase(NoOrders):
         s: SoldierState = ctx.state
         for loser in [p for p in s.majors if p in s.surrenders]:
             victors = s.surrenders[loser]
-            # SK 15.1: each victor takes one European area the loser controls
+            # SK 15.1: each victor takes one European map area the loser controls, or
+            # three on the other maps (World at War)
             for v in victors:
-                area = _choice(content, s, loser, standing_orders.get(v, {}).get("take", []))
-                if area:
+                wanted = standing_orders.get(v, {}).get("take", [])
+                for area in _choice(content, s, loser, wanted):
                     ctx.emit(
                         ControlChanged(
                             area=area, frm=loser, to=v, why=f"{loser} surrendered (SK 15.1)"
@@ -139,20 +141,40 @@ class PeacePhase(NoOrders):
         phases.next_turn(ctx)
 
 
+OFF_EUROPE = 3  # SK 15.1: "one European map area or three areas on any other map"
+
+
 def _choice(
     content: SoldierContent, s: SoldierState, loser: str, wanted: list[list[str]]
-) -> str | None:
+) -> list[str]:
+    """SK 15.1: what a victor takes of the areas the loser controls: one on the Europe
+    map, or three on the other maps (any of them; docs/orders-soldier-kings.md). His
+    latest `take` line that names an area the loser holds decides: its first such area,
+    if in Europe; else its areas off Europe, the first three (made up to three with the
+    richest others). Without one: the richest European area, or the three richest off
+    Europe when their Resources are more (or the loser has nothing in Europe)."""
     held = sorted(a for a, c in s.control.items() if c == loser and content.is_land(a))
+    europe = [a for a in held if content.map_of(a) == "europe"]
+    other = [a for a in held if content.map_of(a) != "europe"]
+
+    def rich(a: str) -> tuple:
+        return (content.land_area(a).resources, content.land_area(a).manpower or 0, a)
+
+    def three(first: list[str]) -> list[str]:
+        rest = sorted((a for a in other if a not in first), key=rich, reverse=True)
+        return [*first, *rest][:OFF_EUROPE]
+
     for areas in reversed(wanted):
-        for a in areas:
-            if a in held:
-                return a
-    # default: the richest area (Resources, then Manpower, then name)
-    return max(
-        held,
-        key=lambda a: (content.land_area(a).resources, content.land_area(a).manpower or 0, a),
-        default=None,
-    )
+        named = [a for a in areas if a in held]
+        if named and named[0] in europe:
+            return [named[0]]
+        if named:
+            return three([a for a in named if a in other][:OFF_EUROPE])
+    best = max(europe, key=rich, default=None)
+    off = three([])
+    if best is None or sum(rich(a)[0] for a in off) > rich(best)[0]:
+        return off
+    return [best]
 
 
 def _repatriate(ctx: Resolution, content: SoldierContent, victor: str, loser: str) -> None:
