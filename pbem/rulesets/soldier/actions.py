@@ -25,9 +25,9 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import (
+    alliances,
     attack_orders,
     combat,
-    diplomacy,
     minor_alliances,
     minor_rules,
     minors,
@@ -109,7 +109,7 @@ class ActionPhase:
                 if order:
                     out.sieges.append(order)
             elif v == "break" and (
-                formal := diplomacy.parse_break(s, power, rest, ol.line, problems)
+                formal := alliances.parse_break(s, power, rest, ol.line, problems)
             ):
                 out.diplomacy.append(formal)  # SK 16.3: a formal ally
             elif v in minors.VERBS:
@@ -138,10 +138,10 @@ class ActionPhase:
         self, content: SoldierContent, s: SoldierState, power: str, orders: ActionOrders
     ) -> list[Problem]:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
-        early += diplomacy.break_problems(s, power, orders.diplomacy)  # SK 16.3
+        early += alliances.break_problems(s, power, orders.diplomacy)  # SK 16.3
         early += card_rules(content).validate_action(content, s, power, orders)  # SK 5.1
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
-        s = diplomacy.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
+        s = alliances.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
         s = card_rules(content).after_plays(
             s, power, orders.plays, content
         )  # SK 5.2: Forced March counts
@@ -193,7 +193,7 @@ class ActionPhase:
         # SK 16.3: formal alliances broken; SK 17.8, 19.1, 17.3: minor alliances broken,
         # mercenaries hired, alliances tried, first
         for p in powers:
-            diplomacy.break_alliances(ctx, content, p, given[p].diplomacy)
+            alliances.break_alliances(ctx, content, p, given[p].diplomacy)
         for p in powers:
             minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
         # SK 4.1: naval movement, naval combat, land movement, land combat, siege; each

@@ -6,15 +6,18 @@ it agrees to, one per line (docs/orders-soldier-kings.md):
 
     deal with Prussia: alliance
     deal with Prussia: Britain gives 5 Resources to Prussia; Prussia gives area Hannover to Britain
+    deal with France: Britain gives leader D'Estrees to France; France gives 6 Resources to Britain
+    deal with Prussia: Britain gives unit Br-A1 to Prussia; promise Prussia attacks Saxony
     done
 
 A deal is made when every power it names (the sender among them) has sent the same
 deal: the same parties and the same terms, in any order. The phase ends when every
 power's envelope is in, or at the deadline (a power that sent nothing agrees to no
 deal). At its end the deals are carried out together: first the formal alliances (SK
-16.1; never a prohibited one, SK 16.2), then the exchanges, simultaneously (SK 14.3):
+16.1; never a alliances.prohibited one, SK 16.2), then the exchanges, simultaneously (SK 14.3):
 each from what the giver held before the phase, in the order of the deals' text; a deal
-whose giver can no longer fulfil it is void."""
+whose giver can no longer fulfil it is void. Captured leaders are ransomed (SK 13.7),
+units lent as auxiliaries (SK 19.5); promises are recorded and bind nobody (SK 14.3)."""
 
 from __future__ import annotations
 
@@ -27,7 +30,9 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import phases
+from . import alliances, mercenaries, phases
+from .calendar import campaign_turns_after
+from .common import id_order
 from .content import SoldierContent
 from .fold import on
 from .names import Names
@@ -36,14 +41,14 @@ from .state import SoldierState
 MAX_MANPOWER = 2  # SK 14.2: a major power transfers at most two Manpower a phase, to all
 _GIVE = re.compile(
     r"^(?P<giver>.+?)\s+gives\s+(?:(?P<n>\d+)\s+(?P<what>resources?|manpower)|"
-    r"(?P<kind>card|area)\s+(?P<thing>.+?))\s+to\s+(?P<taker>.+)$",
+    r"(?P<kind>card|area|leader|units?)\s+(?P<thing>.+?))\s+to\s+(?P<taker>.+)$",
     re.I,
 )
 
 
 @dataclass(frozen=True)
 class Term:
-    kind: str  # alliance, resources, manpower, card, area
+    kind: str  # alliance, resources, manpower, card, area, leader, unit, promise
     giver: str = ""
     taker: str = ""
     amount: int = 0
@@ -52,6 +57,8 @@ class Term:
     def text(self) -> str:
         if self.kind == "alliance":
             return "alliance"
+        if self.kind == "promise":
+            return f"promise {self.thing}"
         what = (
             f"{self.amount} {self.kind.capitalize()}"
             if self.amount
@@ -86,6 +93,11 @@ class DealMade(Event):
     manpower: dict[str, int] = {}
     cards: list[list[str]] = []  # [giver player, taker player, card]
     areas: dict[str, str] = {}  # area -> its new controller
+    # SK 13.7: captured leader -> the power he now belongs to (his own side: back on the
+    # turn track, re-entering as a new leader on `leaders_return`, SK 13.8; another: its
+    # captive)
+    leaders: dict[str, str] = {}
+    leaders_return: int = 0
 
 
 @event
@@ -116,7 +128,7 @@ def _(s: SoldierState, e: DealMade) -> None:
             for b in e.parties[i + 1 :]:
                 if not any(a in g and b in g for g in s.alliances):
                     s.alliances.append([a, b])
-                _remember(s, a, b)
+                alliances.remember(s, a, b)
     for p, n in e.resources.items():
         s.treasury[p].resources += n
     for p, n in e.manpower.items():
@@ -127,161 +139,18 @@ def _(s: SoldierState, e: DealMade) -> None:
         s.hands[taker].sort()
     for area, power in e.areas.items():
         s.control[area] = power
+    for name, power in e.leaders.items():
+        ld = s.leaders[name]
+        if _own(s, ld.country, power):
+            ld.status, ld.captured_by, ld.arrives = "track", None, e.leaders_return
+        else:
+            ld.captured_by = power
 
 
 @on(DealVoid)
 @on(DealUnmatched)
 def _(s: SoldierState, e: Event) -> None:
     return None
-
-
-def _remember(s: SoldierState, a: str, b: str) -> None:
-    """SK 5.0: two powers of different players were formally allied this year."""
-    if s.player_of(a) != s.player_of(b):
-        s.allied_in_year = sorted({*s.allied_in_year, a, b})
-
-
-def allied(s: SoldierState, a: str, b: str) -> bool:
-    return any(a in g and b in g for g in s.alliances)
-
-
-def _bars(content: SoldierContent, s: SoldierState) -> set[frozenset[str]]:
-    """The pairs that may not ally: SK 16.2's, and those that broke an alliance (SK 16.3)."""
-    bars = {frozenset(x.powers) for x in content.tables.prohibited_alliances}
-    return bars | {frozenset(p) for p in s.broken_alliances}
-
-
-def prohibited(content: SoldierContent, s: SoldierState, a: str, b: str) -> str | None:
-    """SK 16.2: why `a` and `b` may not ally (None: they may): a prohibited pair, a pair
-    that broke an alliance (SK 16.3), or one of them allied to a power barred to the other."""
-    bars = _bars(content, s)
-    if sorted((a, b)) in s.broken_alliances:
-        return f"{a} and {b} broke their alliance: they may not ally again (SK 16.3)"
-    if frozenset((a, b)) in bars:
-        return f"{a} and {b} may not ally (SK 16.2)"
-    for x, y in ((a, b), (b, a)):
-        for g in s.alliances:
-            if x in g:
-                for friend in g:
-                    if friend != x and frozenset((friend, y)) in bars:
-                        return f"{x} is allied to {friend}, whom {y} may not ally with (SK 16.2)"
-    return None
-
-
-# --------------------------------------------------------------------------- SK 16.3
-
-
-@dataclass(frozen=True)
-class FormalBreak:
-    """SK 16.3: `break alliance with POWER`, a formal ally, in one's Action Phase (before
-    the naval movement) or in a Diplomacy Phase envelope (before its deals)."""
-
-    power: str
-    line: int
-
-    @property
-    def text(self) -> str:
-        return f"break alliance with {self.power}"
-
-
-@event
-class FormalAllianceBroken(Event):
-    """SK 16.3: `powers` are formal allies no more, and may never ally again."""
-
-    type: Literal["sk.formal_alliance_broken"] = "sk.formal_alliance_broken"
-    powers: list[str]  # sorted
-    why: str = ""  # empty: broken by order; else the 16.2 restriction that broke it
-
-
-@on(FormalAllianceBroken)
-def _(s: SoldierState, e: FormalAllianceBroken) -> None:
-    a, b = e.powers
-    kept: list[list[str]] = []
-    for g in s.alliances:
-        if a in g and b in g:  # a larger group splits into the pairs that remain
-            kept += [[x, y] for i, x in enumerate(g) for y in g[i + 1 :] if {x, y} != {a, b}]
-        else:
-            kept.append(g)
-    s.alliances = kept
-    _remember(s, a, b)
-    if sorted((a, b)) not in s.broken_alliances:
-        s.broken_alliances.append(sorted((a, b)))
-
-
-def parse_break(s: SoldierState, power: str, rest: str, line: int, problems: list[Problem]):
-    """`break alliance with POWER` naming a major power; None when it names none (then it
-    is a minor country's, SK 17.8)."""
-    m = re.fullmatch(r"(?is)alliance\s+with\s+(.+)", rest.strip())
-    if not m:
-        return None
-    name = " ".join(m.group(1).split())
-    major = next((p for p in s.majors if p.casefold() == name.casefold()), None)
-    return FormalBreak(major, line) if major else None
-
-
-def after_breaks(s: SoldierState, power: str, orders: list) -> SoldierState:
-    """For checking the rest of the orders: the formal allies `power` breaks with are
-    allies no more (SK 16.3: it may attack them at once)."""
-    gone = [o.power for o in orders if isinstance(o, FormalBreak) and allied(s, power, o.power)]
-    if not gone:
-        return s
-    out = s.model_copy()
-    out.alliances = [
-        [x, y]
-        for g in s.alliances
-        for i, x in enumerate(g)
-        for y in g[i + 1 :]
-        if not (power in (x, y) and ({x, y} - {power}) & set(gone))
-    ]
-    return out
-
-
-def break_problems(s: SoldierState, power: str, orders: list) -> list[Problem]:
-    return [
-        Problem(f"{power} and {o.power} are not formal allies (SK 16.3)", o.line)
-        for o in orders
-        if isinstance(o, FormalBreak) and not allied(s, power, o.power)
-    ]
-
-
-def break_alliances(ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
-    """SK 16.3: each break, then the breaks SK 16.2 then requires: a power left allied to
-    two that may no longer ally breaks with the one it allied with later (pbem's default;
-    the text lets its player choose)."""
-    for o in orders:
-        if isinstance(o, FormalBreak) and allied(ctx.state, power, o.power):
-            ctx.emit(FormalAllianceBroken(powers=sorted((power, o.power))))
-            _cascade(ctx, content)
-
-
-def _cascade(ctx: Resolution, content: SoldierContent) -> None:
-    while True:
-        s: SoldierState = ctx.state
-        bars = _bars(content, s)
-        pairs = [
-            tuple(sorted((x, y))) for g in s.alliances for i, x in enumerate(g) for y in g[i + 1 :]
-        ]
-        found = None
-        for x in sorted(s.majors):
-            partners = [p for pair in pairs if x in pair for p in pair if p != x]
-            for i, y in enumerate(partners):
-                for z in partners[i + 1 :]:
-                    if frozenset((y, z)) in bars:
-                        found = (x, z, y)  # z: the later of the two alliances
-                        break
-                if found:
-                    break
-            if found:
-                break
-        if found is None:
-            return
-        x, later, other = found
-        ctx.emit(
-            FormalAllianceBroken(
-                powers=sorted((x, later)),
-                why=f"{x} may not stay allied to both {other} and {later} (SK 16.2, 16.3)",
-            )
-        )
 
 
 def _power(s: SoldierState, text: str, line: int, problems: list[Problem]) -> str | None:
@@ -304,7 +173,7 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
         if not text or text.casefold() == "done":
             continue
         if text.casefold().startswith("break "):
-            brk = parse_break(s, power, text[6:], ol.line, problems)
+            brk = alliances.parse_break(s, power, text[6:], ol.line, problems)
             if brk is None:
                 problems.append(Problem("write: break alliance with POWER (SK 16.3)", ol.line))
             else:
@@ -324,11 +193,15 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
             if chunk.casefold() == "alliance":
                 terms.append(Term("alliance"))
                 continue
+            if chunk.casefold().startswith("promise "):  # SK 14.3: recorded, not binding
+                terms.append(Term("promise", thing=" ".join(chunk[8:].split())))
+                continue
             m = _GIVE.match(chunk)
             if not m:
                 problems.append(
                     Problem(
-                        f"{chunk!r}: write 'alliance', or 'POWER gives N Resources|N Manpower|card CARD|area AREA to POWER'",
+                        f"{chunk!r}: write 'alliance', 'promise TEXT', or 'POWER gives N "
+                        "Resources|N Manpower|card CARD|area AREA|leader LEADER|unit UNIT to POWER'",
                         ol.line,
                     )
                 )
@@ -341,6 +214,13 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
             elif m["kind"].casefold() == "area":
                 area = names.area(m["thing"], ol.line, problems)
                 terms.append(Term("area", giver or "", taker or "", thing=area or ""))
+            elif m["kind"].casefold() in ("leader", "unit", "units"):  # SK 13.7, 19.5
+                kind = "leader" if m["kind"].casefold() == "leader" else "unit"
+                pieces = names.pieces(m["thing"], ol.line, problems)
+                for x in pieces:
+                    if x.kind != kind:
+                        problems.append(Problem(f"{x.name} is not a {kind}", ol.line))
+                    terms.append(Term(kind, giver or "", taker or "", thing=x.name))
             else:
                 try:
                     card = content.card(m["thing"]).name
@@ -365,11 +245,11 @@ def validate(
 ) -> list[Problem]:
     """What can be checked when the envelope arrives (what can only be known at the end
     of the phase, whether the giver still holds what it gives, is checked then)."""
-    problems: list[Problem] = break_problems(s, power, deals)
+    problems: list[Problem] = alliances.break_problems(s, power, deals)
     manpower = 0
     seen: dict[tuple, int] = {}
     for d in deals:
-        if isinstance(d, FormalBreak):
+        if isinstance(d, alliances.FormalBreak):
             continue
         if d.key in seen:
             problems.append(Problem(f"the same deal as line {seen[d.key]}", d.line))
@@ -379,11 +259,12 @@ def validate(
         if alliance:
             for i, a in enumerate(d.parties):
                 for b in d.parties[i + 1 :]:
-                    why = prohibited(content, s, a, b)
+                    why = alliances.prohibited(content, s, a, b)
                     if why:
                         problems.append(Problem(why, d.line))
+        ransom = is_ransom(s, d)
         for t in d.terms:
-            if t.kind == "alliance":
+            if t.kind in ("alliance", "promise"):
                 continue
             if t.giver not in d.parties or t.taker not in d.parties:
                 problems.append(
@@ -391,7 +272,7 @@ def validate(
                 )
             elif t.giver == t.taker:
                 problems.append(Problem(f"'{t.text()}': a power gives to another", d.line))
-            elif not (alliance or allied(s, t.giver, t.taker)):
+            elif not (alliance or ransom or alliances.allied(s, t.giver, t.taker)):
                 problems.append(
                     Problem(
                         f"'{t.text()}': {t.giver} may only transfer to a formal ally (SK 14.2)",
@@ -411,6 +292,10 @@ def validate(
                 problems.append(
                     Problem(f"'{t.text()}': {t.giver} does not control {t.thing}", d.line)
                 )
+            if t.kind in ("leader", "unit") and t.giver and t.taker:
+                why = _piece_problem(s, t)
+                if why:
+                    problems.append(Problem(f"'{t.text()}': {why}", d.line))
             if (
                 t.kind == "card"
                 and t.giver
@@ -420,6 +305,37 @@ def validate(
                     Problem(f"'{t.text()}': {t.giver}'s player holds no {t.thing}", d.line)
                 )
     return problems
+
+
+def _own(s: SoldierState, country: str, power: str) -> bool:
+    return country == power or s.allies.get(country) == power
+
+
+def is_ransom(s: SoldierState, d: Deal) -> bool:
+    """SK 13.7: a deal that gives a captured leader back to his own side (exchanged or
+    ransomed "for any consideration agreed upon"): made between enemies too, so 14.2's
+    formal-ally condition does not hold for its terms (pbem's reading)."""
+    return any(
+        t.kind == "leader" and t.thing in s.leaders and _own(s, s.leaders[t.thing].country, t.taker)
+        for t in d.terms
+    )
+
+
+def _piece_problem(s: SoldierState, t: Term) -> str | None:
+    """Why a leader (SK 13.7) or unit (SK 19.5) cannot change hands as the term says."""
+    if t.kind == "leader":
+        ld = s.leaders[t.thing]
+        if ld.status != "captured" or ld.captured_by != t.giver:
+            return f"{t.giver} holds no captured leader {t.thing} (SK 13.7)"
+        return None
+    u = s.units[t.thing]
+    if u.status != "map":
+        return f"{t.thing} is not on the map (SK 19.5)"
+    if u.hired_by is None and u.country == t.giver:
+        return None  # lent: an auxiliary of the taker
+    if u.hired_by == t.giver and u.country == t.taker and u.country in s.majors:
+        return None  # an auxiliary given back
+    return f"{t.giver} may lend only its own units, or give back auxiliaries it was lent (SK 19.5)"
 
 
 class Diplomacy:
@@ -441,13 +357,13 @@ class Diplomacy:
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
     ) -> None:
         for power in sorted(orders):  # SK 16.3: the breaks first
-            break_alliances(ctx, content, power, orders[power] or [])
+            alliances.break_alliances(ctx, content, power, orders[power] or [])
         s: SoldierState = ctx.state
         sent: dict[tuple, set[str]] = {}
         deals: dict[tuple, Deal] = {}
         for power in sorted(orders):
             for d in orders[power] or []:
-                if isinstance(d, FormalBreak):
+                if isinstance(d, alliances.FormalBreak):
                     continue
                 sent.setdefault(d.key, set()).add(power)
                 deals.setdefault(d.key, d)
@@ -475,6 +391,7 @@ class Diplomacy:
                 ctx.emit(DealVoid(parties=list(d.parties), terms=terms, why=why))
                 continue
             ctx.emit(_made(ctx.state, d))
+            _lend(ctx, d)
         if phases.is_winter(ctx.state.turn):
             phases.next_turn(ctx)
         else:  # SK World at War: the special Diplomacy Phase before Turn 1
@@ -491,18 +408,20 @@ class _Ledger:
         self.manpower = {p: t.manpower for p, t in s.treasury.items()}
         self.cards = {p: list(h) for p, h in s.hands.items()}
         self.areas = dict(s.control)
+        self.pieces: set[str] = set()  # leaders and units a deal already moved
 
     def take(self, content: SoldierContent, s: SoldierState, d: Deal) -> str | None:
         """Why the deal cannot be carried out (None: it is, and the ledger is charged)."""
         if any(t.kind == "alliance" for t in d.terms):  # SK 16.1-16.2, against those made
             for i, a in enumerate(d.parties):
                 for b in d.parties[i + 1 :]:
-                    why = prohibited(content, s, a, b)
+                    why = alliances.prohibited(content, s, a, b)
                     if why:
                         return why
         r, m = dict(self.resources), dict(self.manpower)
         cards = {p: list(h) for p, h in self.cards.items()}
         areas = dict(self.areas)
+        pieces = set(self.pieces)
         for t in d.terms:
             if t.kind == "resources":
                 r[t.giver] = r.get(t.giver, 0) - t.amount
@@ -521,7 +440,13 @@ class _Ledger:
                 if areas.get(t.thing) != t.giver:
                     return f"{t.giver} no longer controls {t.thing} (SK 14.3)"
                 areas[t.thing] = ""
+            elif t.kind in ("leader", "unit"):
+                why = _piece_problem(s, t)
+                if why or t.thing in pieces:
+                    return why or f"{t.thing} was given by an earlier deal (SK 14.3)"
+                pieces.add(t.thing)
         self.resources, self.manpower, self.cards, self.areas = r, m, cards, areas
+        self.pieces = pieces
         return None
 
 
@@ -530,6 +455,7 @@ def _made(s: SoldierState, d: Deal) -> DealMade:
     men: dict[str, int] = {}
     cards: list[list[str]] = []
     areas: dict[str, str] = {}
+    leaders: dict[str, str] = {}
     for t in d.terms:
         if t.kind == "resources":
             res[t.giver] = res.get(t.giver, 0) - t.amount
@@ -541,6 +467,8 @@ def _made(s: SoldierState, d: Deal) -> DealMade:
             cards.append([s.player_of(t.giver), s.player_of(t.taker), t.thing])
         elif t.kind == "area":
             areas[t.thing] = t.taker
+        elif t.kind == "leader":
+            leaders[t.thing] = t.taker
     return DealMade(
         parties=list(d.parties),
         terms=[t.text() for t in d.terms],
@@ -549,7 +477,25 @@ def _made(s: SoldierState, d: Deal) -> DealMade:
         manpower=dict(sorted(men.items())),
         cards=cards,
         areas=dict(sorted(areas.items())),
+        leaders=dict(sorted(leaders.items())),
+        leaders_return=campaign_turns_after(s.turn, 1) if leaders else 0,
     )
+
+
+def _lend(ctx: Resolution, d: Deal) -> None:
+    """SK 19.5: the deal's units change hands once it is made (its alliance first)."""
+    s: SoldierState = ctx.state
+    moved: dict[tuple[str, str, bool], list[str]] = {}
+    for t in d.terms:
+        if t.kind == "unit":
+            back = s.units[t.thing].hired_by == t.giver
+            moved.setdefault((t.giver, t.taker, back), []).append(t.thing)
+    for (giver, taker, back), units in sorted(moved.items()):
+        units = sorted(units, key=id_order)
+        if back:
+            ctx.emit(mercenaries.AuxiliariesReverted(lender=taker, receiver=giver, units=units))
+        else:
+            ctx.emit(mercenaries.AuxiliariesLent(lender=giver, receiver=taker, units=units))
 
 
 phases.register("diplomacy", Diplomacy())

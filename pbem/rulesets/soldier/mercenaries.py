@@ -438,7 +438,7 @@ def lend_problems(s: SoldierState, lender: str, receiver: str, units: list[str])
 def lend_auxiliaries(ctx: Resolution, lender: str, receiver: str, units: list[str]) -> None:
     """SK 19.5: in the Diplomacy Phase a power lends units to a formal ally; they are treated
     as the receiver's units (it moves them, pays their maintenance, recovery, combat and
-    siege costs). The one-year scenarios have no Diplomacy Phase: nothing calls this yet."""
+    siege costs). Deals of the Diplomacy Phase lend them (diplomacy.py)."""
     problems = lend_problems(ctx.state, lender, receiver, units)
     if problems:
         raise ValueError("; ".join(problems))

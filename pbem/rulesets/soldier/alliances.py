@@ -1,0 +1,178 @@
+"""Formal alliances between major powers (SK 16.1-16.3): who may ally (16.2's prohibited
+pairs, and pairs that broke an alliance), backstabbing (`break alliance with POWER`, in
+an Action Phase or a Diplomacy Phase envelope) and the breaks 16.2 then forces. Auxiliaries
+on loan between the two revert at once (SK 19.5). Alliances are made by deals in the
+Diplomacy Phase (diplomacy.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from . import mercenaries
+from .content import SoldierContent
+from .fold import on
+from .state import SoldierState
+
+
+def remember(s: SoldierState, a: str, b: str) -> None:
+    """SK 5.0: two powers of different players were formally allied this year."""
+    if s.player_of(a) != s.player_of(b):
+        s.allied_in_year = sorted({*s.allied_in_year, a, b})
+
+
+def allied(s: SoldierState, a: str, b: str) -> bool:
+    return any(a in g and b in g for g in s.alliances)
+
+
+def bars_of(content: SoldierContent, s: SoldierState) -> set[frozenset[str]]:
+    """The pairs that may not ally: SK 16.2's, and those that broke an alliance (SK 16.3)."""
+    bars = {frozenset(x.powers) for x in content.tables.prohibited_alliances}
+    return bars | {frozenset(p) for p in s.broken_alliances}
+
+
+def prohibited(content: SoldierContent, s: SoldierState, a: str, b: str) -> str | None:
+    """SK 16.2: why `a` and `b` may not ally (None: they may): a prohibited pair, a pair
+    that broke an alliance (SK 16.3), or one of them allied to a power barred to the other."""
+    bars = bars_of(content, s)
+    if sorted((a, b)) in s.broken_alliances:
+        return f"{a} and {b} broke their alliance: they may not ally again (SK 16.3)"
+    if frozenset((a, b)) in bars:
+        return f"{a} and {b} may not ally (SK 16.2)"
+    for x, y in ((a, b), (b, a)):
+        for g in s.alliances:
+            if x in g:
+                for friend in g:
+                    if friend != x and frozenset((friend, y)) in bars:
+                        return f"{x} is allied to {friend}, whom {y} may not ally with (SK 16.2)"
+    return None
+
+
+# --------------------------------------------------------------------------- SK 16.3
+
+
+@dataclass(frozen=True)
+class FormalBreak:
+    """SK 16.3: `break alliance with POWER`, a formal ally, in one's Action Phase (before
+    the naval movement) or in a Diplomacy Phase envelope (before its deals)."""
+
+    power: str
+    line: int
+
+    @property
+    def text(self) -> str:
+        return f"break alliance with {self.power}"
+
+
+@event
+class FormalAllianceBroken(Event):
+    """SK 16.3: `powers` are formal allies no more, and may never ally again."""
+
+    type: Literal["sk.formal_alliance_broken"] = "sk.formal_alliance_broken"
+    powers: list[str]  # sorted
+    why: str = ""  # empty: broken by order; else the 16.2 restriction that broke it
+
+
+@on(FormalAllianceBroken)
+def _(s: SoldierState, e: FormalAllianceBroken) -> None:
+    a, b = e.powers
+    kept: list[list[str]] = []
+    for g in s.alliances:
+        if a in g and b in g:  # a larger group splits into the pairs that remain
+            kept += [[x, y] for i, x in enumerate(g) for y in g[i + 1 :] if {x, y} != {a, b}]
+        else:
+            kept.append(g)
+    s.alliances = kept
+    remember(s, a, b)
+    if sorted((a, b)) not in s.broken_alliances:
+        s.broken_alliances.append(sorted((a, b)))
+
+
+def parse_break(s: SoldierState, power: str, rest: str, line: int, problems: list[Problem]):
+    """`break alliance with POWER` naming a major power; None when it names none (then it
+    is a minor country's, SK 17.8)."""
+    m = re.fullmatch(r"(?is)alliance\s+with\s+(.+)", rest.strip())
+    if not m:
+        return None
+    name = " ".join(m.group(1).split())
+    major = next((p for p in s.majors if p.casefold() == name.casefold()), None)
+    return FormalBreak(major, line) if major else None
+
+
+def after_breaks(s: SoldierState, power: str, orders: list) -> SoldierState:
+    """For checking the rest of the orders: the formal allies `power` breaks with are
+    allies no more (SK 16.3: it may attack them at once)."""
+    gone = [o.power for o in orders if isinstance(o, FormalBreak) and allied(s, power, o.power)]
+    if not gone:
+        return s
+    out = s.model_copy()
+    out.alliances = [
+        [x, y]
+        for g in s.alliances
+        for i, x in enumerate(g)
+        for y in g[i + 1 :]
+        if not (power in (x, y) and ({x, y} - {power}) & set(gone))
+    ]
+    return out
+
+
+def break_problems(s: SoldierState, power: str, orders: list) -> list[Problem]:
+    return [
+        Problem(f"{power} and {o.power} are not formal allies (SK 16.3)", o.line)
+        for o in orders
+        if isinstance(o, FormalBreak) and not allied(s, power, o.power)
+    ]
+
+
+def break_alliances(ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
+    """SK 16.3: each break, then the breaks SK 16.2 then requires: a power left allied to
+    two that may no longer ally breaks with the one it allied with later (pbem's default;
+    the text lets its player choose)."""
+    for o in orders:
+        if isinstance(o, FormalBreak) and allied(ctx.state, power, o.power):
+            broken(ctx, FormalAllianceBroken(powers=sorted((power, o.power))))
+            cascade(ctx, content)
+
+
+def broken(ctx: Resolution, e: FormalAllianceBroken) -> None:
+    """The break, and SK 19.5: auxiliaries on loan between the two revert at once."""
+    ctx.emit(e)
+    a, b = e.powers
+    mercenaries.revert_auxiliaries(ctx, a, b)
+    mercenaries.revert_auxiliaries(ctx, b, a)
+
+
+def cascade(ctx: Resolution, content: SoldierContent) -> None:
+    while True:
+        s: SoldierState = ctx.state
+        bars = bars_of(content, s)
+        pairs = [
+            tuple(sorted((x, y))) for g in s.alliances for i, x in enumerate(g) for y in g[i + 1 :]
+        ]
+        found = None
+        for x in sorted(s.majors):
+            partners = [p for pair in pairs if x in pair for p in pair if p != x]
+            for i, y in enumerate(partners):
+                for z in partners[i + 1 :]:
+                    if frozenset((y, z)) in bars:
+                        found = (x, z, y)  # z: the later of the two alliances
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            return
+        x, later, other = found
+        broken(
+            ctx,
+            FormalAllianceBroken(
+                powers=sorted((x, later)),
+                why=f"{x} may not stay allied to both {other} and {later} (SK 16.2, 16.3)",
+            ),
+        )
