@@ -3,9 +3,12 @@ and players make: keys, signed envelopes, submit, advance, reports, verify."""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+
+from cryptography.hazmat.primitives import serialization
 
 from . import envelope, keys
 from . import ruleset as registry
@@ -16,6 +19,19 @@ from .reports.seal import seal
 from .service import Game, PlayerSpec
 from .verify import verify
 
+FIXED_NOW = "2026-01-01T00:00:00Z"
+
+
+def _key_from(master: bytes, power: str) -> tuple[bytes, str]:
+    """A player's key pair derived from the master secret (demo games only)."""
+    key = keys.private_from_seed(
+        hashlib.sha256(b"pbem-demo-key\n" + master + power.encode()).digest()
+    )
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    return pem, keys.pbem_public_line(key.public_key())
+
 
 def run_demo(
     directory: str | Path,
@@ -23,7 +39,13 @@ def run_demo(
     scenario: str | None = None,
     echo: Callable[[str], None] = print,
     master: bytes | None = None,
+    reports_too: bool = True,
 ) -> Path:
+    """Play a scenario with the ruleset's scripted players through signed envelopes, the
+    reports each step calls for written beside it (unless `reports_too` is False: the
+    long games of the tests), and verify the game file. With a `master` secret the game
+    is the same at every run: the players' keys come from it too, and the clock is fixed."""
+    now = FIXED_NOW if master is not None else None
     rs = registry.get(ruleset)
     play = getattr(rs, "demo_orders", None)
     if play is None:
@@ -41,13 +63,13 @@ def run_demo(
     signers = {}
     players = []
     for p in powers:
-        pem, pub = keys.generate()
+        pem, pub = keys.generate() if master is None else _key_from(master, p)
         (d / "keys" / f"{p}.key").write_bytes(pem)
         (d / "keys" / f"{p}.pub").write_text(pub + "\n")
         signers[p] = keys.Signer.load(pem)
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", pub, p))
     path = d / "game.pbem"
-    game = Game.create(path, ruleset, scenario, players, game_id="demo", master=master)
+    game = Game.create(path, ruleset, scenario, players, game_id="demo", master=master, now=now)
     echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
     seqs = dict.fromkeys(powers, 0)
     written: set[str] = set()
@@ -56,6 +78,8 @@ def run_demo(
 
     def reports() -> None:
         """Each report the log calls for (pbem.reports.pending), as NNN.txt and NNN.html."""
+        if not reports_too:
+            return
         dues = pending(game, written)
         pages = render_many(game, [(d.power, d.start, d.stop, None) for d in dues])
         for due, page in zip(dues, pages, strict=True):
@@ -80,7 +104,7 @@ def run_demo(
                     + "\n"
                 )
                 (d / "orders" / f"standing-{p}.txt").write_text(body)
-                result = game.submit(envelope.sign(body, signers[p]))
+                result = game.submit(envelope.sign(body, signers[p]), now)
                 if not result.ok:
                     raise RuntimeError(f"demo standing orders rejected: {result.message()}")
     while True:
@@ -101,7 +125,7 @@ def run_demo(
             (d / "orders" / f"{name}.txt").write_text(body)
             signed = envelope.sign(body, signers[p])
             (d / "orders" / f"{name}.signed.txt").write_text(signed)
-            result = game.submit(signed)
+            result = game.submit(signed, now)
             if not result.ok:
                 raise RuntimeError(f"demo orders rejected: {result.message()}")
         done = game.advance()

@@ -289,20 +289,19 @@ def four_maps() -> tuple[str, ...]:
     return ("europe", "americas", "india", "spice_islands")
 
 
-def test_no_game_is_made_of_the_campaign_before_its_rules(tmp_path):
-    from pbem.errors import UsageError
+def test_a_campaign_game_is_made_and_says_what_is_not_in_yet(tmp_path):
+    from pbem import keys
     from pbem.service import Game, PlayerSpec
 
     rs = registry.get("soldier-kings")
-    assert "not yet" in rs.scenarios()["world-at-war-4"]
-    with pytest.raises(UsageError, match="not yet"):
-        Game.create(
-            tmp_path / "g.pbem",
-            "soldier-kings",
-            "world-at-war-4",
-            [PlayerSpec("Britain", "b@x.org", "")],
-        )
-    assert not (tmp_path / "g.pbem").exists()
+    assert "does not carry out their plays yet" in rs.scenarios()["world-at-war-4"]
+    players = [
+        PlayerSpec(p, f"{p.lower()}@x.org", keys.generate()[1], p)
+        for p in ("Britain", "France", "Prussia", "Austria")
+    ]
+    game = Game.create(tmp_path / "g.pbem", "soldier-kings", "world-at-war-4", players)
+    assert game.status().step is not None
+    game.close()
 
 
 def test_the_campaign_sets_up_on_the_four_maps_with_all_the_cards():

@@ -432,6 +432,11 @@ def hand(s: SoldierState, power: str) -> list[str]:
     return s.hands.get(s.player_of(power), [])
 
 
+# SK World at War Globe cards whose effects pbem does not carry out yet: a play of one is
+# refused at its moment (the card stays in the hand); docs/orders-soldier-kings.md.
+NOT_CARRIED_OUT = frozenset({"unlock_provincials", "provincial_purchase", "card_unit"})
+
+
 def target_now(
     content: SoldierContent, s: SoldierState, power: str, po: PlayOrder, info: dict
 ) -> tuple[str | None, str | None]:
@@ -439,6 +444,8 @@ def target_now(
     card = content.card(po.card)
     kind = card.target
     kinds = {e.kind for e in card.effects}
+    if kinds & NOT_CARRIED_OUT:
+        return None, f"pbem does not carry out {po.card} yet (a World at War Globe card, issue 10)"
     if kind == "any_power":
         t = po.on or power
         if t not in s.majors:

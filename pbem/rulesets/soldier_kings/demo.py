@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from ..soldier import combat, combat_results, movement, naval_orders, setup
+from ..soldier import alliances, combat, combat_results, movement, naval_orders, setup
 from ..soldier.content import SoldierContent
 from ..soldier.state import SoldierState
 
@@ -20,7 +20,52 @@ def orders(content: SoldierContent, s: SoldierState, power: str, step: Step) -> 
         return _purchase(content, s, power)
     if s.stage == "action":
         return _action(content, s, power)
+    if s.stage == "diplomacy":
+        return _diplomacy(content, s, power)
     return []
+
+
+def _diplomacy(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """Each side of a deal writes the same deal, read from the same state."""
+    lines = [
+        f"deal with {', '.join(p for p in parties if p != power)}: {terms}"
+        for parties, terms in _deals(content, s)
+        if power in parties
+    ]
+    return [*lines, "done"]
+
+
+def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ...], str]]:
+    """Formal alliances, paired in a fixed order (each unallied power with the first of
+    another player's it may ally with); a Resource from each ally to the other, while
+    it has 6 or more; captured leaders ransomed for 2 Resources (SK 16.1, 14.1, 13.7)."""
+    out: list[tuple[tuple[str, ...], str]] = []
+    free = [p for p in sorted(s.majors) if not any(p in g for g in s.alliances)]
+    taken: set[str] = set()
+    for a in free:
+        for b in free:
+            if a in taken or b <= a or b in taken or s.player_of(a) == s.player_of(b):
+                continue
+            if alliances.prohibited(content, s, a, b) is None:
+                out.append(((a, b), "alliance"))
+                taken |= {a, b}
+    for g in s.alliances:
+        for a in g:
+            for b in g:
+                if a != b and s.player_of(a) != s.player_of(b) and s.treasury[a].resources >= 6:
+                    out.append((tuple(sorted((a, b))), f"{a} gives 1 Resources to {b}"))
+    for name, ld in sorted(s.leaders.items()):
+        owner = ld.country if ld.country in s.majors else s.allies.get(ld.country)
+        captor = ld.captured_by
+        rich = owner is not None and s.treasury[owner].resources >= 4
+        if ld.status == "captured" and captor in s.majors and owner != captor and rich:
+            out.append(
+                (
+                    tuple(sorted((captor, owner))),
+                    f"{captor} gives leader {name} to {owner}; {owner} gives 2 Resources to {captor}",
+                )
+            )
+    return out
 
 
 def standing_orders(s: SoldierState, power: str) -> list[str]:
@@ -116,8 +161,8 @@ def _purchase(content: SoldierContent, s: SoldierState, power: str) -> list[str]
 
 
 def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
-    """Each stack with a general, or of two or more armies, marches on the nearest
-    enemy area next door; it attacks what it finds there, or besieges it."""
+    """Each stack with a general, or of two or more armies (any army off Europe), marches
+    on the nearest enemy area next door; it attacks what it finds there, or besieges it."""
     lines: list[str] = _naval(content, s, power)
     money = s.treasury[power].resources
     stacks: dict[str, list[str]] = {}
@@ -130,8 +175,8 @@ def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
         generals = [
             ld.name for ld in s.leaders_in(area) if ld.country == power and ld.role == "general"
         ]
-        if len(units) < 2 and not generals:
-            continue
+        if len(units) < 2 and not generals and content.map_of(area) == "europe":
+            continue  # off Europe a single army goes too: the colonial war
         for dest in sorted(content.neighbours(area)):
             owner = s.control.get(dest)
             if dest in targets_taken or owner is None or s.friendly(owner, power):
@@ -156,7 +201,9 @@ def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
             money -= cost
             targets_taken.add(dest)
             lines.append(f"move {' '.join(units + generals)} to {dest}")
-            lines.append(f"attack {dest} assault" if enemies else f"siege {dest} 2 rounds")
+            sides = sorted({s.commander(s.units[x]) or s.units[x].country for x in enemies})
+            against = f" against {sides[0]}" if len(sides) > 1 else ""  # SK 9.3
+            lines.append(f"attack {dest} assault{against}" if enemies else f"siege {dest} 2 rounds")
             break
     return lines
 

@@ -45,8 +45,8 @@ from . import (  # noqa: F401  (register their stages)
 )
 
 NOT_YET = (
-    " (World at War: not yet playable; its maps, forces and many of its rules are in, "
-    "not all, so no game can be made of it yet)"
+    " (World at War: Pitt Takes Power, Spanish Provincial Army, Pirates and South Pacific are "
+    "dealt and held, but pbem does not carry out their plays yet)"
 )
 
 
@@ -83,7 +83,7 @@ class SoldierKings(Ruleset):
     def scenario_text(self, scenario: str) -> str:
         sc = self.content.scenario(scenario)
         text = setup.describe_scenario(self.content.in_play(sc.maps), sc)
-        return text + (f"\n\nNot playable yet{NOT_YET}" if sc.rules == "campaign" else "")
+        return text + (f"\n\nNot in yet{NOT_YET}" if sc.rules == "campaign" else "")
 
     def options(self) -> dict[str, str]:
         return {
@@ -104,8 +104,6 @@ class SoldierKings(Ruleset):
                 str(end).isdigit() and 1756 <= int(end) <= 1762
             ):
                 raise UsageError(f"option end={end!r}: write a year from 1756 to 1762, or 'random'")
-        if sc.rules == "campaign":  # its content is in; its rules are not yet (issue 10)
-            raise UsageError(f"scenario {scenario}:{NOT_YET}")
         return list(sc.powers)
 
     def new_state(self, scenario: str, options: dict[str, Any]) -> SoldierState:

@@ -1,0 +1,63 @@
+"""SK World at War played whole by the scripted players, through signed envelopes, and
+verified (issue 10): the 2-player version to Turn 28, the 8-player version until its
+automatic victory (Turn 16 with these players: four game years). Each game is checked
+for what it must hold: deals, formal alliances, war off Europe."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import pbem.ruleset as registry
+from pbem.demo import run_demo
+from pbem.verify import verify
+
+
+def _play(tmp_path: Path, scenario: str) -> tuple[Path, list[tuple[str, dict]]]:
+    path = run_demo(
+        tmp_path / scenario, "soldier-kings", scenario, echo=lambda s: None,
+        master=bytes(32), reports_too=False,
+    )  # fmt: skip
+    with sqlite3.connect(path) as db:
+        rows = [(t, json.loads(b)) for t, b in db.execute("SELECT type, body FROM events")]
+    return path, rows
+
+
+def _off_europe(rows: list[tuple[str, dict]]) -> Counter:
+    world = registry.get("soldier-kings").content.worldwide
+    return Counter(
+        t
+        for t, b in rows
+        if t in ("sk.battle_began", "sk.siege_round") and world.map_of(b["area"]) != "europe"
+    )
+
+
+def test_two_player_world_at_war_to_turn_28(tmp_path):
+    path, rows = _play(tmp_path, "world-at-war-2")
+    assert verify(path).ok
+    turns = [b["turn"] for t, b in rows if t == "sk.turn_began"]
+    assert max(turns) == 28
+    assert rows[-1][0] in ("game_ended", "checkpoint_signed", "seed_revealed")
+    kinds = Counter(t for t, _ in rows)
+    assert kinds["sk.deal_made"] >= 10  # Resources between allies each winter
+    assert any(t == "sk.deal_made" and b["alliance"] for t, b in rows)
+    assert sum(_off_europe(rows).values()) >= 1  # the colonial war
+    # the special Diplomacy Phase before Turn 1, then one each winter (SK 4.2)
+    phases = [b["phase"] for t, b in rows if t == "phase_resolved"]
+    assert "1756-spring-diplomacy" in phases
+    assert (
+        sum(p.endswith("-winter-diplomacy") for p in phases) == 6
+    )  # none in the last, Turn 28: the game ends at its Victory Phase
+
+
+def test_eight_player_world_at_war_ends_in_automatic_victory(tmp_path):
+    path, rows = _play(tmp_path, "world-at-war-8")
+    assert verify(path).ok
+    turns = [b["turn"] for t, b in rows if t == "sk.turn_began"]
+    assert max(turns) >= 8  # two game years at least
+    ended = [b for t, b in rows if t == "game_ended"]
+    assert ended and "automatic victory (SK 20.33)" in ended[0]["summary"]
+    assert any(t == "sk.deal_made" and b["alliance"] for t, b in rows)
+    assert sum(_off_europe(rows).values()) >= 1
