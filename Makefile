@@ -11,7 +11,8 @@ $(BIN)/pbem: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(BIN)/pbem
 
-# Soldier Kings scenario #1 (1756, on land) and #2 (1757, with fleets at sea), each
+# Soldier Kings scenario #1 (1756, on land), #2 (1757, with fleets at sea) and World at
+# War for 4 players (the campaign on four maps), each
 # played end to end by scripted players.
 demo: $(BIN)/pbem
 	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1756 --dir demo-game/1756
