@@ -1,8 +1,7 @@
 """SK World at War played whole by the scripted players, through signed envelopes, and
 verified (issue 10): the 2-player version to Turn 28, the 8-player version until its
 automatic victory (Turn 12 with these players and master secret: three game years). Each
-game is checked
-for what it must hold: deals, formal alliances, war off Europe."""
+game is checked for what it must hold: deals, formal alliances, war off Europe."""
 
 from __future__ import annotations
 
