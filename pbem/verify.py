@@ -217,7 +217,9 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             before = by_seq.get(row.seq - 1)
             if before is None or e.seq != before.seq or e.head != before.hash:
                 find(Finding(row.seq, "checkpoint does not name the event just before it"))
-            elif not _checkpoint_ok(created, e):
+            elif not checkpoint.valid(
+                created.referee_key, created.game, e.seq, e.head, e.signature
+            ):
                 find(Finding(row.seq, "checkpoint signature is not the referee's"))
         elif e.type == "phase_resolved":
             j = i + 1
@@ -334,10 +336,6 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
         else:
             rep.kept_checkpoints += 1
     return rep
-
-
-def _checkpoint_ok(created: ev.GameCreated, e: ev.CheckpointSigned) -> bool:
-    return checkpoint.valid(created.referee_key, created.game, e.seq, e.head, e.signature)
 
 
 def _check_orders(

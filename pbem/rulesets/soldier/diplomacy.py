@@ -141,7 +141,7 @@ def _(s: SoldierState, e: DealMade) -> None:
         s.control[area] = power
     for name, power in e.leaders.items():
         ld = s.leaders[name]
-        if _own(s, ld.country, power):
+        if s.major_of(ld.country) == power:
             ld.status, ld.captured_by, ld.arrives = "track", None, e.leaders_return
         else:
             ld.captured_by = power
@@ -307,16 +307,14 @@ def validate(
     return problems
 
 
-def _own(s: SoldierState, country: str, power: str) -> bool:
-    return country == power or s.allies.get(country) == power
-
-
 def is_ransom(s: SoldierState, d: Deal) -> bool:
     """SK 13.7: a deal that gives a captured leader back to his own side (exchanged or
     ransomed "for any consideration agreed upon"): made between enemies too, so 14.2's
     formal-ally condition does not hold for its terms (pbem's reading)."""
     return any(
-        t.kind == "leader" and t.thing in s.leaders and _own(s, s.leaders[t.thing].country, t.taker)
+        t.kind == "leader"
+        and t.thing in s.leaders
+        and s.major_of(s.leaders[t.thing].country) == t.taker
         for t in d.terms
     )
 
@@ -491,11 +489,11 @@ def _lend(ctx: Resolution, d: Deal) -> None:
             back = s.units[t.thing].hired_by == t.giver
             moved.setdefault((t.giver, t.taker, back), []).append(t.thing)
     for (giver, taker, back), units in sorted(moved.items()):
-        units = sorted(units, key=id_order)
         if back:
+            units = sorted(units, key=id_order)
             ctx.emit(mercenaries.AuxiliariesReverted(lender=taker, receiver=giver, units=units))
         else:
-            ctx.emit(mercenaries.AuxiliariesLent(lender=giver, receiver=taker, units=units))
+            mercenaries.lend_auxiliaries(ctx, giver, taker, units)
 
 
 phases.register("diplomacy", Diplomacy())

@@ -55,7 +55,7 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
                 if a != b and s.player_of(a) != s.player_of(b) and s.treasury[a].resources >= 6:
                     out.append((tuple(sorted((a, b))), f"{a} gives 1 Resources to {b}"))
     for name, ld in sorted(s.leaders.items()):
-        owner = ld.country if ld.country in s.majors else s.allies.get(ld.country)
+        owner = s.major_of(ld.country)
         captor = ld.captured_by
         rich = owner is not None and s.treasury[owner].resources >= 4
         if ld.status == "captured" and captor in s.majors and owner != captor and rich:
