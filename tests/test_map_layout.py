@@ -152,3 +152,25 @@ def test_a_square_grid_is_drawn_by_the_same_code_within_the_budget():
     assert "<polyline" in maps[0] and "battle" in maps[0] and ">London<" in maps[0]
     assert maps[1].count("<rect") < 17 * 30 / 2  # only the squares that stand out
     assert ">Q<" in maps[1] and ">30<" in maps[1]  # the columns' and rows' names
+
+
+def test_a_report_over_its_budget_is_drawn_smaller_and_says_so(played, monkeypatch):
+    """The size ladder (svg.HTML_BUDGET): over the budget the maps lose the hover texts
+    that repeat a printed name and the theatre's facts; still over, the theatre itself."""
+    from pbem.reports import svg
+
+    with Game(played) as g:
+        for d in reversed(schedule(g)):
+            full = render(g, d.power, d.start, d.stop).html
+            if 'class="map-theatre"' in full and "<title>Wien</title>" in full:
+                break
+        assert "under 100 KB" not in full
+        monkeypatch.setattr(svg, "HTML_BUDGET", len(full.encode()) - 1)
+        slim = render(g, d.power, d.start, d.stop).html
+        assert len(slim) < len(full) and 'class="map-theatre"' in slim
+        assert "hover text on the maps gives its name only" in slim
+        assert "<title>Wien</title>" in full and "<title>Wien</title>" not in slim
+        monkeypatch.setattr(svg, "HTML_BUDGET", 1000)
+        bare = render(g, d.power, d.start, d.stop).html
+        assert 'class="map-theatre"' not in bare and "your theatre is left out" in bare
+        assert 'class="map-whole"' in bare  # the whole map stays

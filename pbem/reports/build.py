@@ -24,10 +24,9 @@ from ..errors import UsageError
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..suggest import closest
-from . import safety
+from . import safety, svg
 from .maptext import map_sections
-from .model import Section
-from .svg import render_all
+from .model import MapView, Section
 from .timeline import SETUP_TITLE, scan
 
 if TYPE_CHECKING:
@@ -141,6 +140,7 @@ class Data:
     groups: list[Group]
     sections: list[Section]
     maps: list[tuple[str, str, Markup]]  # (kind, heading, svg): theatre, whole map, others
+    views: list[MapView]  # what the maps draw (drawn again smaller over the size budget)
     map_notes: tuple[str, ...]
     map_tables: list[Section]  # the maps' content, for the text part
     next: Next
@@ -211,8 +211,27 @@ def render_many(game: Game, wanted: list[tuple[str, int, int, str | None]]) -> l
     return [_page(d) for d in collect_many(game, wanted)]
 
 
+SLIMMED = {
+    svg.SLIM: "To keep this mail under 100 KB (mail programs clip longer ones), an area's "
+    "hover text on the maps gives its name only: the plain-text part of this mail gives "
+    "the facts of the areas around your pieces.",
+    svg.NO_THEATRE: "To keep this mail under 100 KB (mail programs clip longer ones), your "
+    "theatre is left out (the whole map shows the same areas) and an area's hover text "
+    "gives its name only: the plain-text part of this mail gives the facts of the areas "
+    "around your pieces.",
+}
+
+
 def _page(data: Data) -> Report:
-    html = _env(True).get_template("report.html.j2").render(r=data)
+    template = _env(True).get_template("report.html.j2")
+    html = template.render(r=data)
+    notes = data.map_notes
+    for level in svg.LEVELS[1:]:  # over the budget: the maps drawn smaller (svg.HTML_BUDGET)
+        if len(html.encode("utf-8")) <= svg.HTML_BUDGET:
+            break
+        data.maps = svg.render_all(_env(), data.views, level)
+        data.map_notes = (*notes, SLIMMED[level])
+        html = template.render(r=data)
     text = _env(False).get_template("report.txt.j2").render(r=data)
     found = safety.problems(html)
     if found:  # a bug in a template or a hook: refuse rather than mail it
@@ -368,7 +387,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             players=[(p, r.name) for p, r in st.players.items()],
             groups=groups,
             sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
-            maps=render_all(_env(), views),
+            maps=svg.render_all(_env(), views),
+            views=views,
             map_notes=tuple(view.notes) if view is not None else (),
             map_tables=map_sections(view) if view is not None else [],
             next=nxt,

@@ -181,11 +181,17 @@ def _grid(out: Layout, grid: MapGrid, frame: Box, size: float) -> None:
 
 
 def layout(
-    view: MapView, frame: Box | None = None, px: int | None = None, facts: bool = True
+    view: MapView,
+    frame: Box | None = None,
+    px: int | None = None,
+    facts: bool = True,
+    named: bool = True,
 ) -> Layout:
     """The view drawn in `frame` (map units; default the whole canvas) for `px` pixels
     across (default: the canvas width, one unit a pixel). `facts`: each area's hover
-    text says its facts (else its name: the report says them once, on the theatre)."""
+    text says its facts (else its name: the report says them once, on the theatre).
+    `named`: False leaves out the hover text of an area whose name the map prints, when
+    that text would only repeat the name (a report over its size budget: SLIM)."""
     theatre = frame is not None
     frame = frame or Box(0.0, 0.0, float(view.width), float(view.height))
     px = px or view.width
@@ -250,6 +256,8 @@ def layout(
             continue
         (out.sea_labels if a.sea else out.labels).append({"x": num(x), "y": num(y), "text": text})
         label_boxes[a.name] = box
+        if not named and grid is None and not (facts and a.title) and a.name in text:
+            (out.seas if a.sea else out.lands)[-1]["title"] = ""
     plain, mountain = [], []
     for a_name, b_name, is_mountain in view.routes:
         shown = a_name in label_boxes or b_name in label_boxes
@@ -355,20 +363,35 @@ def render_maps(env: Environment, view: MapView) -> list[Markup]:
     return [svg for _, _, svg in render_all(env, [view])]
 
 
-def render_all(env: Environment, views: list[MapView]) -> list[tuple[str, str, Markup]]:
+# A report's size budget (issue 10): Gmail clips a mail's HTML beyond 102 KB, and a
+# campaign report draws five maps and the world track. A report over HTML_BUDGET bytes
+# is drawn again at the next level: 1 (SLIM) hover texts that only repeat a printed
+# name are left out and the theatre's say names, not facts (the text part and the
+# report's tables still say them); 2 (NO_THEATRE) and the theatre is left out (the
+# whole map shows the same areas). A deterministic choice: same log, same report.
+HTML_BUDGET = 98_000
+FULL, SLIM, NO_THEATRE = 0, 1, 2
+LEVELS = (FULL, SLIM, NO_THEATRE)
+
+
+def render_all(
+    env: Environment, views: list[MapView], level: int = FULL
+) -> list[tuple[str, str, Markup]]:
     """(kind, heading, <svg>) for a report's maps: the first view's theatre ("theatre",
     no heading) and whole map ("whole"), then every other view whole ("other": a
     campaign's other maps and its track), their hover texts only names: what an area is,
-    the text part's tables say."""
+    the text part's tables say. `level`: see HTML_BUDGET."""
+    named = level == FULL
     lays: list[tuple[str, str, Layout]] = []
     for k, view in enumerate(views):
-        frame = frame_of(view) if k == 0 else None
+        frame = frame_of(view) if k == 0 and level < NO_THEATRE else None
         if frame is not None:
-            lays.append(("theatre", "", layout(view, frame, THEATRE_PX)))
+            lays.append(("theatre", "", layout(view, frame, THEATRE_PX, facts=named, named=named)))
         if k == 0:
             heading = "The whole map" if frame is not None else ""
-            lays.append(("whole", heading, layout(view, facts=frame is None)))
+            facts = frame is None and named
+            lays.append(("whole", heading, layout(view, facts=facts, named=named)))
         else:
-            lays.append(("other", view.title.split(",")[0], layout(view, facts=False)))
+            lays.append(("other", view.title.split(",")[0], layout(view, facts=False, named=named)))
     template = env.get_template("map.svg.j2")
     return [(kind, h, Markup(template.render(m=m, num=num))) for kind, h, m in lays]

@@ -61,3 +61,30 @@ def test_eight_player_world_at_war_ends_in_automatic_victory(tmp_path):
     assert ended and "automatic victory (SK 20.33)" in ended[0]["summary"]
     assert any(t == "sk.deal_made" and b["alliance"] for t, b in rows)
     assert sum(_off_europe(rows).values()) >= 1
+
+
+def test_campaign_reports_stay_under_100_kb(tmp_path):
+    """Issue 10: a campaign report draws five maps and the world track, and no mail client
+    may clip it (Gmail clips beyond 102 KB): every report, sealed, stays under 100 KB.
+    Over the budget a report is drawn again smaller (pbem.reports.svg.HTML_BUDGET), and
+    says so. Here: every fifth report of a 4-player game to its Turn 8 (the first two
+    years: the whole armies of the set-up, the biggest reports)."""
+    from pbem.reports import pending
+    from pbem.reports.build import render_many
+    from pbem.service import Game
+    from pbem.reports.seal import seal
+
+    path = run_demo(
+        tmp_path / "g", "soldier-kings", "world-at-war-4", echo=lambda s: None,
+        master=bytes(32), reports_too=False, options={"end": "1757"},
+    )  # fmt: skip
+    game = Game(path)
+    dues = pending(game, set())[::5]
+    key = game.secrets().referee_key()
+    pages = render_many(game, [(d.power, d.start, d.stop, None) for d in dues])
+    sizes = [len(seal(p, game.state().game_ref, key).html.encode()) for p in pages]
+    assert len(sizes) > 40 and max(sizes) < 100_000
+    slimmed = [p for p in pages if "To keep this mail under 100 KB" in p.html]
+    assert slimmed  # the budget is reached in this game: the ladder is exercised
+    full = [p for p in pages if p not in slimmed]
+    assert all("under 100 KB" not in p.text for p in full)
