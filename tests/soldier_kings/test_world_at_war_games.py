@@ -71,8 +71,8 @@ def test_campaign_reports_stay_under_100_kb(tmp_path):
     years: the whole armies of the set-up, the biggest reports)."""
     from pbem.reports import pending
     from pbem.reports.build import render_many
-    from pbem.service import Game
     from pbem.reports.seal import seal
+    from pbem.service import Game
 
     path = run_demo(
         tmp_path / "g", "soldier-kings", "world-at-war-4", echo=lambda s: None,
