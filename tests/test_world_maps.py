@@ -294,7 +294,7 @@ def test_a_campaign_game_is_made_and_says_what_is_not_in_yet(tmp_path):
     from pbem.service import Game, PlayerSpec
 
     rs = registry.get("soldier-kings")
-    assert "does not carry out their plays yet" in rs.scenarios()["world-at-war-4"]
+    assert "the player does not choose yet" in rs.scenarios()["world-at-war-4"]
     players = [
         PlayerSpec(p, f"{p.lower()}@x.org", keys.generate()[1], p)
         for p in ("Britain", "France", "Prussia", "Austria")

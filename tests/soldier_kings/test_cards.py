@@ -16,7 +16,7 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier import card_events, card_parse, effects, purchases
+from pbem.rulesets.soldier import card_checks, card_events, card_parse, effects, purchases
 from pbem.rulesets.soldier_kings import card_moments, cards
 from pbem.verify import verify
 
@@ -257,7 +257,7 @@ def _enemy(s, power):
 def _card_lines(g: SKGame, power: str, lines: list[str]) -> list[str]:
     """What the scripted player adds to its orders: the cards it can play here."""
     s = g.state
-    hand = list(card_parse.hand(s, power))
+    hand = list(card_checks.hand(s, power))
     out: list[str] = []
 
     def take(card: str) -> bool:
@@ -311,7 +311,7 @@ def _standing(g: SKGame, power: str, done: set[str]) -> list[str]:
     done.add(player)
     return [
         REACTIONS[c].format(me=power)
-        for c in sorted(set(card_parse.hand(s, power)))
+        for c in sorted(set(card_checks.hand(s, power)))
         if c in REACTIONS
     ]
 

@@ -28,13 +28,13 @@ class CardCancelled(Event):
 
 @event
 class CardEffect(Event):
-    """SK 5.2: a card's effect in force from now: for this phase, or this turn."""
+    """SK 5.2: a card's effect in force from now: for this phase, this turn, or the game."""
 
     type: Literal["sk.card_effect"] = "sk.card_effect"
     card: str
     effect: str  # the effect kind (cards.toml)
     power: str  # who played it
-    until: Literal["phase", "turn"]
+    until: Literal["phase", "turn", "game"]
     turn: int
     stage: str
     acting: int

@@ -5,24 +5,19 @@
 from __future__ import annotations
 
 import re
-from collections import Counter as Tally
 from typing import Any, Literal
 
-from pbem.clone import clone
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
 from . import (
-    common,
     mercenaries,
     minor_rules,
     minors,
-    purchases,
     standing,
 )
 from .card_orders import ACTION_STEPS, WHENS, PlayOrder, Trigger
 from .content import Card, SoldierContent
-from .effects import live
 from .names import Names
 from .state import SoldierState
 
@@ -59,6 +54,8 @@ def how_to(card: Card) -> str:
         forms.append(action[ACTION_USE[p]])
     if p == "free_army":
         forms.append(f"play {n} [on POWER] in your Purchase Phase orders")
+    if p == "provincial_purchase":
+        forms.append(f"play {n} on POWER in Purchase Phase orders, with buy provincial army")
     if p in REACT_USE and p != "any":
         forms.append(f"the standing order react {n} when {TRIGGER_FORMS[REACT_USE[p]]}")
     if p in STANDING_USE and p != "any":
@@ -72,22 +69,29 @@ def how_to(card: Card) -> str:
     return "; or ".join(forms)
 
 
+def globe_in_play(content: SoldierContent, s: SoldierState) -> bool:
+    """SK 3.0: the one-year games leave out the Globe cards; the World at War "Use all
+    event cards"."""
+    return bool(s.scenario) and content.scenario(s.scenario).rules == "campaign"
+
+
 def card_name(
-    content: SoldierContent, text: str, line: int, problems: list[Problem]
+    content: SoldierContent, s: SoldierState, text: str, line: int, problems: list[Problem]
 ) -> tuple[str | None, str]:
     """The card named at the start of `text` (longest name first), and the rest."""
     t = " ".join(text.split())
     low = t.casefold()
+    globe = globe_in_play(content, s)
     for c in sorted(content.cards.cards, key=lambda c: -len(c.name)):
         name = c.name.casefold()
         if low == name or low.startswith(name + " "):
-            if c.globe:
+            if c.globe and not globe:
                 problems.append(
                     Problem(f"{c.name} is a Globe card, not used in this scenario (SK 3.0)", line)
                 )
                 return None, ""
             return c.name, t[len(c.name) :].strip()
-    names = [c.name for c in content.cards.cards if not c.globe]
+    names = [c.name for c in content.cards.cards if globe or not c.globe]
     words = t.split()
     hint = next(
         (h for k in range(min(5, len(words)), 0, -1) if (h := closest(" ".join(words[:k]), names))),
@@ -166,7 +170,7 @@ def _trigger(
         what = m.group(2)
         card = None
         if what and what.casefold() not in ("any card", "a card", "anything"):
-            card, rest = card_name(names.content, what, line, problems)
+            card, rest = card_name(names.content, s, what, line, problems)
             if card and rest:
                 problems.append(Problem(f"cannot read {rest!r} after the card's name", line))
         return Trigger("plays", None, _who(s, m.group(1), line, problems), card), rnd
@@ -242,7 +246,7 @@ def parse_play(
         problems.append(Problem(f"write: {usage}", line))
         return None
     before = len(problems)
-    name, rest = card_name(content, text, line, problems)
+    name, rest = card_name(content, s, text, line, problems)
     if name is None:
         return None
     card = content.card(name)
@@ -396,7 +400,7 @@ def _target_problem(card: Card, po: PlayOrder, trigger: Trigger | None) -> str |
     if (
         po.area
         and kind == "any_power"
-        and not any(e.kind in ("new_leader", "free_army") for e in card.effects)
+        and not any(e.kind in ("new_leader", "free_army", "card_unit") for e in card.effects)
     ):
         return f"{n} is played on a power: write on POWER, not in AREA"
     from_trigger = trigger is not None and trigger.area is not None
@@ -428,204 +432,6 @@ def _react(
     return parse_play(names.content, names, s, power, " ".join(words), line, problems, "react")
 
 
-def hand(s: SoldierState, power: str) -> list[str]:
-    return s.hands.get(s.player_of(power), [])
-
-
-# SK World at War Globe cards whose effects pbem does not carry out yet: a play of one is
-# refused at its moment (the card stays in the hand); docs/orders-soldier-kings.md.
-NOT_CARRIED_OUT = frozenset({"unlock_provincials", "provincial_purchase", "card_unit"})
-
-
-def target_now(
-    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder, info: dict
-) -> tuple[str | None, str | None]:
-    """The target of a play at its moment, and why it may not be played (or None)."""
-    card = content.card(po.card)
-    kind = card.target
-    kinds = {e.kind for e in card.effects}
-    if kinds & NOT_CARRIED_OUT:
-        return None, f"pbem does not carry out {po.card} yet (a World at War Globe card, issue 10)"
-    if kind == "any_power":
-        t = po.on or power
-        if t not in s.majors:
-            return t, f"{t} is not a warring power"
-        if "take_card" in kinds:
-            if s.player_of(t) == s.player_of(power):
-                return t, f"{po.card} is played on another player's power (SK 5.1, the card)"
-            if not s.hands.get(s.player_of(t)):
-                return t, f"{s.player_of(t)} holds no cards to take"
-        if "new_leader" in kinds and not new_leaders(content, s, t):
-            return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
-        if "free_army" in kinds:
-            pool = purchases.pool(s, t, "army")
-            if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
-                return t, f"{t} has no unused army or no home area to place one in"
-        if "winter_operations" in kinds and (
-            t in info.get("winter", []) or any(
-                x["kind"] == "winter_operations" and x.get("target") == t
-                for x in s.card_effects if live(s, x)
-            )
-        ):  # fmt: skip
-            return t, f"{t} already has its winter action phase"
-        return t, None
-    if kind in ("minor_country", "alliance_attempt"):
-        t = po.on or info.get("minor")
-        if t is None:
-            return None, "no minor country"
-        if "end_minor_alliance" in kinds and t not in s.allies:
-            return t, f"{t} is not allied to a major power (the card is played on an allied minor)"
-        return t, None
-    if kind == "area":
-        t = po.on or po.area or info.get("area")
-        if t is None or not content.is_land(t):
-            return t, f"{t} is not a land area"
-        return t, None
-    if kind == "general":
-        t = po.on
-        ld = s.leaders.get(t or "")
-        if ld is None or ld.status != "map":
-            return t, f"{t} is not on the map"
-        return t, None
-    if kind == "army_group":
-        for u in po.units:
-            unit = s.units[u]
-            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
-                return ", ".join(po.units), f"{u} is not one of {power}'s armies on the map"
-        return ", ".join(po.units), None
-    return info.get("on") or info.get("area"), None
-
-
-def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
-    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play)."""
-    return sorted(
-        n
-        for n, ld in s.leaders.items()
-        if ld.country == power and ld.status == "pool" and content.leader(n).enters == "europe"
-    )
-
-
-def _count_problems(
-    s: SoldierState, power: str, plays: list[PlayOrder], also: list[str]
-) -> list[Problem]:
-    """SK 5.1: no more plays of a card than copies in the player's hand."""
-    problems = []
-    used: Tally[str] = Tally(also)
-    have = Tally(hand(s, power))
-    for po in plays:
-        used[po.card] += 1
-        if used[po.card] > have[po.card]:
-            problems.append(
-                Problem(
-                    f"{s.player_of(power)} holds {have[po.card]} {po.card!r} card(s); "
-                    "this order needs one more (SK 5.1)",
-                    po.line,
-                )
-            )
-    return problems
-
-
-def _static_target_problem(
-    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder
-) -> str | None:
-    card = content.card(po.card)
-    kinds = {e.kind for e in card.effects}
-    if "take_card" in kinds and po.on and s.player_of(po.on) == s.player_of(power):
-        return f"{po.card} is played on another player's power"
-    if "end_minor_alliance" in kinds and po.on and po.on not in s.allies:
-        return f"{po.on} is not allied to a major power (the card is played on an allied minor)"
-    if card.target == "general" and po.on and s.leaders[po.on].status != "map":
-        return f"{po.on} is not on the map"
-    if card.target == "area" and (po.on or po.area) and not content.is_land(po.on or po.area or ""):
-        return f"{po.on or po.area} is not a land area"
-    if card.target == "army_group":
-        for u in po.units:
-            unit = s.units[u]
-            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
-                return f"{u} is not one of {power}'s armies on the map"
-    return None
-
-
-def validate_action(
-    content: SoldierContent, s: SoldierState, power: str, orders: Any
-) -> list[Problem]:
-    """The `play` lines of an action phase's orders (actions.ActionOrders)."""
-    plays: list[PlayOrder] = orders.plays
-    if not plays:
-        return []
-    also = [
-        minor_rules.CARD if isinstance(o, minors.AllyOrder) else o.card
-        for o in orders.diplomacy
-        if isinstance(o, minors.AllyOrder | mercenaries.HireOrder)
-    ]
-    problems = _count_problems(s, power, plays, also)
-    attacks = {a.area for a in orders.attacks}
-    sieges = {g.area for g in orders.sieges}
-    allies = {o.minor for o in orders.diplomacy if isinstance(o, minors.AllyOrder)}
-    for po in plays:
-        card = content.card(po.card)
-        use = ACTION_USE[primary(card)]
-        why = _static_target_problem(content, s, power, po)
-        if use == "battle" and po.area not in attacks:
-            why = f"{po.card} is played with an attack: write attack {po.area} ... in these orders"
-        elif use == "siege" and po.area not in sieges:
-            why = f"{po.card} is played in a siege: write siege {po.area} ... in these orders"
-        elif use == "attempt" and po.on not in allies:
-            why = f"{po.card} is played with an alliance attempt: write ally with {po.on} too"
-        if why:
-            problems.append(Problem(why, po.line))
-    return problems
-
-
-def validate_purchase(
-    content: SoldierContent, s: SoldierState, power: str, orders: list
-) -> list[Problem]:
-    plays = [o for o in orders if isinstance(o, PlayOrder)]
-    problems = _count_problems(s, power, plays, [])
-    for po in plays:
-        why = _static_target_problem(content, s, power, po)
-        if why:
-            problems.append(Problem(why, po.line))
-    return problems
-
-
-def validate_standing(
-    content: SoldierContent, s: SoldierState, power: str, orders: Any
-) -> list[Problem]:
-    """Standing `play` and `react` lines: the player must hold the card (one copy is
-    enough: lines may be alternatives, and the first to fire uses it)."""
-    problems = []
-    get = getattr(orders, "get", None)
-    if get is None:
-        return []
-    have = hand(s, power)
-    for po in [*get("play", []), *get("react", [])]:
-        if po.card not in have:
-            problems.append(
-                Problem(f"{s.player_of(power)} holds no {po.card!r} card (SK 5.1)", po.line)
-            )
-    return problems
-
-
-def after_plays(s: SoldierState, power: str, plays: list[PlayOrder], content) -> SoldierState:
-    """For checking the rest of the orders: the movement effects of this envelope's
-    cards (Forced March, Vacillating General before land movement) count (SK 5.2)."""
-    effects = []
-    for po in plays:
-        card = content.card(po.card)
-        for e in card.effects:
-            if e.kind == "extra_movement":
-                effects.append({"kind": e.kind, "units": list(po.units), "points": e.points})
-            elif e.kind == "leader_inactive" and (po.step or "start") in ACTION_STEPS[:3]:
-                effects.append({"kind": e.kind, "leader": po.on})
-    if not effects:
-        return s
-    out = clone(s)
-    scope = {"turn": s.turn, "until": "phase", "stage": s.stage, "acting": s.acting}
-    out.card_effects = [*out.card_effects, *({**scope, "card": "", **e} for e in effects)]
-    return out
-
-
 STAGE_WHENS = {
     "initiative": ("initiative",),
     "peace": ("peace",),
@@ -650,7 +456,7 @@ ACTION_USE = {
 }
 
 
-PURCHASE_USE = ("any", "free_army")
+PURCHASE_USE = ("any", "free_army", "provincial_purchase")
 
 
 REACT_USE = {

@@ -37,7 +37,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
-from . import minor_rules, phases
+from . import minor_rules, phases, provincials
 from .calendar import campaign_turns_after, label
 from .common import (
     cost,
@@ -189,13 +189,17 @@ class Purchase:
         if count < 1:
             problems.append(Problem(f"buy {count}: buy at least one unit", line))
             return None
-        if len(words) != 1:
-            if any(w.casefold().startswith("provincial") for w in words):
+        if words and words[0].casefold().startswith("provincial"):  # SK 19.41
+            if len(words) > 2 or (
+                len(words) == 2 and UNIT_WORDS.get(words[1].casefold()) != "army"
+            ):
                 problems.append(
-                    Problem("provincial armies are not used on the Europe map (SK 19.42)", line)
+                    Problem("write: buy provincial army, buy 2 provincial armies", line)
                 )
-            else:
-                problems.append(Problem(usage, line))
+                return None
+            return Buy(line, "provincial", count)
+        if len(words) != 1:
+            problems.append(Problem(usage, line))
             return None
         kind = UNIT_WORDS.get(words[0].casefold())
         if kind is None:
@@ -262,12 +266,29 @@ class Purchase:
             wanted[o.kind] += o.count
             left = len(pool(s, power, o.kind))
             if wanted[o.kind] > left:
-                what = {"army": "armies", "fleet": "fleets"}[o.kind]
+                what = {"army": "armies", "fleet": "fleets", "provincial": "provincial armies"}[
+                    o.kind
+                ]
                 problems.append(
                     Problem(
                         f"{power} has {left or 'no'} {what} left in its pool to buy"
                         + (f"; this line brings the total to {wanted[o.kind]}" if left else "")
                         + " (SK 6.2)",
+                        o.line,
+                    )
+                )
+        # SK 19.41: provincial armies within their limit
+        playing = frozenset(o.card for o in orders if hasattr(o, "card"))
+        bought = 0
+        for o in (o for o in orders if isinstance(o, Buy) and o.kind == "provincial"):
+            bought += o.count
+            most, why = provincials.room(content, s, power, playing)
+            if bought > most:
+                problems.append(
+                    Problem(
+                        f"{power} may buy {most or 'no'} more provincial armies"
+                        + (f" (this line brings the total to {bought})" if most else "")
+                        + f": {why}",
                         o.line,
                     )
                 )
@@ -294,6 +315,12 @@ class Purchase:
                     )
                 elif not u.is_reduced:
                     problems.append(Problem(f"{uid} is at full strength already", o.line))
+                elif content.country(u.country).kind == "card_unit":
+                    problems.append(
+                        Problem(
+                            f"{uid}: a reduced {u.country} unit may not recover (SK 19.3)", o.line
+                        )
+                    )
                 elif recovery_kind(content, s, u) == "minor":
                     if minor_conquered(content, s, u.country):
                         problems.append(
@@ -391,7 +418,7 @@ class Purchase:
     @staticmethod
     def _price(content: SoldierContent, s: SoldierState, o: Any) -> tuple[int, int]:
         if isinstance(o, Buy):
-            r, m = cost(content, f"purchase_{o.kind}")
+            r, m = cost(content, o.price_key)
             return r * o.count, m * o.count
         if isinstance(o, Give):
             return o.amount, 0
@@ -509,8 +536,15 @@ class Purchase:
                 if zero:
                     skip(o, zero_reason)
                     continue
-                unit_price = cost(content, f"purchase_{o.kind}")
+                unit_price = cost(content, o.price_key)
                 left = pool(ctx.state, power, o.kind)
+                if o.kind == "provincial":  # SK 19.41: as many as its limit leaves room for
+                    most, why = provincials.room(content, ctx.state, power)
+                    if most < o.count:
+                        skip(Buy(o.line, o.kind, o.count - most), f"{power} may buy no more: {why}")
+                        o = Buy(o.line, o.kind, most)
+                        if not most:
+                            continue
                 have = treasury(ctx.state, power)
                 n = 0
                 while n < min(o.count, len(left)) and shortfall(
@@ -584,8 +618,8 @@ class Purchase:
                     )
                 )
             )
-        turns = getattr(content.tables.constants, f"{o.kind}_arrival_turns").value
-        r, m = cost(content, f"purchase_{o.kind}")
+        turns = getattr(content.tables.constants, f"{o.unit_type}_arrival_turns").value
+        r, m = cost(content, o.price_key)
         ctx.emit(
             UnitsBought(
                 power=power,

@@ -15,7 +15,10 @@ from .state import SoldierState
 
 
 def live(s: SoldierState, eff: dict) -> bool:
-    """Is an effect still in force: this turn, and for a phase effect this very phase."""
+    """Is an effect still in force: this turn, and for a phase effect this very phase;
+    a game effect (Pitt Takes Power, SK 19.41) for the rest of the game."""
+    if eff.get("until") == "game":
+        return True
     if eff.get("turn") != s.turn:
         return False
     if eff.get("until") == "turn":

@@ -266,6 +266,23 @@ def _map_limits(
     return out
 
 
+def _pirate_limits(
+    content: SoldierContent, s: SoldierState, fleets: list[str], armies: list[str]
+) -> list[str]:
+    """SK 19.3: pirate fleets "may not combine with other major power fleets [...] or
+    transport any armies" (a card unit's fleets sail as a group of their own, empty)."""
+    kinds = {s.units[f].country: content.country(s.units[f].country).kind for f in fleets}
+    pirates = sorted(c for c, k in kinds.items() if k == "card_unit")
+    if not pirates:
+        return []
+    out = []
+    if len(kinds) > 1:
+        out.append(f"{pirates[0]} fleets may not combine with other fleets (SK 19.3)")
+    if armies:
+        out.append(f"{pirates[0]} fleets may not transport armies (SK 19.3)")
+    return out
+
+
 def leads_for(s: SoldierState, name: str, power: str) -> bool:
     ld = s.leaders[name]
     return ld.country == power or s.allies.get(ld.country) == power
@@ -368,9 +385,10 @@ def check_sail(
                 return None, out
             loaded[a] = pick
     full = [start, *path] if not path or path[0] != start else list(path)
-    for why in _map_limits(
-        content, s, fleets, leaders, [*new, *(a for v in aboard.values() for a in v)], full
-    ):
+    carried = [*new, *(a for v in aboard.values() for a in v)]
+    for why in _map_limits(content, s, fleets, leaders, carried, full):
+        bad(why)
+    for why in _pirate_limits(content, s, fleets, carried):
         bad(why)
     spent = 0
     for k in range(1, len(full)):

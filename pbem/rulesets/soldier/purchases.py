@@ -135,13 +135,26 @@ class Place:
 @dataclass(frozen=True)
 class Buy:
     line: int
-    kind: str  # "army" or "fleet"
+    kind: str  # "army", "fleet" or "provincial" (a provincial army, SK 19.41)
     count: int
 
     @property
     def text(self) -> str:
-        plural = {"army": "armies", "fleet": "fleets"}[self.kind]
-        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {self.kind}"
+        one, plural = {
+            "army": ("army", "armies"),
+            "fleet": ("fleet", "fleets"),
+            "provincial": ("provincial army", "provincial armies"),
+        }[self.kind]
+        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {one}"
+
+    @property
+    def price_key(self) -> str:
+        """The Cost Chart's line (tables.toml costs)."""
+        return "purchase_provincial_army" if self.kind == "provincial" else f"purchase_{self.kind}"
+
+    @property
+    def unit_type(self) -> str:
+        return "army" if self.kind == "provincial" else self.kind
 
 
 @dataclass(frozen=True)
@@ -202,13 +215,18 @@ def arrivals(s: SoldierState, power: str) -> list[str]:
 
 
 def pool(s: SoldierState, power: str, kind: str) -> list[str]:
-    """Counters a power may buy: its own of that type in the pool, never provincials
-    (SK 19.42: provincial armies do not appear on the Europe map)."""
+    """Counters a power may buy: its own of that type in the pool; provincial armies only
+    as `kind` "provincial" (SK 19.41: bought by their own rules, provincials.py)."""
+    provincial = kind == "provincial"
+    kind = "army" if provincial else kind
     return sorted(
         (
             u.id
             for u in s.units.values()
-            if u.country == power and u.type == kind and u.status == "pool" and not u.provincial
+            if u.country == power
+            and u.type == kind
+            and u.status == "pool"
+            and u.provincial == provincial
         ),
         key=id_order,
     )

@@ -13,14 +13,16 @@ from pbem.resolution import Resolution
 
 from ..soldier import (
     calendar,
+    card_checks,
     card_parse,
     hooks,
     naval,
     navy,
 )
+from ..soldier.card_checks import hand
 from ..soldier.card_events import LeaderEnters, WinterCampaign
 from ..soldier.card_orders import PlayOrder
-from ..soldier.card_parse import ACTION_USE, STAGE_WHENS, hand, primary
+from ..soldier.card_parse import ACTION_USE, STAGE_WHENS, primary
 from ..soldier.content import SoldierContent
 from ..soldier.state import SoldierState
 from . import (
@@ -365,10 +367,10 @@ def alliance_attempt(
 # The Soldier rules reach Soldier Kings' cards through hooks.card_rules(content) (issue 9).
 RULES = SimpleNamespace(
     parse_play=card_parse.parse_play,
-    validate_action=card_parse.validate_action,
-    validate_purchase=card_parse.validate_purchase,
-    validate_standing=card_parse.validate_standing,
-    after_plays=card_parse.after_plays,
+    validate_action=card_checks.validate_action,
+    validate_purchase=card_checks.validate_purchase,
+    validate_standing=card_checks.validate_standing,
+    after_plays=card_checks.after_plays,
     with_orders=cards.with_orders,
     play=cards.play,
     at_step=at_step,

@@ -96,6 +96,7 @@ from pbem.resolution import Resolution
 
 from ..soldier import (
     calendar,
+    card_units,
     common,
     mercenaries,
     minor_rules,
@@ -106,6 +107,7 @@ from ..soldier import (
     siege,
     standing,
 )
+from ..soldier.card_checks import hand, new_leaders, target_now
 from ..soldier.card_events import (
     CardAttrition,
     CardCancelled,
@@ -119,7 +121,6 @@ from ..soldier.card_events import (
     TreasuryChanged,
 )
 from ..soldier.card_orders import PlayOrder
-from ..soldier.card_parse import hand, new_leaders, target_now
 from ..soldier.common import id_order
 from ..soldier.content import Card, SoldierContent
 from ..soldier.state import SoldierState
@@ -433,8 +434,16 @@ def execute(
                 info.setdefault("markers", []).append(e.marker)
             elif target:
                 ctx.emit(minor_rules.MarkerPlaced(marker=e.marker, on=target))
+        elif k == "card_unit":  # SK 1.0, 18.9, 19.3: Pirates, the South Pacific unit
+            card_units.bring_in(ctx, content, e.country, target or power, po.area, e.area, name)
+        elif k == "unlock_provincials":  # SK 19.41: Pitt Takes Power, for the rest of the game
+            _effect(ctx, name, k, power, "game", {"target": e.power, "count": e.count},
+                    f"{e.power} may purchase all {e.count} of its provincial armies (SK 19.41)")  # fmt: skip
+        elif k == "provincial_purchase":  # SK 19.41: Spanish Provincial Army, this phase
+            _effect(ctx, name, k, power, "phase", {"target": e.power, "count": e.count},
+                    f"{e.power} may purchase its provincial armies this Purchase Phase (SK 19.41)")  # fmt: skip
         # minor_alliance_attempt, hire_mercenaries: minors.py / mercenaries.py carry them
-        # out; cancel_card: _intrigue; Globe-only kinds never come up in these scenarios
+        # out; cancel_card: _intrigue
 
 
 def _attrition(ctx: Resolution, card: str, area: str, units: list[str], hit_on: int) -> None:

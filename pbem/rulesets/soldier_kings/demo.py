@@ -208,6 +208,30 @@ def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     return lines
 
 
+def _voyage(content: SoldierContent, s: SoldierState, power: str, sea: str) -> list[str] | None:
+    """In the campaign's Summer turns, a fleet group at sea on the Europe map sails by the
+    Worldwide Naval Movement track (SK 10.7) to the nearest sea area of another map that
+    has a friendly port, within its three movement points: the path, or None."""
+    if content.is_land(sea) or content.map_of(sea) != "europe":
+        return None
+    paths = {sea: [sea]}
+    frontier = [sea]
+    for _ in range(3):  # SK 10.1: a fleet moves three areas
+        nxt = []
+        for a in frontier:
+            for b in sorted(content.sea_neighbours(a)):
+                if b in paths:
+                    continue
+                paths[b] = [*paths[a], b]
+                nxt.append(b)
+                on = content.map_of(b)
+                ports = [c for c in content.coastal_areas(b) if s.friendly(s.control.get(c), power)]
+                if on not in ("europe", "track") and ports:
+                    return paths[b][1:]
+        frontier = nxt
+    return None
+
+
 def _naval(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """The fleets in each area sail as one group (SK 10.3): out of port into the first sea
     area it adjoins, or from the open sea into the first friendly port on it (SK 10.2).
@@ -219,6 +243,14 @@ def _naval(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
             groups.setdefault(u.area or "", []).append(u.id)
     for area in sorted(groups):
         fleets = sorted(groups[area])
+        voyage = _voyage(content, s, power, area) if s.turn % 4 == 2 else None
+        if voyage is not None:
+            _, problems = naval_orders.check_sail(
+                content, s, power, fleets, [], [], voyage, None, 0, set()
+            )
+            if not problems:
+                lines.append(f"sail {' '.join(fleets)} to {', '.join(voyage)}")
+                continue
         if content.is_land(area):
             dest = sorted(content.land_area(area).seas)[0]
         else:

@@ -19,9 +19,9 @@ from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
 from ..soldier import (  # noqa: F401  (register their stages)
     actions,
+    card_checks,
     card_events,
     card_orders,
-    card_parse,
     card_phase,
     collection,
     diplomacy,
@@ -45,8 +45,8 @@ from . import (  # noqa: F401  (register their stages)
 )
 
 NOT_YET = (
-    " (World at War: Pitt Takes Power, Spanish Provincial Army, Pirates and South Pacific are "
-    "dealt and held, but pbem does not carry out their plays yet)"
+    " (World at War: when SK 16.2 forces a power to break one of two alliances, pbem breaks "
+    "the later one; the player does not choose yet)"
 )
 
 
@@ -155,7 +155,7 @@ class SoldierKings(Ruleset):
 
     def validate(self, s: SoldierState, power: str, phase: str, orders: Any) -> list[Problem]:
         if phase == STANDING:
-            return card_parse.validate_standing(self.content_of(s), s, power, orders)  # SK 5.1
+            return card_checks.validate_standing(self.content_of(s), s, power, orders)  # SK 5.1
         if s.stage == "setup":
             placed = setup.resolve_placements(s, power, orders)
             sc = self.content.scenario(s.scenario)

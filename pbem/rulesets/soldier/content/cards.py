@@ -164,6 +164,7 @@ class ProvincialPurchase(Record):
 class CardUnit(Record):
     kind: Literal["card_unit"]
     country: Name
+    area: Name | None = None  # where they appear unless the play names another (authored)
 
 
 Effect = Annotated[

@@ -285,6 +285,14 @@ def cross_check(c: SoldierContent) -> list[str]:
                     add(f"{where}: count {e.count} exceeds {e.power}'s provincial armies")
             elif isinstance(e, CardUnit):
                 known_country(where, e.country, ["card_unit"])
+                if e.area is not None:
+                    try:
+                        on = c.worldwide.map_of(e.area)
+                    except KeyError:
+                        add(f'{where}: no area "{e.area}"')
+                    else:
+                        if e.country in countries and on != countries[e.country].map:
+                            add(f'{where}: "{e.area}" is not on the {e.country} map (SK 18.9)')
             elif isinstance(e, CancelCard):
                 for x in e.except_cards:
                     if x not in card_names:

@@ -404,6 +404,14 @@ def _(c, e, s):
     return f"{e.card}: {e.power} places {units_text(s, [e.unit])} in {e.area}, free."
 
 
+@says("sk.card_units_enter")
+def _(c, e, s):
+    return (
+        f"{e.card}: {units_text(s, e.units)} enter{'s' if len(e.units) == 1 else ''} "
+        f"{e.area}, {e.ally}'s minor ally (SK 19.3)."
+    )
+
+
 @says("sk.fortification_hit")
 def _(c, e, s):
     return (

@@ -1,0 +1,219 @@
+"""SK 5.1 card plays checked: when the orders arrive (the card in the hand, a target
+that may be named, what the phase allows) and at their moment (`target_now`: the target
+as the state then is). The lines are read by card_parse.py."""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from typing import Any
+
+from pbem.clone import clone
+from pbem.ruleset import Problem
+
+from . import card_units, common, mercenaries, minor_rules, minors, purchases
+from .card_orders import ACTION_STEPS, PlayOrder
+from .card_parse import ACTION_USE, primary
+from .content import SoldierContent
+from .effects import live
+from .state import SoldierState
+
+
+def hand(s: SoldierState, power: str) -> list[str]:
+    return s.hands.get(s.player_of(power), [])
+
+
+def target_now(
+    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder, info: dict
+) -> tuple[str | None, str | None]:
+    """The target of a play at its moment, and why it may not be played (or None)."""
+    card = content.card(po.card)
+    kind = card.target
+    kinds = {e.kind for e in card.effects}
+    if kind == "any_power":
+        t = po.on or power
+        if t not in s.majors:
+            return t, f"{t} is not a warring power"
+        if "take_card" in kinds:
+            if s.player_of(t) == s.player_of(power):
+                return t, f"{po.card} is played on another player's power (SK 5.1, the card)"
+            if not s.hands.get(s.player_of(t)):
+                return t, f"{s.player_of(t)} holds no cards to take"
+        for e in card.effects:
+            if e.kind == "card_unit":  # SK 19.3, 18.9
+                why = card_units.play_problem(content, s, e.country, t, po.area, e.area)
+                if why:
+                    return t, why
+        if "new_leader" in kinds and not new_leaders(content, s, t):
+            return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
+        if "free_army" in kinds:
+            pool = purchases.pool(s, t, "army")
+            if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
+                return t, f"{t} has no unused army or no home area to place one in"
+        if "winter_operations" in kinds and (
+            t in info.get("winter", []) or any(
+                x["kind"] == "winter_operations" and x.get("target") == t
+                for x in s.card_effects if live(s, x)
+            )
+        ):  # fmt: skip
+            return t, f"{t} already has its winter action phase"
+        return t, None
+    if kind in ("minor_country", "alliance_attempt"):
+        t = po.on or info.get("minor")
+        if t is None:
+            return None, "no minor country"
+        if "end_minor_alliance" in kinds and t not in s.allies:
+            return t, f"{t} is not allied to a major power (the card is played on an allied minor)"
+        return t, None
+    if kind == "area":
+        t = po.on or po.area or info.get("area")
+        if t is None or not content.is_land(t):
+            return t, f"{t} is not a land area"
+        return t, None
+    if kind == "general":
+        t = po.on
+        ld = s.leaders.get(t or "")
+        if ld is None or ld.status != "map":
+            return t, f"{t} is not on the map"
+        return t, None
+    if kind == "army_group":
+        for u in po.units:
+            unit = s.units[u]
+            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
+                return ", ".join(po.units), f"{u} is not one of {power}'s armies on the map"
+        return ", ".join(po.units), None
+    return info.get("on") or info.get("area"), None
+
+
+def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play)."""
+    return sorted(
+        n
+        for n, ld in s.leaders.items()
+        if ld.country == power and ld.status == "pool" and content.leader(n).enters == "europe"
+    )
+
+
+def _count_problems(
+    s: SoldierState, power: str, plays: list[PlayOrder], also: list[str]
+) -> list[Problem]:
+    """SK 5.1: no more plays of a card than copies in the player's hand."""
+    problems = []
+    used: Tally[str] = Tally(also)
+    have = Tally(hand(s, power))
+    for po in plays:
+        used[po.card] += 1
+        if used[po.card] > have[po.card]:
+            problems.append(
+                Problem(
+                    f"{s.player_of(power)} holds {have[po.card]} {po.card!r} card(s); "
+                    "this order needs one more (SK 5.1)",
+                    po.line,
+                )
+            )
+    return problems
+
+
+def _static_target_problem(
+    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder
+) -> str | None:
+    card = content.card(po.card)
+    kinds = {e.kind for e in card.effects}
+    if "take_card" in kinds and po.on and s.player_of(po.on) == s.player_of(power):
+        return f"{po.card} is played on another player's power"
+    if "end_minor_alliance" in kinds and po.on and po.on not in s.allies:
+        return f"{po.on} is not allied to a major power (the card is played on an allied minor)"
+    if card.target == "general" and po.on and s.leaders[po.on].status != "map":
+        return f"{po.on} is not on the map"
+    if card.target == "area" and (po.on or po.area) and not content.is_land(po.on or po.area or ""):
+        return f"{po.on or po.area} is not a land area"
+    for e in card.effects:
+        if e.kind == "card_unit" and po.area:  # SK 19.3, 18.9: on their own map
+            why = card_units.map_problem(content, e.country, po.area)
+            if why:
+                return why
+    if card.target == "army_group":
+        for u in po.units:
+            unit = s.units[u]
+            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
+                return f"{u} is not one of {power}'s armies on the map"
+    return None
+
+
+def validate_action(
+    content: SoldierContent, s: SoldierState, power: str, orders: Any
+) -> list[Problem]:
+    """The `play` lines of an action phase's orders (actions.ActionOrders)."""
+    plays: list[PlayOrder] = orders.plays
+    if not plays:
+        return []
+    also = [
+        minor_rules.CARD if isinstance(o, minors.AllyOrder) else o.card
+        for o in orders.diplomacy
+        if isinstance(o, minors.AllyOrder | mercenaries.HireOrder)
+    ]
+    problems = _count_problems(s, power, plays, also)
+    attacks = {a.area for a in orders.attacks}
+    sieges = {g.area for g in orders.sieges}
+    allies = {o.minor for o in orders.diplomacy if isinstance(o, minors.AllyOrder)}
+    for po in plays:
+        card = content.card(po.card)
+        use = ACTION_USE[primary(card)]
+        why = _static_target_problem(content, s, power, po)
+        if use == "battle" and po.area not in attacks:
+            why = f"{po.card} is played with an attack: write attack {po.area} ... in these orders"
+        elif use == "siege" and po.area not in sieges:
+            why = f"{po.card} is played in a siege: write siege {po.area} ... in these orders"
+        elif use == "attempt" and po.on not in allies:
+            why = f"{po.card} is played with an alliance attempt: write ally with {po.on} too"
+        if why:
+            problems.append(Problem(why, po.line))
+    return problems
+
+
+def validate_purchase(
+    content: SoldierContent, s: SoldierState, power: str, orders: list
+) -> list[Problem]:
+    plays = [o for o in orders if isinstance(o, PlayOrder)]
+    problems = _count_problems(s, power, plays, [])
+    for po in plays:
+        why = _static_target_problem(content, s, power, po)
+        if why:
+            problems.append(Problem(why, po.line))
+    return problems
+
+
+def validate_standing(
+    content: SoldierContent, s: SoldierState, power: str, orders: Any
+) -> list[Problem]:
+    """Standing `play` and `react` lines: the player must hold the card (one copy is
+    enough: lines may be alternatives, and the first to fire uses it)."""
+    problems = []
+    get = getattr(orders, "get", None)
+    if get is None:
+        return []
+    have = hand(s, power)
+    for po in [*get("play", []), *get("react", [])]:
+        if po.card not in have:
+            problems.append(
+                Problem(f"{s.player_of(power)} holds no {po.card!r} card (SK 5.1)", po.line)
+            )
+    return problems
+
+
+def after_plays(s: SoldierState, power: str, plays: list[PlayOrder], content) -> SoldierState:
+    """For checking the rest of the orders: the movement effects of this envelope's
+    cards (Forced March, Vacillating General before land movement) count (SK 5.2)."""
+    effects = []
+    for po in plays:
+        card = content.card(po.card)
+        for e in card.effects:
+            if e.kind == "extra_movement":
+                effects.append({"kind": e.kind, "units": list(po.units), "points": e.points})
+            elif e.kind == "leader_inactive" and (po.step or "start") in ACTION_STEPS[:3]:
+                effects.append({"kind": e.kind, "leader": po.on})
+    if not effects:
+        return s
+    out = clone(s)
+    scope = {"turn": s.turn, "until": "phase", "stage": s.stage, "acting": s.acting}
+    out.card_effects = [*out.card_effects, *({**scope, "card": "", **e} for e in effects)]
+    return out
