@@ -193,7 +193,7 @@ class ActionPhase:
         # SK 16.3: formal alliances broken; SK 17.8, 19.1, 17.3: minor alliances broken,
         # mercenaries hired, alliances tried, first
         for p in powers:
-            alliances.break_alliances(ctx, content, p, given[p].diplomacy)
+            alliances.break_alliances(ctx, content, p, given[p].diplomacy, standing)
         for p in powers:
             minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
         # SK 4.1: naval movement, naval combat, land movement, land combat, siege; each

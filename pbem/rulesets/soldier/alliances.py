@@ -13,10 +13,12 @@ from typing import Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
+from pbem.suggest import closest
 
-from . import mercenaries
+from . import mercenaries, standing
 from .content import SoldierContent
 from .fold import on
+from .names import Names
 from .state import SoldierState
 
 
@@ -129,14 +131,44 @@ def break_problems(s: SoldierState, power: str, orders: list) -> list[Problem]:
     ]
 
 
-def break_alliances(ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
-    """SK 16.3: each break, then the breaks SK 16.2 then requires: a power left allied to
-    two that may no longer ally breaks with the one it allied with later (pbem's default;
-    the text lets its player choose)."""
+@standing.verb("keep")
+def _keep(
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """keep alliance with POWER[, POWER...] (SK 16.3: which alliance to keep when 16.2
+    forces a break of one of two)"""
+    text = " ".join(words)
+    m = re.fullmatch(r"(?is)alliances?\s+with\s+(.+)", text)
+    if not m:
+        problems.append(Problem("write: keep alliance with POWER[, POWER...] (SK 16.3)", line))
+        return None
+    out = []
+    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
+        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
+        if major is None:
+            problems.append(
+                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
+            )
+            return None
+        out.append(major)
+    return out
+
+
+def keeps(standing_orders: dict, power: str) -> list[str]:
+    """The allies `power` keeps first, in the order its `keep alliance with` lines name."""
+    orders = standing_orders.get(power)
+    got = orders.get("keep", []) if orders is not None else []
+    return [p for line in got for p in line]
+
+
+def break_alliances(
+    ctx: Resolution, content: SoldierContent, power: str, orders: list, standing_orders: dict
+) -> None:
+    """SK 16.3: each break, then the breaks SK 16.2 then requires (`cascade`)."""
     for o in orders:
         if isinstance(o, FormalBreak) and allied(ctx.state, power, o.power):
             broken(ctx, FormalAllianceBroken(powers=sorted((power, o.power))))
-            cascade(ctx, content)
+            cascade(ctx, content, standing_orders)
 
 
 def broken(ctx: Resolution, e: FormalAllianceBroken) -> None:
@@ -147,7 +179,11 @@ def broken(ctx: Resolution, e: FormalAllianceBroken) -> None:
     mercenaries.revert_auxiliaries(ctx, b, a)
 
 
-def cascade(ctx: Resolution, content: SoldierContent) -> None:
+def cascade(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> None:
+    """SK 16.3: "the Russian player would have to choose to break one of the alliances":
+    a power left allied to two that may no longer ally with each other keeps the one its
+    standing orders name first (`keep alliance with POWER`) and breaks with the other;
+    naming neither, it breaks with the one it allied with later (the default)."""
     while True:
         s: SoldierState = ctx.state
         bars = bars_of(content, s)
@@ -169,6 +205,10 @@ def cascade(ctx: Resolution, content: SoldierContent) -> None:
         if found is None:
             return
         x, later, other = found
+        prefer = keeps(standing_orders, x)
+        ranked = [p for p in prefer if p in (later, other)]
+        if ranked and ranked[0] == later:
+            later, other = other, later  # it keeps the later one, breaks the earlier
         broken(
             ctx,
             FormalAllianceBroken(

@@ -355,7 +355,7 @@ class Diplomacy:
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
     ) -> None:
         for power in sorted(orders):  # SK 16.3: the breaks first
-            alliances.break_alliances(ctx, content, power, orders[power] or [])
+            alliances.break_alliances(ctx, content, power, orders[power] or [], standing)
         s: SoldierState = ctx.state
         sent: dict[tuple, set[str]] = {}
         deals: dict[tuple, Deal] = {}

@@ -44,11 +44,6 @@ from . import (  # noqa: F401  (register their stages)
     cards,
 )
 
-NOT_YET = (
-    " (World at War: when SK 16.2 forces a power to break one of two alliances, pbem breaks "
-    "the later one; the player does not choose yet)"
-)
-
 
 class SoldierKings(Ruleset):
     name = "soldier-kings"
@@ -76,14 +71,12 @@ class SoldierKings(Ruleset):
         return {
             sc.name: f"Scenario #{sc.number}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, "
             + " vs ".join("+".join(p.powers) for p in sc.players)
-            + (NOT_YET if sc.rules == "campaign" else "")
             for sc in sorted(self.content.scenarios.values(), key=lambda s: s.number)
         }
 
     def scenario_text(self, scenario: str) -> str:
         sc = self.content.scenario(scenario)
-        text = setup.describe_scenario(self.content.in_play(sc.maps), sc)
-        return text + (f"\n\nNot in yet{NOT_YET}" if sc.rules == "campaign" else "")
+        return setup.describe_scenario(self.content.in_play(sc.maps), sc)
 
     def options(self) -> dict[str, str]:
         return {
