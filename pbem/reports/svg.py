@@ -190,8 +190,8 @@ def layout(
     """The view drawn in `frame` (map units; default the whole canvas) for `px` pixels
     across (default: the canvas width, one unit a pixel). `facts`: each area's hover
     text says its facts (else its name: the report says them once, on the theatre).
-    `named`: False leaves out the hover text of an area whose name the map prints, when
-    that text would only repeat the name (a report over its size budget: SLIM)."""
+    `named`: False leaves out the hover text of an area whose name the map prints (a
+    report over its size budget: SLIM, where hover texts are names only)."""
     theatre = frame is not None
     frame = frame or Box(0.0, 0.0, float(view.width), float(view.height))
     px = px or view.width
@@ -256,7 +256,7 @@ def layout(
             continue
         (out.sea_labels if a.sea else out.labels).append({"x": num(x), "y": num(y), "text": text})
         label_boxes[a.name] = box
-        if not named and grid is None and not (facts and a.title) and a.name in text:
+        if not named and grid is None and a.name in text:
             (out.seas if a.sea else out.lands)[-1]["title"] = ""
     plain, mountain = [], []
     for a_name, b_name, is_mountain in view.routes:

@@ -31,9 +31,7 @@ from pbem.resolution import Resolution
 from .common import id_order
 from .content import SoldierContent
 from .fold import on
-from .state import SoldierState
-
-IN_PLAY = ("map", "track", "setup")
+from .state import IN_PLAY, SoldierState
 
 
 @event
@@ -118,11 +116,9 @@ def placement(
     default: str | None,
 ) -> tuple[str | None, str | None]:
     """Where the units go (see the module's docstring), and why not where the play said."""
-    why = area_problem(content, s, country, ally, wish) if wish else None
-    if wish and why is None:
-        return content.resolve_area(wish), None
-    if why is not None:
-        return None, why
+    if wish:
+        why = area_problem(content, s, country, ally, wish)
+        return (None, why) if why else (content.resolve_area(wish), None)
     if default and area_problem(content, s, country, ally, default) is None:
         return content.resolve_area(default), None
     home = content.country(country).map

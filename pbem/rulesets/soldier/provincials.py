@@ -24,29 +24,34 @@ from __future__ import annotations
 
 from .content import SoldierContent
 from .effects import live_effects
-from .state import SoldierState
+from .state import IN_PLAY, Counter, SoldierState
 
 BASE = 1  # SK 19.41: "may purchase one Provincial army" before the card
-IN_PLAY = ("map", "track", "setup")
 
 
-def counters(s: SoldierState, power: str) -> list[str]:
-    return [u.id for u in s.units.values() if u.country == power and u.provincial]
+def counters(s: SoldierState, power: str) -> list[Counter]:
+    return [u for u in s.units.values() if u.country == power and u.provincial]
 
 
 def in_play(s: SoldierState, power: str) -> int:
-    return sum(
-        1 for u in s.units.values() if u.country == power and u.provincial and u.status in IN_PLAY
-    )
+    return sum(1 for u in counters(s, power) if u.status in IN_PLAY)
 
 
-def cards_for(content: SoldierContent, power: str, kind: str) -> list[str]:
-    """The cards whose effect of `kind` names `power`."""
-    return sorted(
+def _granted(
+    content: SoldierContent, s: SoldierState, power: str, kind: str, playing: frozenset[str]
+) -> tuple[list[str], list[int]]:
+    """The cards whose effect of `kind` names `power`, and the counts that effect grants
+    it now: played before (in force) or played by its own orders this phase."""
+    cards = sorted(
         c.name
         for c in content.cards.cards
         if any(e.kind == kind and getattr(e, "power", None) == power for e in c.effects)
     )
+    counts = [x.get("count", 0) for x in live_effects(s, kind) if x.get("target") == power]
+    counts += [
+        e.count for c in cards if c in playing for e in content.card(c).effects if e.kind == kind
+    ]
+    return cards, counts
 
 
 def limit(
@@ -57,38 +62,20 @@ def limit(
     total = len(counters(s, power))
     if total == 0:
         return 0, f"{power} has no provincial armies (SK 19.4)"
-    by_card = cards_for(content, power, "provincial_purchase")
-    if by_card:
-        granted = [x for x in live_effects(s, "provincial_purchase") if x.get("target") == power]
-        if granted or playing & set(by_card):
-            counts = [x.get("count", total) for x in granted] + [
-                e.count
-                for c in by_card
-                if c in playing
-                for e in content.card(c).effects
-                if e.kind == "provincial_purchase"
-            ]
-            return min(total, max(counts)), f"the {by_card[0]!r} card (SK 19.41)"
-        return 0, (
-            f"{power}'s provincial armies may only be purchased through the play of the "
-            f"{by_card[0]!r} card, in the same orders (SK 19.41)"
-        )
-    unlock = cards_for(content, power, "unlock_provincials")
-    unlocked = [x for x in s.card_effects if x.get("kind") == "unlock_provincials"]
-    mine = [x.get("count", total) for x in unlocked if x.get("target") == power] + [
-        e.count
-        for c in unlock
-        if c in playing
-        for e in content.card(c).effects
-        if e.kind == "unlock_provincials"
-    ]
-    if mine:
-        return min(total, max(mine)), f"the {unlock[0] if unlock else 'card'!r} card (SK 19.41)"
-    if unlock:
-        return min(total, BASE), (
-            f"{power} may have {BASE} provincial army in play until the {unlock[0]!r} card "
-            "is played (SK 19.41)"
-        )
+    for kind in ("provincial_purchase", "unlock_provincials"):
+        cards, counts = _granted(content, s, power, kind, playing)
+        if counts:
+            return min(total, max(counts)), f"the {cards[0]!r} card (SK 19.41)"
+        if cards and kind == "provincial_purchase":
+            return 0, (
+                f"{power}'s provincial armies may only be purchased through the play of the "
+                f"{cards[0]!r} card, in the same orders (SK 19.41)"
+            )
+        if cards:
+            return min(total, BASE), (
+                f"{power} may have {BASE} provincial army in play until the {cards[0]!r} card "
+                "is played (SK 19.41)"
+            )
     return 0, f"{power}'s provincial armies are not purchased (SK 19.41)"
 
 

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 UnitType = Literal["army", "fleet"]
+IN_PLAY = ("map", "track", "setup")  # a counter's status while it is in play (not the pool)
 
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
