@@ -93,6 +93,7 @@ def run(
     *,
     in_place: bool = False,
     parsed: dict | None = None,
+    head: ev.PhaseResolved | None = None,
 ) -> tuple[ev.PhaseResolved, list[ev.Event], Any]:
     """Resolve `step` (or the set-up when step is None): the header, the results and
     the rules state after them (the results folded into it, as they were emitted).
@@ -100,7 +101,8 @@ def run(
     `in_place` resolves on `state.rules` itself instead of a copy: the caller must
     then not use `state.rules` again unless the resolution succeeded as recorded.
     `parsed`: orders of this step already read from `state.rules` as it is now (verify
-    reads them when it checks the envelope), by `parsed_key`; used once each."""
+    reads them when it checks the envelope), by `parsed_key`; used once each. `head`:
+    the header as `header` makes it, when the caller has it already."""
     rs = state.ruleset
     assert rs is not None and state.created is not None
     ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
@@ -108,7 +110,7 @@ def run(
         head = setup_header(state)
         rs.setup(ctx, state.created.scenario, dict(state.created.options))
         return head, ctx.events, ctx.state
-    head = header(state, step)
+    head = head or header(state, step)
     have = state.orders.get(step.phase, {})
     orders = {}
     for power in [*step.owes, *(p for p in step.may if p in have)]:

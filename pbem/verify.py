@@ -14,11 +14,12 @@ replayed as recorded and counted as unchecked.
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import checkpoint, engine, envelope
+from . import checkpoint, engine, envelope, gc_pause
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
@@ -119,11 +120,16 @@ def _seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) ->
 
 
 def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = ()) -> Report:
+    with gc_pause.paused():
+        return _verify(path, secrets, kept)
+
+
+def _verify(path: str | Path, secrets: Secrets | None, kept: list[str]) -> Report:
     rep = Report()
+    find = rep.findings.append
     with EventLog(path) as log:
         rows = list(log.rows())
     rep.events = len(rows)
-    find = rep.findings.append
 
     # 1. the chain
     prev = GENESIS
@@ -144,8 +150,7 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
     # 2. decode (the game's ruleset first: it registers its event types)
     name = None
     try:
-        with EventLog(path) as log:
-            name = log.ruleset_name()
+        name = _ruleset_name(rows)
         if name:
             registry.get(name)
     except (PbemError, ValueError, ImportError) as e:
@@ -405,6 +410,14 @@ def _check_orders(
         )
 
 
+def _ruleset_name(rows: list[Row]) -> str | None:
+    """The ruleset named by the first event (game_created), read without decoding (as
+    EventLog.ruleset_name, from the rows already read)."""
+    if not rows or rows[0].seq != 1 or rows[0].type != "game_created":
+        return None
+    return json.loads(rows[0].body).get("ruleset")
+
+
 def _replay(decoded: list[tuple[Row, ev.Event]]) -> GameState:
     state = GameState()
     for r, e in decoded:
@@ -487,7 +500,9 @@ def _check_resolution(
     pub = CommittedDice(seed, head.orders_digest, "public")
     hid = CommittedDice(hs, head.orders_digest, "hidden") if hs else ReplayDice(recorded_hidden)
     try:
-        _, results, after_rules = engine.run(state, step, pub, hid, in_place=True, parsed=parsed)
+        _, results, after_rules = engine.run(
+            state, step, pub, hid, in_place=True, parsed=parsed, head=want
+        )
     except (PbemError, ValueError, KeyError) as x:
         find(Finding(row.seq, f"recomputing {head.phase!r} failed: {x}"))
         return None

@@ -145,12 +145,12 @@ class ActionPhase:
         s = card_rules(content).after_plays(
             s, power, orders.plays, content
         )  # SK 5.2: Forced March counts
-        at_sea = naval_orders.validate(content, s, power, orders.naval)  # SK 10
+        sails, at_sea = naval_orders.checked(content, s, power, orders.naval)  # SK 10
         if at_sea or orders.unread & {"play", *naval_orders.VERBS}:
             # where fleets take armies (and what cards do) decides where they may go on:
             # those checks wait until the lines they depend on read
             return early + at_sea
-        s = naval_orders.after(content, s, power, orders.naval)  # SK 10.62: sea first, then land
+        s = naval_orders.after(content, s, power, orders.naval, sails)  # SK 10.62: sea first
         problems = movement.validate_moves(content, s, power, orders.moves)
         if "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack

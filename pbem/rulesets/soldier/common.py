@@ -4,6 +4,8 @@ placement area (SK 6.3), whether a minor is conquered (SK 18.7)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .content import SoldierContent
 from .state import Counter, SoldierState, Treasury
 
@@ -18,6 +20,7 @@ def cost(content: SoldierContent, what: str) -> tuple[int, int]:
     return c.resources, c.manpower
 
 
+@lru_cache(maxsize=8192)
 def id_order(uid: str) -> tuple[str, int]:
     prefix, num = uid.rsplit("-", 1)
     digits = num.lstrip("AF")

@@ -506,10 +506,11 @@ def plans(
     return out, problems
 
 
-def validate(
+def checked(
     content: SoldierContent, s: SoldierState, power: str, orders: NavalOrders
-) -> list[Problem]:
-    _, problems = plans(content, s, power, orders)
+) -> tuple[list[Plan], list[Problem]]:
+    """The plans of these orders and every problem with them (`after` takes the plans)."""
+    ps, problems = plans(content, s, power, orders)
     for a in orders.fleet_attacks:
         if not navy.is_coastal(content, a.area):
             problems.append(
@@ -518,14 +519,19 @@ def validate(
                     a.line,
                 )
             )
-    return problems
+    return ps, problems
 
 
 def after(
-    content: SoldierContent, s: SoldierState, power: str, orders: NavalOrders
+    content: SoldierContent,
+    s: SoldierState,
+    power: str,
+    orders: NavalOrders,
+    ps: list[Plan] | None = None,
 ) -> SoldierState:
     """The state once these (valid) naval orders are carried out with no interception:
-    what land moves and attacks are checked on (armies that land may attack, SK 10.61)."""
+    what land moves and attacks are checked on (armies that land may attack, SK 10.61).
+    `ps`: the plans `checked` made of these orders on this state, if the caller has them."""
     if not orders:
         return s
     # a copy sharing what the plans leave alone: the counters and leaders that sail (and
@@ -542,7 +548,8 @@ def after(
                 pieces[uid] = clone(pieces[uid])
                 copied.add(uid)
 
-    ps, _ = plans(content, t, power, orders)
+    if ps is None:
+        ps, _ = plans(content, t, power, orders)
     for p in ps:
         own([*p.fleets, *p.loaded, *(a for f in p.fleets for a in navy.cargo(t, f))], t.units)
         own(p.leaders, t.leaders)

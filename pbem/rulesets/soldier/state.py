@@ -12,34 +12,42 @@ IN_PLAY = ("map", "track", "setup")  # a counter's status while it is in play (n
 
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
-# could have changed it. Two counts say when: _GEN[1] (which counters are on the map)
+# could have changed it. Three counts say when: _GEN[1] (which counters are on the map)
 # goes up with any change to a counter's status or type and any counter made; _GEN[0]
-# (where they are) with those and with any change to a counter's area or the fleet
-# carrying it. The answer names the dict it was read from, so a state given a new
-# `units` dict reads it again, and keeps ids, not counters, so a dict holding copies of
-# the same counters (clone makes no counter anew) still gets its own.
-_GEN = [0, 0]
-_WHO = frozenset({"status", "type"})
-_WHERE = frozenset({"area", "carried_by"})
+# (where they are) with those and with any change to a counter's area; _GEN[2] (who is
+# aboard which fleet) with those and with any change to the fleet carrying a counter, so
+# a fleet sailing with its cargo does not make the cargo lists be read again. The answer
+# names the dict it was read from, so a state given a new `units` dict reads it again,
+# and keeps ids, not counters, so a dict holding copies of the same counters (clone
+# makes no counter anew) still gets its own.
+_GEN = [0, 0, 0]
+
+
+def _changed() -> None:
+    _GEN[0] += 1
+    _GEN[1] += 1
+    _GEN[2] += 1
 
 
 def _moved() -> None:
     _GEN[0] += 1
 
 
-def _changed() -> None:
-    _GEN[0] += 1
-    _GEN[1] += 1
+def _boarded() -> None:
+    _GEN[2] += 1
+
+
+_HOOKS = {"status": _changed, "type": _changed, "area": _moved, "carried_by": _boarded}
 
 
 class _MapIndex:
     """Counter ids on the map, by area (None: all of them), as of generation `gen`.
     Not part of the state: equal to any other, and a copy starts empty."""
 
-    __slots__ = ("gen", "who", "units", "every", "by_area", "aboard")
+    __slots__ = ("gen", "who", "ships", "units", "every", "by_area", "aboard")
 
     def __init__(self) -> None:
-        self.gen = self.who = -1
+        self.gen = self.who = self.ships = -1
         self.units: object = None
         self.every: list[str] = []
         self.by_area: dict[str | None, list[str]] = {}
@@ -81,10 +89,9 @@ class Counter(_M):
         _changed()
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name in _WHERE:
-            _moved()
-        elif name in _WHO:
-            _changed()
+        hook = _HOOKS.get(name)
+        if hook is not None:
+            hook()
         super().__setattr__(name, value)
 
     @property
@@ -257,28 +264,42 @@ class SoldierState(_M):
         index, units = self.__pydantic_private__["_where"], self.units  # not via __getattr__
         if index.who != _GEN[1] or index.units is not units:
             index.every = [uid for uid, u in units.items() if u.status == "map"]
-            index.units, index.who, index.gen = units, _GEN[1], -1
+            index.units, index.who, index.gen, index.ships = units, _GEN[1], -1, -1
+        return index
+
+    def _by_area(self) -> dict[str | None, list[str]]:
+        index = self._index()
         if index.gen != _GEN[0]:
+            units = self.units
             by_area: dict[str | None, list[str]] = {None: index.every}
+            for uid in index.every:
+                area = units[uid].area
+                if area is not None:
+                    by_area.setdefault(area, []).append(uid)
+            index.by_area, index.gen = by_area, _GEN[0]
+        return index.by_area
+
+    def _aboard(self) -> dict[str, list[str]]:
+        index = self._index()
+        if index.ships != _GEN[2]:
+            units = self.units
             aboard: dict[str, list[str]] = {}
             for uid in index.every:
-                u = units[uid]
-                if u.area is not None:
-                    by_area.setdefault(u.area, []).append(uid)
-                if u.carried_by is not None:
-                    aboard.setdefault(u.carried_by, []).append(uid)
-            index.by_area, index.aboard, index.gen = by_area, aboard, _GEN[0]
-        return index
+                fleet = units[uid].carried_by
+                if fleet is not None:
+                    aboard.setdefault(fleet, []).append(uid)
+            index.aboard, index.ships = aboard, _GEN[2]
+        return index.aboard
 
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
         """The counters on the map (in `area`, of `type_`), in the order of `units`."""
         units = self.units
-        got = [units[uid] for uid in self._index().by_area.get(area, ())]
+        got = [units[uid] for uid in self._by_area().get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
 
     def aboard(self, fleet: str) -> list[str]:
         """Ids of the counters on the map carried by `fleet` (SK 10.6), sorted."""
-        return sorted(self._index().aboard.get(fleet, ()))
+        return sorted(self._aboard().get(fleet, ()))
 
     def leaders_in(self, area: str) -> list[LeaderPiece]:
         return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]

@@ -233,10 +233,15 @@ class SoldierContent(Record):
                 return sc
         raise KeyError(f"no scenario {key!r}")
 
-    def allowed_setup_areas(self, scenario: Scenario, power: str) -> set[str]:
+    def allowed_setup_areas(self, scenario: Scenario, power: str) -> frozenset[str]:
         """Where ``power``'s pieces may set up: its ``allowed`` rule (home areas it controls
         at the start, plus named areas, minus exclusions). A set, for membership tests:
-        sort it before iterating (docs/ruleset-interface.md, determinism)."""
+        sort it before iterating (docs/ruleset-interface.md, determinism). Read once per
+        scenario and power (the set-up checks ask it for every piece placed)."""
+        key = (id(scenario), power)
+        got = self.setup_area_memo.get(key)
+        if got is not None and got[0] is scenario:
+            return got[1]
         out: set[str] = set()
         for rule in scenario.setup_rules(power, "allowed"):
             if rule.home:
@@ -247,4 +252,9 @@ class SoldierContent(Record):
                 }
             out |= set(rule.areas)
             out -= set(rule.excluding)
-        return out
+        self.setup_area_memo[key] = (scenario, frozenset(out))
+        return self.setup_area_memo[key][1]
+
+    @cached_property
+    def setup_area_memo(self) -> dict[tuple[int, str], tuple[Scenario, frozenset[str]]]:
+        return {}
