@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, checkpoint, engine, envelope, snapshot, statuscache
+from . import __version__, checkpoint, engine, envelope, gc_pause, snapshot, statuscache
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
@@ -279,9 +279,10 @@ class Game:
             self._snapshot_seq = state.seq
 
     def _fold_rows(self, state: GameState, start: int, stop: int | None = None) -> GameState:
-        for row in self.log.rows(start, stop):
-            fold(state, row.seq, row.event(), registry.get)
-            state.head = row.hash
+        with gc_pause.paused():
+            for row in self.log.rows(start, stop):
+                fold(state, row.seq, row.event(), registry.get)
+                state.head = row.hash
         return state
 
     def secrets(self) -> Secrets:
