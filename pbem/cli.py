@@ -663,7 +663,11 @@ def games(ruleset_name, scenario):
     type=click.Path(file_okay=False),
     help="Where the game, keys, orders and reports go.",
 )
-@click.option("--ruleset", "ruleset_", help="Game to play (default: the newest shipped one).")
+@click.option(
+    "--ruleset",
+    "ruleset_",
+    help="Game to play (default: the newest shipped one that has the scenario).",
+)
 @click.option("--scenario")
 def demo(directory, ruleset_, scenario):
     """Play a scripted game end to end: keys, signed orders, advance, reports, verify.
@@ -676,7 +680,13 @@ def demo(directory, ruleset_, scenario):
     from .demo import run_demo
 
     name = ruleset_ or next(
-        (n for n in reversed(registry.available()) if hasattr(registry.get(n), "demo_orders")), None
+        (
+            n
+            for n in reversed(registry.available())
+            if hasattr(registry.get(n), "demo_orders")
+            and (scenario is None or scenario in registry.get(n).scenarios())
+        ),
+        None,
     )
     if name is None:
         raise click.UsageError("no game with a scripted demo is installed")

@@ -252,7 +252,10 @@ class Ruleset(ABC):
 
 # --- registry -----------------------------------------------------------------
 
-_BUILTIN: dict[str, str] = {"soldier-kings": "pbem.rulesets.soldier_kings:load"}
+_BUILTIN: dict[str, str] = {
+    "soldier-kings": "pbem.rulesets.soldier_kings:load",
+    "struggle-of-empires": "pbem.rulesets.struggle.ruleset:load",
+}
 _LOADED: dict[str, Ruleset] = {}
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}
 

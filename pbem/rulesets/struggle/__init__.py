@@ -1,0 +1,1 @@
+"""Struggle of Empires: its own ruleset on the pbem core (issue 11)."""

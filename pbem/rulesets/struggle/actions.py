@@ -1,0 +1,334 @@
+"""SoE 3. Player Actions: checking and carrying out a round's two actions (buy a tile,
+build, move two units, attack, colonize or enslave, pass) and the free tile uses.
+
+Checking reads the actions in order on the state as it would be if each move arrived
+(a navy moved first lets an army follow it); carrying out checks each again on the
+real state and skips, with the reason, one the dice made impossible."""
+
+from __future__ import annotations
+
+from pbem.clone import clone
+from pbem.resolution import Resolution
+from pbem.ruleset import Problem
+
+from . import events as E
+from . import movement
+from .combat import attack_problem, resolve_attack
+from .content import SoEContent
+from .economy import pay
+from .orders import ActionOrders, Attack, Build, Buy, Colonize, Move, Pass, Standing, UseTile
+from .state import SoEState
+
+PIECES = {"army": "armies", "navy": "navies", "fort": "forts"}
+FREE_BUILDS = {"Mercenaries": "army", "Pressgangs": "navy", "Trained Natives": "army"}
+
+
+def counts_as_action(a) -> bool:
+    return not (isinstance(a, Attack) and a.war_office)
+
+
+def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) -> str | None:
+    """Why action `a` cannot be carried out now (`done`: what this power did this round)."""
+    pw = s.powers[power]
+    if isinstance(a, Pass):
+        return None
+    if isinstance(a, Buy):
+        if done.get("buy"):
+            return "a tile may be bought once per round (SoE Buy One Tile)"
+        if s.stock.get(a.tile, 0) < 1:
+            return f"no {a.tile} tile is left on display"
+        if a.tile in done.get("used_one_use", ()):
+            return f"{a.tile} was used this round: it cannot be taken again in the same round"
+        t = content.tile(a.tile)
+        if t.population > pw.population:
+            return f"{a.tile} costs {t.population} Population; {power} has {pw.population}"
+        if a.tile in ("Pirates", "Slave Revolt"):
+            if a.target is None or a.area is None:
+                return f"write: buy {a.tile} against POWER in AREA"
+            return immediate_problem(content, s, a)
+        return None
+    if isinstance(a, Build):
+        return build_problem(content, s, power, a)
+    if isinstance(a, Move):
+        limit = 3 if s.holds(power, "Logistics") else 2
+        if len(a.moves) > limit:
+            return f"a move action moves {limit} units"
+        t = clone(s)
+        for unit, frm, to in a.moves:
+            why = movement.move_problem(content, t, power, unit, frm, to)
+            if why:
+                return why
+            _shift(t, power, unit, frm, to)
+        return None
+    if isinstance(a, Attack):
+        return attack_problem(content, s, power, a)
+    if isinstance(a, Colonize):
+        if done.get("colonize"):
+            return "colonize or enslave once per round (SoE Colonization/Enslavement)"
+        c = colonize_counter(content, s, a)
+        if c is None:
+            what = "Slaves" if a.enslave else "Pop"
+            return f"no '{what}' Country counter in {a.area}" + (
+                f" ({a.counter})" if a.counter else ""
+            )
+        if a.enslave and s.count("Africa", power, "navy") < 1:
+            return "enslaving needs a navy in Africa (SoE Colonization/Enslavement)"
+        if not a.enslave and pw.population < 1:
+            return f"{power} has no Population point to expend"
+        if s.tokens_on_map(power) >= content.pieces["control_tokens"]:
+            return f"{power} has no control token left"
+        return None
+    return f"unknown action {a!r}"
+
+
+def immediate_problem(content: SoEContent, s: SoEState, a: Buy) -> str | None:
+    area = content.area(a.area)
+    if a.tile == "Pirates" and area.kind != "colony":
+        return "Pirates are played in a colonial region"
+    if a.tile == "Slave Revolt" and not area.americas:
+        return "Slave Revolt is played in North America, South America or the Caribbean"
+    if s.tokens(a.area, a.target) < 1:
+        return f"{a.target} has no control token in {a.area}"
+    return None
+
+
+def colonize_counter(content: SoEContent, s: SoEState, a: Colonize) -> str | None:
+    for cid in sorted(s.counters.get(a.area, [])):
+        c = content.counter_by_id[cid]
+        if (c.slaves if a.enslave else c.pop) and a.counter in (None, cid):
+            return cid
+    return None
+
+
+def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str | None:
+    pw = s.powers[power]
+    if s.on_map(power, a.unit) >= content.pieces[PIECES[a.unit]]:
+        return f"{power} has no {a.unit} left to build"
+    if a.rebuild_from is not None and s.count(a.rebuild_from, power, a.unit) < 1:
+        return f"{power} has no {a.unit} in {a.rebuild_from} to destroy"
+    if a.via is not None:
+        if a.via not in (*FREE_BUILDS, "Militia"):
+            return f"{a.via} does not build units"
+        if not s.may_use(power, a.via) if a.via in FREE_BUILDS else not s.holds(power, a.via):
+            return f"{power} has no unused {a.via} tile"
+        if a.via in FREE_BUILDS and FREE_BUILDS[a.via] != a.unit:
+            return f"{a.via} builds {FREE_BUILDS[a.via]} units"
+    if a.militia_to is not None and not s.holds(power, "Militia"):
+        return f"{power} holds no Militia tile"
+    if a.militia_to is not None and a.via in FREE_BUILDS:
+        return "Militia cannot be used with Mercenaries, Pressgangs or Trained Natives"
+    need = (0 if a.via in FREE_BUILDS else 1) + (1 if a.militia_to is not None else 0)
+    if a.rebuild_from is None and pw.population < need:
+        return f"building costs {need} Population; {power} has {pw.population}"
+    if a.via == "Trained Natives":
+        if a.to is None or content.area(a.to).kind != "colony":
+            return "Trained Natives place the army directly in a colonial area: build army to AREA with Trained Natives"
+        if not s.tokens(a.to, power) and not any(
+            s.count(a.to, power, k) for k in ("army", "navy", "fort")
+        ):
+            return f"Trained Natives need a control token or a unit of {power}'s in {a.to}"
+        return None
+    if a.to is not None and a.to != power:
+        t = clone(s)
+        t.units.setdefault(power, {}).setdefault(power, {})
+        t.units[power][power][a.unit] = t.units[power][power].get(a.unit, 0) + 1
+        unit = "army" if a.unit == "fort" else a.unit  # SoE Build Unit: a fort moves as an army
+        if unit == "army":
+            why = movement.army_problem(content, t, power, a.to)
+        else:
+            why = movement.move_problem(content, t, power, unit, power, a.to)
+        if why:
+            return why
+    return None
+
+
+def _shift(s: SoEState, power: str, unit: str, frm: str, to: str) -> None:
+    by = s.units[frm][power]
+    by[unit] -= 1
+    s.units.setdefault(to, {}).setdefault(power, {})
+    s.units[to][power][unit] = s.units[to][power].get(unit, 0) + 1
+
+
+def free_problem(content: SoEContent, s: SoEState, power: str, u: UseTile) -> str | None:
+    t = content.tile(u.tile)
+    if not s.may_use(power, u.tile):
+        return f"{power} has no unused {u.tile} tile this war"
+    if t.kind == "company":
+        if u.area is None or u.area not in t.areas:
+            return f"write: use {u.tile} in {' or '.join(t.areas)}"
+        return None
+    if u.tile == "Improved Agriculture":
+        return None
+    if u.tile == "Diplomatic Service":
+        if u.take is None or content.tile(u.take).kind != "alliance":
+            return "write: use Diplomatic Service to take ALLIANCE TILE"
+        if s.stock.get(u.take, 0) < 1:
+            return f"no {u.take} tile is left on display"
+        return None
+    return f"{u.tile} is not used on its own (it works where its rule says)"
+
+
+def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> list[Problem]:
+    problems: list[Problem] = []
+    counted = [a for a in o.actions if counts_as_action(a)]
+    per = content.rule("actions_per_round")
+    if len(counted) > per:
+        problems.append(
+            Problem(f"{per} actions per round ({len(counted)} given)", counted[per].line)
+        )
+    t = clone(s)
+    done: dict = {}
+    for a in o.actions:
+        why = action_problem(content, t, power, a, done)
+        if why:
+            problems.append(Problem(why, a.line))
+            continue
+        assume(content, t, power, a, done)
+    for u in o.free:
+        why = free_problem(content, s, power, u)
+        if why:
+            problems.append(Problem(why, u.line))
+    return problems
+
+
+def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
+    """The state after `a` if its dice go well (for checking the next action)."""
+    if isinstance(a, Buy):
+        done["buy"] = True
+        t.powers[power].tiles = sorted([*t.powers[power].tiles, a.tile])
+        t.stock[a.tile] -= 1
+    elif isinstance(a, Colonize):
+        done["colonize"] = True
+    elif isinstance(a, Move):
+        for unit, frm, to in a.moves:
+            _shift(t, power, unit, frm, to)
+    elif isinstance(a, Build):
+        if a.rebuild_from:
+            t.units[a.rebuild_from][power][a.unit] -= 1
+        where = a.to or power
+        t.units.setdefault(where, {}).setdefault(power, {})
+        t.units[where][power][a.unit] = t.units[where][power].get(a.unit, 0) + 1
+
+
+def resolve(
+    ctx: Resolution, content: SoEContent, power: str, o: ActionOrders, standing: dict[str, Standing]
+) -> None:
+    s: SoEState = ctx.state
+    for u in o.free:
+        if free_problem(content, s, power, u) is None:
+            use_tile(ctx, content, power, u)
+    done: dict = {}
+    for a in o.actions:
+        why = action_problem(content, s, power, a, done)
+        if why:
+            ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
+            continue
+        carry_out(ctx, content, power, a, done, standing)
+
+
+def use_tile(ctx: Resolution, content: SoEContent, power: str, u: UseTile) -> None:
+    s: SoEState = ctx.state
+    t = content.tile(u.tile)
+    if t.kind == "company":
+        n = s.tokens(u.area, power)
+        ctx.emit(E.TileUsed(power=power, tile=u.tile, detail=f"{n} gold from {u.area}"))
+        if n:
+            ctx.emit(E.GoldChanged(power=power, delta=n, why=f"{u.tile} in {u.area}"))
+    elif u.tile == "Improved Agriculture":
+        ctx.emit(E.TileUsed(power=power, tile=u.tile, detail="+1 Population"))
+        if s.powers[power].population < content.rule("population_max"):
+            ctx.emit(E.PopulationChanged(power=power, delta=1, why="Improved Agriculture"))
+    elif u.tile == "Diplomatic Service":
+        ctx.emit(E.TileUsed(power=power, tile=u.tile, detail=f"takes {u.take}"))
+        take(ctx, content, power, u.take, free=True)
+
+
+def take(ctx: Resolution, content: SoEContent, power: str, tile: str, free: bool = False) -> None:
+    """Pay a tile's costs and take it; immediate effects of discard tiles."""
+    t = content.tile(tile)
+    pay(ctx, content, power, t.gold, f"{tile} tile")
+    if t.population:
+        ctx.emit(E.PopulationChanged(power=power, delta=-t.population, why=f"{tile} tile"))
+    if t.unrest:
+        ctx.emit(E.UnrestChanged(power=power, delta=t.unrest, why=f"{tile} tile"))
+    ctx.emit(E.TileTaken(power=power, tile=tile, free=free))
+    if tile == "Industry":
+        ctx.emit(E.VictoryPoints(power=power, delta=content.rule("industry_vp"), why="Industry"))
+    elif tile == "Government Reform":
+        n = min(content.rule("government_reform_unrest"), ctx.state.powers[power].unrest)
+        if n:
+            ctx.emit(E.UnrestChanged(power=power, delta=-n, why="Government Reform"))
+    if t.use == "discard":
+        ctx.emit(E.TileReturned(power=power, tile=tile, why="discarded"))
+
+
+def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> None:
+    s: SoEState = ctx.state
+    if isinstance(a, Pass):
+        ctx.emit(E.ActionSkipped(power=power, line=a.line, why="passes"))
+    elif isinstance(a, Buy):
+        done["buy"] = True
+        take(ctx, content, power, a.tile)
+        if a.tile in ("Pirates", "Slave Revolt"):
+            from .raids import raid
+
+            raid(ctx, content, power, a, standing)
+    elif isinstance(a, Build):
+        build(ctx, content, power, a)
+    elif isinstance(a, Move):
+        for unit, frm, to in a.moves:
+            why = movement.move_problem(content, s, power, unit, frm, to)
+            if why:
+                ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
+                continue
+            movement.move(ctx, content, power, unit, frm, to)
+    elif isinstance(a, Attack):
+        resolve_attack(ctx, content, power, a, standing)
+    elif isinstance(a, Colonize):
+        done["colonize"] = True
+        cid = colonize_counter(content, s, a)
+        if not a.enslave:
+            ctx.emit(E.PopulationChanged(power=power, delta=-1, why=f"colonizes {a.area}"))
+        why = "enslaved (SoE Enslavement)" if a.enslave else "colonized (SoE Colonization)"
+        ctx.emit(E.ControlChanged(area=a.area, to=power, counter=cid, why=why))
+
+
+def build(ctx: Resolution, content: SoEContent, power: str, a: Build) -> None:
+    """SoE Build Unit: one Population; placed at home, then it may move on (a fort as
+    an army); destroy-and-rebuild takes one Unrest and no Population (the unit is not
+    new: a choice, docs/orders-struggle-of-empires.md); the tile variants."""
+    s: SoEState = ctx.state
+    if a.rebuild_from is not None:
+        ctx.emit(
+            E.UnitsChanged(
+                power=power,
+                area=a.rebuild_from,
+                unit=a.unit,
+                delta=-1,
+                why="destroyed to build again",
+            )
+        )
+        ctx.emit(
+            E.UnrestChanged(
+                power=power, delta=content.rule("destroy_rebuild_unrest"), why="destroy and rebuild"
+            )
+        )
+    elif a.via in FREE_BUILDS:
+        ctx.emit(E.TileUsed(power=power, tile=a.via, detail=f"{a.unit} built without Population"))
+    else:
+        ctx.emit(E.PopulationChanged(power=power, delta=-1, why=f"builds {a.unit}"))
+    if a.via == "Trained Natives":
+        ctx.emit(
+            E.UnitsChanged(power=power, area=a.to, unit="army", delta=1, why="Trained Natives")
+        )
+    else:
+        ctx.emit(E.UnitsChanged(power=power, area=power, unit=a.unit, delta=1, why="built"))
+        if a.to is not None and a.to != power:
+            movement.move(ctx, content, power, a.unit, power, a.to)
+    if a.militia_to is not None and s.on_map(power, "army") < content.pieces["armies"]:
+        ctx.emit(E.PopulationChanged(power=power, delta=-1, why="Militia: builds an army too"))
+        ctx.emit(
+            E.UnitsChanged(power=power, area=power, unit="army", delta=1, why="built (Militia)")
+        )
+        if a.militia_to and movement.army_problem(content, s, power, a.militia_to) is None:
+            movement.move(ctx, content, power, "army", power, a.militia_to)

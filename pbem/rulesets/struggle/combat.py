@@ -1,0 +1,337 @@
+"""SoE Attack: naval combat for naval support, then land combat; allies, forts,
+training, Alliance tiles, natural 7s, ties, neutrals and their rewards; Reserve and
+Fighting Withdrawal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbem.resolution import Resolution
+
+from . import events as E
+from .content import SoEContent
+from .economy import pay
+from .orders import Attack, Standing
+from .state import SoEState
+
+
+@dataclass
+class Side:
+    lead: str  # the attacker or defender (a power), or a counter id for a neutral
+    joined: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
+    neutral: int | None = None  # a neutral's defence value
+
+    @property
+    def powers(self) -> list[str]:
+        return [] if self.neutral is not None else [self.lead, *self.joined]
+
+
+def attack_problem(content: SoEContent, s: SoEState, power: str, a: Attack) -> str | None:
+    area = content.area(a.area)
+    if area.kind == "home":
+        return f"{a.area} is a home country: attacks are made in the eleven scoring areas"
+    naval_at = area.naval_combat_in
+    has_army = s.count(a.area, power, "army") > 0
+    has_navy = bool(naval_at) and s.count(naval_at, power, "navy") > 0
+    if not has_army and not has_navy:
+        return f"{power} has no army in {a.area}" + (
+            f" and no navy in {naval_at}" if naval_at else ""
+        )
+    if a.target is not None:
+        if a.target == power:
+            return "a power cannot attack itself"
+        if a.target not in s.seats:
+            return f"{a.target} is not playing"
+        if s.allied(power, a.target):
+            return f"{a.target} is in {power}'s alliance (SoE Attack)"
+        present = s.tokens(a.area, a.target) or any(
+            s.count(x, a.target, t)
+            for x in {a.area, naval_at} - {""}
+            for t in ("army", "navy", "fort")
+        )
+        if not present:
+            return f"{a.target} has nothing in {a.area} to attack"
+    else:
+        if not has_army:
+            return f"attacking a neutral country needs an army in {a.area}"
+        here = [c for c in s.counters.get(a.area, []) if content.counter_by_id[c].neutral]
+        if not here:
+            return f"no neutral Country counter in {a.area}"
+        if a.counter is not None and a.counter not in here:
+            return f"{a.counter} is not a neutral Country counter in {a.area}"
+    if a.war_office and not s.may_use(power, "War Office"):
+        return f"{power} has no unused War Office tile this war"
+    if a.surprise and not s.holds(power, "Surprise Attack"):
+        return f"{power} holds no Surprise Attack tile"
+    return None
+
+
+def _training(
+    s: SoEState, side: Side, other: Side, tile: str, kinds: tuple[str, ...], area: str
+) -> int:
+    """SoE Army / Naval Training: +1 to the player (not his allies) with more such
+    tiles, when he has a unit of that kind in the combat."""
+    if side.neutral is not None:
+        return 0
+    mine = s.holds(side.lead, tile)
+    theirs = 0 if other.neutral is not None else s.holds(other.lead, tile)
+    has = any(s.count(area, side.lead, k) for k in kinds)
+    return 1 if mine > theirs and has else 0
+
+
+def _alliance_tile(
+    content: SoEContent, s: SoEState, power: str, area: str, kind: str, choice: str | None
+) -> int:
+    """SoE Alliance tiles: +1 army or navy in the areas named on the tile (only the
+    player's own; the army-or-navy ones as he chose, by default where it counts now)."""
+    n = 0
+    for name in sorted(set(s.powers[power].tiles)):
+        t = content.tile(name)
+        if t.kind != "alliance" or area not in t.areas:
+            continue
+        if t.units == kind or (t.units == "army_or_navy" and (choice or kind) == kind):
+            n += 1
+    return n
+
+
+def _units(
+    s: SoEState, side: Side, area: str, kind: str, defending: bool, fort_value: int
+) -> tuple[int, dict[str, int]]:
+    """Units of a side in a combat, and each power's share (forts count double in
+    defence, and only the defender's own)."""
+    if side.neutral is not None:
+        return side.neutral, {}
+    per: dict[str, int] = {}
+    lead = s.count(area, side.lead, kind)
+    if kind == "army" and defending:
+        lead += fort_value * s.count(area, side.lead, "fort")
+    per[side.lead] = lead
+    for ally, kinds in side.joined.items():
+        if kind in kinds:
+            per[ally] = s.count(area, ally, kind)
+    return sum(per.values()), per
+
+
+def _roll(ctx: Resolution, label: str) -> list[int]:
+    return ctx.roll(label, 2)
+
+
+def fight(
+    ctx: Resolution,
+    content: SoEContent,
+    area: str,
+    kind: str,
+    att: Side,
+    dfn: Side,
+    support: str | None,
+    order: Attack,
+    standing: dict[str, Standing],
+) -> str:
+    """One combat: 'attacker', 'defender' or 'tie', with its losses and unrest."""
+    s: SoEState = ctx.state
+    unit = "army" if kind == "land" else "navy"
+    at_units, _ = _units(s, att, area, unit, False, 0)
+    df_units, _ = _units(s, dfn, area, unit, True, content.rule("fort_defence"))
+    tile = "Army Training" if kind == "land" else "Naval Training"
+    kinds = ("army", "fort") if kind == "land" else ("navy",)
+    at_mods = {
+        "training": _training(s, att, dfn, tile, kinds, area),
+        "naval support": 1 if support == att.lead else 0,
+        "alliance tile": 0
+        if att.neutral is not None
+        else _alliance_tile(content, s, att.lead, area, unit, order.alliance),
+    }
+    df_mods = {
+        "training": _training(s, dfn, att, tile, kinds, area),
+        "naval support": 1 if support == dfn.lead and dfn.neutral is None else 0,
+        "alliance tile": 0
+        if dfn.neutral is not None
+        else _alliance_tile(content, s, dfn.lead, area, unit, None),
+    }
+    at_mods = {k: v for k, v in at_mods.items() if v}
+    df_mods = {k: v for k, v in df_mods.items() if v}
+    who = dfn.lead
+    rerolled: list[str] = []
+    while True:
+        ad = _roll(ctx, f"{area}: {kind} combat, {att.lead} attacks")
+        dd = _roll(ctx, f"{area}: {kind} combat, {who} defends")
+        at_total = at_units + sum(at_mods.values()) + abs(ad[0] - ad[1])
+        df_total = df_units + sum(df_mods.values()) + abs(dd[0] - dd[1])
+        winner = "attacker" if at_total > df_total else "defender" if df_total > at_total else "tie"
+        # SoE Reserve: the side that would lose may have both sets of dice rolled again
+        loser = {"attacker": dfn, "defender": att}.get(winner)
+        if loser is None or loser.neutral is not None:
+            break
+        p = loser.lead
+        if not (standing.get(p, Standing()).reserve and s.may_use(p, "Reserve")):
+            break
+        ctx.emit(E.TileUsed(power=p, tile="Reserve", detail=f"{area}: dice rolled again"))
+        rerolled.append(p)
+    ctx.emit(
+        E.CombatFought(
+            area=area, battle=kind, attacker=att.lead, defender=who,
+            attack_units=at_units, defence_units=df_units, attack_mods=at_mods,
+            defence_mods=df_mods, attack_dice=ad, defence_dice=dd,
+            attack_total=at_total, defence_total=df_total, winner=winner, rerolled_by=rerolled,
+        )
+    )  # fmt: skip
+    # SoE Fighting Withdrawal: the defender (and his allies) lose no units in this combat
+    df_loses = winner != "defender" or sum(dd) == 7
+    withdrawn = (
+        dfn.neutral is None and df_loses and standing.get(dfn.lead, Standing()).withdraw
+        and s.holds(dfn.lead, "Fighting Withdrawal") > 0
+    )  # fmt: skip
+    if withdrawn:
+        ctx.emit(
+            E.TileUsed(power=dfn.lead, tile="Fighting Withdrawal", detail=f"{area}: no losses")
+        )
+        ctx.emit(E.TileReturned(power=dfn.lead, tile="Fighting Withdrawal", why="used (one use)"))
+    tie = winner == "tie"
+    _lose(ctx, area, att, unit, int(winner != "attacker"), sum(ad) == 7,
+          lost=winner == "defender", tie=tie, standing=standing)  # fmt: skip
+    if dfn.neutral is None and not withdrawn:
+        _lose(ctx, area, dfn, unit, int(winner != "defender"), sum(dd) == 7,
+              lost=winner == "attacker", tie=tie, standing=standing)  # fmt: skip
+    return winner
+
+
+def _lose(
+    ctx, area, side: Side, unit: str, base: int, seven: bool, *, lost: bool, tie: bool, standing
+) -> None:
+    """Losses: the loser one unit (both on a tie), taken from the side's leader; a natural
+    7 one more, which falls on an ally who fought with the loser (the loser chooses: by
+    default the ally with most units there, then seat order). A fort is never lost in a
+    tie; forts go after armies unless the standing orders say forts first. Each unit
+    lost: one Unrest to its owner (SoE Attack)."""
+    s: SoEState = ctx.state
+    fought = [a for a in side.joined if unit in side.joined[a]]
+    losers = [side.lead] * base
+    if seven:
+        helpers = [a for a in fought if s.count(area, a, unit)]
+        if lost and helpers:
+            losers.append(max(helpers, key=lambda a: (s.count(area, a, unit), -s.seats.index(a))))
+        else:
+            losers.append(side.lead)
+    for who in losers:
+        kind = _pick_unit(s, area, who, unit, tie, standing)
+        if kind is None:  # nothing left of his own: an ally who fought loses it
+            who = next((a for a in fought if s.count(area, a, unit)), who)
+            kind = _pick_unit(s, area, who, unit, tie, standing)
+        if kind is None:
+            continue  # no unit left to lose (a defender at strength zero)
+        ctx.emit(E.UnitsChanged(power=who, area=area, unit=kind, delta=-1, why="lost in combat"))
+        ctx.emit(E.UnrestChanged(power=who, delta=1, why=f"{kind} lost in {area}"))
+
+
+def _pick_unit(s: SoEState, area: str, power: str, unit: str, tie: bool, standing) -> str | None:
+    order = [unit] if unit == "navy" else ["army", "fort"]
+    if unit == "army" and standing.get(power, Standing()).lose_forts_first:
+        order = ["fort", "army"]
+    for k in order:
+        if k == "fort" and tie:
+            continue
+        if s.count(area, power, k):
+            return k
+    return None
+
+
+def resolve_attack(
+    ctx: Resolution, content: SoEContent, power: str, a: Attack, standing: dict[str, Standing]
+) -> None:
+    s: SoEState = ctx.state
+    area = content.area(a.area)
+    counter = None
+    if a.target is None:
+        here = sorted(c for c in s.counters.get(a.area, []) if content.counter_by_id[c].neutral)
+        counter = a.counter or here[0]
+    cost = 0 if a.war_office else content.rule("attack_cost")
+    if a.war_office:
+        ctx.emit(E.TileUsed(power=power, tile="War Office", detail=f"free attack in {a.area}"))
+    ctx.emit(
+        E.AttackDeclared(
+            attacker=power, area=a.area, defender=a.target, counter=counter, cost=cost,
+            war_office=a.war_office, surprise=a.surprise,
+        )
+    )  # fmt: skip
+    if cost:
+        pay(ctx, content, power, cost, f"attack in {a.area} (SoE Attack)")
+    if a.surprise:
+        ctx.emit(E.TileUsed(power=power, tile="Surprise Attack", detail=f"{a.area}"))
+        ctx.emit(E.TileReturned(power=power, tile="Surprise Attack", why="used (one use)"))
+    att = Side(power)
+    if a.target is None:
+        dfn = Side(counter, neutral=content.counter_by_id[counter].defence)
+    else:
+        dfn = Side(a.target)
+    naval_at = area.naval_combat_in
+    # SoE Attack: the attacker asks his allies, then the defender his (none against a
+    # neutral; none for the defender after a Surprise Attack)
+    if not a.alone:
+        _ask(ctx, s, att, "attacker", standing, a.area, naval_at)
+    if dfn.neutral is None and not a.surprise:
+        _ask(ctx, s, dfn, "defender", standing, a.area, naval_at)
+    support = None
+    if naval_at:
+        support = _naval(ctx, content, naval_at, att, dfn, a, standing)
+    if s.count(a.area, power, "army") < 1:
+        return  # no army: only the naval combat
+    winner = fight(ctx, content, a.area, "land", att, dfn, support, a, standing)
+    if winner != "attacker":
+        return
+    if dfn.neutral is not None:
+        c = content.counter_by_id[counter]
+        ctx.emit(ControlChanged_(a.area, power, None, counter, "neutral defeated (SoE Attack)"))
+        if c.gold:
+            ctx.emit(E.GoldChanged(power=power, delta=c.gold, why=f"{counter} defeated"))
+        if c.vp:
+            ctx.emit(E.VictoryPoints(power=power, delta=c.vp, why=f"{counter} defeated"))
+    elif s.tokens(a.area, dfn.lead):
+        ctx.emit(ControlChanged_(a.area, power, dfn.lead, None, "won the attack (SoE Attack)"))
+
+
+def ControlChanged_(area, to, frm, counter, why):  # noqa: N802 - a shorthand
+    return E.ControlChanged(area=area, to=to, frm=frm, counter=counter, why=why)
+
+
+def _ask(
+    ctx, s: SoEState, side: Side, role: str, standing: dict[str, Standing], area: str, naval_at: str
+) -> None:
+    for ally in s.allies(side.lead):
+        kinds = standing.get(ally, Standing()).join.get(side.lead, ())
+        kinds = tuple(
+            k for k in kinds if s.count(area if k == "army" else naval_at or area, ally, k)
+        )
+        if kinds:
+            side.joined[ally] = kinds
+            ctx.emit(
+                E.AllyJoined(
+                    ally=ally, side=role,
+                    armies=s.count(area, ally, "army") if "army" in kinds else 0,
+                    navies=s.count(naval_at, ally, "navy") if "navy" in kinds and naval_at else 0,
+                )
+            )  # fmt: skip
+
+
+def _naval(ctx, content, sea: str, att: Side, dfn: Side, a: Attack, standing) -> str | None:
+    """SoE Attack: who gets naval support. The attacker may fight (with a navy there);
+    declining gives it to the defender (if he has a navy there: authored). The defender
+    may decline (his standing orders): then the attacker has it. A neutral never fights."""
+    s: SoEState = ctx.state
+    a_navy = s.count(sea, att.lead, "navy") > 0
+    if dfn.neutral is not None:
+        to = att.lead if a_navy else None
+        ctx.emit(E.NavalSupport(area=a.area, to=to, why="a neutral never fights at sea"))
+        return to
+    d_navy = s.count(sea, dfn.lead, "navy") > 0
+    if not a_navy or not a.naval:
+        to = dfn.lead if d_navy else None
+        ctx.emit(E.NavalSupport(area=a.area, to=to, why="the attacker does not fight at sea"))
+        return to
+    declines = standing.get(dfn.lead, Standing()).decline_naval
+    if not d_navy or "*" in declines or a.area in declines:
+        ctx.emit(E.NavalSupport(area=a.area, to=att.lead, why="the defender does not fight at sea"))
+        return att.lead
+    winner = fight(ctx, content, sea, "naval", att, dfn, None, a, standing)
+    to = {"attacker": att.lead, "defender": dfn.lead}.get(winner)
+    ctx.emit(E.NavalSupport(area=a.area, to=to, why=f"naval combat in {sea}"))
+    return to

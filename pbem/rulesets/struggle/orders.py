@@ -1,0 +1,385 @@
+"""Reading Struggle of Empires orders (docs/orders-struggle-of-empires.md): set-up
+placement, bids, a round's two actions with free tile uses, and standing orders."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbem.ruleset import OrderLine, Parsed, Problem
+
+from .auction import Bid, Proxy
+from .content import SoEContent
+from .names import find
+
+UNITS = {"army": "army", "armies": "army", "navy": "navy", "navies": "navy", "fort": "fort"}
+
+
+@dataclass(frozen=True)
+class Buy:
+    tile: str
+    line: int
+    target: str | None = None  # Pirates / Slave Revolt: the power whose token is attacked
+    area: str | None = None
+
+
+@dataclass(frozen=True)
+class Build:
+    unit: str
+    line: int
+    to: str | None = None  # moved on after building (SoE Build Unit)
+    via: str | None = None  # Mercenaries, Pressgangs or Trained Natives
+    rebuild_from: str | None = None  # destroy a unit there first (one Unrest)
+    militia_to: str | None = None  # Militia: also an army, moved here ("" : stays home)
+
+
+@dataclass(frozen=True)
+class Move:
+    moves: tuple[tuple[str, str, str], ...]  # (unit, from, to)
+    line: int
+
+
+@dataclass(frozen=True)
+class Attack:
+    area: str
+    line: int
+    target: str | None = None  # a power
+    counter: str | None = None  # a neutral Country counter
+    naval: bool = True  # fight the naval combat if there is one
+    alone: bool = False  # do not ask allies
+    alliance: str | None = None  # army | navy: how to use an army-or-navy Alliance tile
+    surprise: bool = False
+    war_office: bool = False  # a free attack (SoE War Office)
+
+
+@dataclass(frozen=True)
+class Colonize:
+    area: str
+    line: int
+    enslave: bool = False
+    counter: str | None = None
+
+
+@dataclass(frozen=True)
+class Pass:
+    line: int
+
+
+@dataclass(frozen=True)
+class UseTile:
+    """A free tile use: a company's gold, Improved Agriculture, Diplomatic Service."""
+
+    tile: str
+    line: int
+    area: str | None = None
+    take: str | None = None
+
+
+Action = Buy | Build | Move | Attack | Colonize | Pass
+
+
+@dataclass
+class ActionOrders:
+    actions: list[Action] = field(default_factory=list)
+    free: list[UseTile] = field(default_factory=list)
+
+
+@dataclass
+class Placement:
+    units: list[tuple[str, str, int]] = field(default_factory=list)  # (type, area, line)
+
+
+@dataclass
+class Standing:
+    proxy: Proxy | None = None
+    join: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
+    decline_naval: tuple[str, ...] = ()  # areas ("*": all)
+    reserve: bool = True
+    withdraw: bool = False
+    lose_forts_first: bool = False
+
+
+def _split(text: str) -> str:
+    return text.split("#", 1)[0].strip()
+
+
+class _Reader:
+    def __init__(self, content: SoEContent, line: int, problems: list[Problem]):
+        self.c, self.line, self.problems = content, line, problems
+
+    def bad(self, msg: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(msg, self.line, hint))
+
+    def name(self, kind: str, text: str) -> str | None:
+        got, hint = find(self.c, kind, text)
+        if got is None:
+            self.bad(f"no {kind} {text.strip()!r}", hint)
+        return got
+
+    def unit(self, word: str) -> str | None:
+        u = UNITS.get(word.casefold())
+        if u is None:
+            self.bad(f"{word!r} is not a unit (army, navy or fort)")
+        return u
+
+
+def parse_placement(content: SoEContent, lines: list[OrderLine]) -> Parsed:
+    out = Placement()
+    problems: list[Problem] = []
+    for ol in lines:
+        text = _split(ol.text)
+        if not text:
+            continue
+        r = _Reader(content, ol.line, problems)
+        m = re.fullmatch(r"place\s+(\w+)\s+(?:in\s+)?(.+)", text, re.I)
+        if not m:
+            r.bad("write: place army|navy|fort AREA")
+            continue
+        unit, area = r.unit(m.group(1)), r.name("area", m.group(2))
+        if unit and area:
+            out.units.append((unit, area, ol.line))
+    return Parsed(out, problems)
+
+
+def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
+    bid: Bid | None = None
+    problems: list[Problem] = []
+    for ol in lines:
+        text = _split(ol.text)
+        if not text:
+            continue
+        r = _Reader(content, ol.line, problems)
+        if bid is not None:
+            r.bad("one bid or pass per auction turn")
+            continue
+        if text.casefold() == "pass":
+            bid = Bid(None, line=ol.line)
+            continue
+        m = re.fullmatch(r"bid\s+(\d+)\s+(.+)", text, re.I)
+        if not m:
+            r.bad("write: bid N A=POWER B=POWER (or: pass)")
+            continue
+        a, b = _proposal(r, m.group(2))
+        bid = Bid(int(m.group(1)), a, b, ol.line)
+    return Parsed(bid or Bid(None), problems)
+
+
+def _proposal(r: _Reader, text: str) -> tuple[str | None, str | None]:
+    """`A=France B=Austria`, or one box for the last un-allied token."""
+    got: dict[str, str | None] = {"a": None, "b": None}
+    for m in re.finditer(r"\b([AB])\s*=\s*([^=]+?)(?=\s+[AB]\s*=|$)", text.strip(), re.I):
+        got[m.group(1).casefold()] = r.name("power", m.group(2))
+    if got["a"] is None and got["b"] is None:
+        r.bad("a bid needs a proposal: A=POWER B=POWER")
+    return got["a"], got["b"]
+
+
+_ATTACK_FLAGS = {
+    "no naval": "naval",
+    "alone": "alone",
+    "surprise": "surprise",
+    "war office": "war_office",
+    "alliance army": "army",
+    "alliance navy": "navy",
+}
+
+
+def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
+    out = ActionOrders()
+    problems: list[Problem] = []
+    for ol in lines:
+        text = _split(ol.text)
+        if not text:
+            continue
+        r = _Reader(content, ol.line, problems)
+        verb, _, rest = text.partition(" ")
+        v = verb.casefold()
+        rest = rest.strip()
+        if v == "pass":
+            out.actions.append(Pass(ol.line))
+        elif v == "buy":
+            m = re.fullmatch(r"(.+?)\s+against\s+(.+?)\s+in\s+(.+)", rest, re.I)
+            if m:
+                tile, target, area = (
+                    r.name("tile", m.group(1)),
+                    r.name("power", m.group(2)),
+                    r.name("area", m.group(3)),
+                )
+                if tile and target and area:
+                    out.actions.append(Buy(tile, ol.line, target, area))
+            elif rest:
+                tile = r.name("tile", rest)
+                if tile:
+                    out.actions.append(Buy(tile, ol.line))
+            else:
+                r.bad("write: buy TILE")
+        elif v in ("build", "rebuild"):
+            _build(r, v, rest, out)
+        elif v == "move":
+            moves = []
+            for part in re.split(r"\s*(?:,|;|\band\b)\s*", rest):
+                m = re.fullmatch(r"(\w+)\s+(?:from\s+)?(.+?)\s+to\s+(.+)", part, re.I)
+                if not m:
+                    r.bad("write: move UNIT FROM to TO[, UNIT FROM to TO]")
+                    moves = []
+                    break
+                unit, a, b = (
+                    r.unit(m.group(1)),
+                    r.name("area", m.group(2)),
+                    r.name("area", m.group(3)),
+                )
+                if unit and a and b:
+                    moves.append((unit, a, b))
+            if moves:
+                out.actions.append(Move(tuple(moves), ol.line))
+        elif v == "attack":
+            _attack(r, rest, out)
+        elif v in ("colonize", "colonise", "enslave"):
+            m = re.fullmatch(r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?", rest, re.I)
+            area = r.name("area", m.group(1)) if m and m.group(1) else None
+            counter = r.name("counter", m.group(2)) if m and m.group(2) else None
+            if area:
+                out.actions.append(Colonize(area, ol.line, v == "enslave", counter))
+            elif not rest:
+                r.bad(f"write: {v} AREA")
+        elif v == "use":
+            m = re.fullmatch(r"(.+?)(?:\s+in\s+(.+?))?(?:\s+to\s+take\s+(.+))?", rest, re.I)
+            tile = r.name("tile", m.group(1)) if m else None
+            area = r.name("area", m.group(2)) if m and m.group(2) else None
+            take = r.name("tile", m.group(3)) if m and m.group(3) else None
+            if tile:
+                out.free.append(UseTile(tile, ol.line, area, take))
+        else:
+            from pbem.suggest import closest
+
+            verbs = [
+                "attack",
+                "build",
+                "buy",
+                "colonize",
+                "enslave",
+                "move",
+                "pass",
+                "rebuild",
+                "use",
+            ]
+            r.bad(f"{verb!r} is not an action ({', '.join(verbs)})", closest(v, verbs))
+    return Parsed(out, problems)
+
+
+def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
+    m = re.fullmatch(
+        r"(\w+)(?:\s+from\s+(.+?))?(?:\s+to\s+(.+?))?(?:\s+with\s+(.+?))?"
+        r"(?:\s+and\s+army(?:\s+to\s+(.+))?)?",
+        rest,
+        re.I,
+    )
+    if not m:
+        r.bad(f"write: {verb} UNIT [to AREA] [with TILE]")
+        return
+    unit = r.unit(m.group(1))
+    frm = r.name("area", m.group(2)) if m.group(2) else None
+    to = r.name("area", m.group(3)) if m.group(3) else None
+    via = r.name("tile", m.group(4)) if m.group(4) else None
+    militia = None
+    if re.search(r"\band\s+army\b", rest, re.I):
+        militia = r.name("area", m.group(5)) if m.group(5) else ""
+    if verb == "rebuild" and not frm:
+        r.bad("write: rebuild UNIT from AREA [to AREA]")
+        return
+    if unit:
+        out.actions.append(Build(unit, r.line, to, via, frm, militia))
+
+
+def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
+    flags: set[str] = set()
+    text = rest
+    for phrase, flag in _ATTACK_FLAGS.items():
+        pat = re.compile(rf"\s*(?:,\s*)?\b{phrase}\b", re.I)
+        if pat.search(text):
+            flags.add(flag)
+            text = pat.sub("", text)
+    m = re.fullmatch(r"(.+?)\s+in\s+(.+)", text.strip(), re.I)
+    if not m:
+        r.bad("write: attack POWER|COUNTER in AREA [no naval] [alone] [surprise] [war office]")
+        return
+    area = r.name("area", m.group(2))
+    who = m.group(1).strip()
+    target = counter = None
+    if who.casefold() != "neutral":
+        from .names import find
+
+        target, _ = find(r.c, "power", who)
+        if target is None:
+            counter = r.name("counter", who)
+            if counter is None:
+                return
+    if area:
+        out.actions.append(
+            Attack(
+                area, r.line, target, counter,
+                naval="naval" not in flags, alone="alone" in flags,
+                alliance="army" if "army" in flags else "navy" if "navy" in flags else None,
+                surprise="surprise" in flags, war_office="war_office" in flags,
+            )
+        )  # fmt: skip
+
+
+def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
+    """Standing orders; an envelope replaces them all."""
+    out = Standing()
+    problems: list[Problem] = []
+    up_to, proposals, accepts, never = None, [], [], False
+    any_auction = False
+    for ol in lines:
+        text = _split(ol.text)
+        if not text:
+            continue
+        r = _Reader(content, ol.line, problems)
+        words = text.split()
+        v = words[0].casefold()
+        rest = text[len(words[0]) :].strip()
+        if v == "auction":
+            any_auction = True
+            m = re.fullmatch(r"bid\s+up\s+to\s+(\d+)", rest, re.I)
+            if m:
+                up_to = int(m.group(1))
+            elif rest.casefold() == "pass":
+                never = True
+            elif re.match(r"(propose|accept)\s", rest, re.I):
+                kind, _, prop = rest.partition(" ")
+                pair = _proposal(r, prop)
+                (proposals if kind.casefold() == "propose" else accepts).append(pair)
+            else:
+                r.bad(
+                    "write: auction bid up to N | auction propose A=X B=Y | auction accept A=X B=Y | auction pass"
+                )
+        elif v == "join":
+            m = re.fullmatch(r"(.+?)(?:\s+with\s+(armies|navies|both|nothing))?", rest, re.I)
+            ally = r.name("power", m.group(1)) if m else None
+            kinds = {"armies": ("army",), "navies": ("navy",), "nothing": ()}.get(
+                (m.group(2) or "both").casefold() if m else "both", ("army", "navy")
+            )
+            if ally:
+                out.join[ally] = kinds
+        elif v == "naval":
+            m = re.fullmatch(r"decline(?:\s+in\s+(.+))?", rest, re.I)
+            if not m:
+                r.bad("write: naval decline [in AREA]")
+                continue
+            area = r.name("area", m.group(1)) if m.group(1) else "*"
+            if area:
+                out.decline_naval = (*out.decline_naval, area)
+        elif v == "reserve":
+            out.reserve = rest.casefold() != "never"
+        elif v == "withdraw":
+            out.withdraw = rest.casefold() in ("when losing", "yes", "")
+        elif v == "losses":
+            out.lose_forts_first = rest.casefold() == "forts first"
+        else:
+            r.bad(
+                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses)"
+            )
+    if any_auction:
+        out.proxy = Proxy(up_to, tuple(proposals), tuple(accepts), never)
+    return Parsed(out, problems)

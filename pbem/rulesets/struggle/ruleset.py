@@ -1,0 +1,188 @@
+"""Struggle of Empires (struggle-of-empires.txt) on the pbem core: the Ruleset."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pbem.events import Event
+from pbem.resolution import Resolution
+from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
+
+from . import actions, auction, setup, war
+from . import events as E
+from .content import SoEContent, load_content
+from .fold import apply as fold_apply
+from .orders import (
+    ActionOrders,
+    Placement,
+    Standing,
+    parse_actions,
+    parse_bid,
+    parse_placement,
+    parse_standing,
+)
+from .state import SoEState
+
+
+class StruggleOfEmpires(Ruleset):
+    name = "struggle-of-empires"
+    title = "Struggle of Empires"
+    version = "1"
+    events: ClassVar = E.EVENTS
+
+    @property
+    def content(self) -> SoEContent:
+        return load_content()
+
+    def scenarios(self) -> dict[str, str]:
+        return {k: f"{len(v)} players: {', '.join(v)}" for k, v in setup.SCENARIOS.items()}
+
+    def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        return setup.seats(self.content, scenario)
+
+    def new_state(self, scenario: str, options: dict[str, Any]) -> SoEState:
+        return SoEState(scenario=scenario)
+
+    def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
+        setup.start(ctx, self.content, scenario)
+
+    def step(self, s: SoEState) -> Step | None:
+        return war.step(s)
+
+    # --- orders ---------------------------------------------------------------------
+
+    def parse(self, s: SoEState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        if phase == STANDING:
+            return parse_standing(self.content, lines)
+        if s.stage == "place":
+            return parse_placement(self.content, lines)
+        if s.stage == "auction":
+            return parse_bid(self.content, lines)
+        return parse_actions(self.content, lines)
+
+    def validate(self, s: SoEState, power: str, phase: str, orders: Any) -> list[Problem]:
+        c = self.content
+        if phase == STANDING:
+            return []
+        if s.stage == "place":
+            return [
+                Problem(m, line) for m, line in setup.check_placement(c, s, power, orders.units)
+            ]
+        if s.stage == "auction":
+            if orders.amount is None:
+                return []
+            a = s.auction
+            low = auction.next_amount(a)
+            out = []
+            if orders.amount < low:
+                out.append(Problem(f"the bid must be at least {low}", orders.line))
+            why = auction.proposal_problem(s, orders.a, orders.b)
+            if why:
+                out.append(Problem(why, orders.line))
+            return out
+        return actions.validate(c, s, power, orders)
+
+    def default_orders(self, s: SoEState, power: str, phase: str) -> Any:
+        if phase == STANDING:
+            return Standing()
+        if s.stage == "place":
+            return Placement(
+                [(t, a, 0) for t, a in setup.default_placement(self.content, s, power)]
+            )
+        if s.stage == "auction":
+            return auction.Bid(None)
+        return ActionOrders()
+
+    # --- resolution -----------------------------------------------------------------
+
+    def resolve(
+        self, ctx: Resolution, step: Step, orders: dict[str, Any], standing: dict[str, Any]
+    ) -> None:
+        c = self.content
+        s: SoEState = ctx.state
+        st = {p: v for p, v in standing.items() if isinstance(v, Standing)}
+        (power,) = step.owes
+        o = orders.get(power)
+        if s.stage == "place":
+            ctx.emit(E.UnitsPlaced(power=power, units=[(t, a) for t, a, _ in o.units]))
+            war.after_placement(ctx, c, st)
+        elif s.stage == "auction":
+            auction.act(ctx, power, o, default=power not in orders or o.line is None)
+            war.alliances(ctx, c, st)
+        else:
+            actions.resolve(ctx, c, power, o, st)
+            war.after_turn(ctx, c, st)
+
+    def apply(self, state: SoEState, event: Event) -> SoEState:
+        return fold_apply(state, event)
+
+    # --- what players see -------------------------------------------------------------
+
+    def view(self, s: SoEState, power: str | None) -> dict[str, Any]:
+        over = s.stage == "over"
+        powers = {}
+        for p, pw in s.powers.items():
+            row = {
+                "gold": pw.gold,
+                "population": pw.population,
+                "victory points": pw.vp,
+                "tiles": list(pw.tiles),
+                "used this war": list(pw.used),
+            }
+            if power is None or power == p or over:
+                row["unrest"] = pw.unrest  # SoE Unrest: face down until the end
+            powers[p] = row
+        return {
+            "war": s.war,
+            "round": s.round,
+            "stage": s.stage,
+            "play order": list(s.order),
+            "alliance display": {
+                "top": [p for i, p in enumerate(s.display) if i % 2 == 0 and p],
+                "bottom": [p for i, p in enumerate(s.display) if i % 2 == 1 and p],
+            },
+            "auction": s.auction.model_dump() if s.auction else None,
+            "powers": powers,
+            "units": s.units,
+            "control": s.control,
+            "country counters": s.counters,
+            "tiles on display": {k: v for k, v in s.stock.items() if v},
+            "result": s.final if over else None,
+        }
+
+    def visible(self, state: SoEState, event: Event, power: str) -> bool:
+        if isinstance(event, E.UnrestChanged):
+            return event.power == power
+        return True
+
+    def describe(self, s: SoEState) -> str:
+        if s.stage == "over":
+            return f"game over: {s.result}"
+        return f"war {s.war}, {s.stage}" + (f", round {s.round}" if s.stage == "actions" else "")
+
+    def outcome(self, s: SoEState) -> str:
+        if not s.final:
+            return "game over"
+        scores = ", ".join(
+            f"{p} {v}" for p, v in sorted(s.final.items(), key=lambda x: (-x[1], x[0]))
+        )
+        return f"won by {s.result} ({scores})"
+
+    def load_state(self, data: Any) -> SoEState:
+        return SoEState.model_validate(data)
+
+    # --- scripted players (pbem demo) ---------------------------------------------------
+
+    def demo_orders(self, s: SoEState, power: str, step: Step) -> list[str]:
+        from .demo import orders
+
+        return orders(self.content, s, power)
+
+    def demo_standing(self, s: SoEState, power: str) -> list[str]:
+        from .demo import standing
+
+        return standing(self.content, s, power)
+
+
+def load() -> StruggleOfEmpires:
+    return StruggleOfEmpires()
