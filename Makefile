@@ -18,6 +18,7 @@ demo: $(BIN)/pbem
 	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1756 --dir demo-game/1756
 	$(BIN)/pbem demo --ruleset soldier-kings --scenario 1757 --dir demo-game/1757
 	$(BIN)/pbem demo --ruleset soldier-kings --scenario world-at-war-4 --dir demo-game/world-at-war-4
+	$(BIN)/pbem demo --ruleset struggle-of-empires --scenario 5p --dir demo-game/struggle-5p
 
 test: $(BIN)/pbem
 	$(BIN)/python -m pytest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pbem.clone import clone
 
-from .actions import assume, action_problem
+from .actions import action_problem, assume
 from .content import SoEContent
 from .orders import Attack, Build, Buy, Colonize, Pass
 from .setup import default_placement

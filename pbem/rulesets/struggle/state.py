@@ -4,7 +4,7 @@ Alliance display, and where the war stands. Pure data."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 UNIT_TYPES = ("army", "navy", "fort")
 # SoE 2. Alliances: boxes 1, 3, 5, 7 on the top row, 2, 4, 6 on the bottom (authored:
@@ -72,6 +72,12 @@ class SoEState(_M):
     pirates: dict[str, list[Pirate]] = {}  # area -> Pirates / Slave Revolt tiles there
     result: str = ""
     final: dict[str, int] = {}  # final scores after the unrest reveal
+
+    @field_validator("display", mode="before")
+    @classmethod
+    def _empty_boxes(cls, v: object) -> object:
+        """An empty box may be written "" (TOML has no null: rules cases)."""
+        return [None if x == "" else x for x in v] if isinstance(v, list) else v
 
     # --- questions many rules ask ------------------------------------------------
 

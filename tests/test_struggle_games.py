@@ -1,0 +1,61 @@
+"""Struggle of Empires played to the end of the third war by scripted players through
+signed envelopes (pbem demo), verified; and unrest kept face down in what each player
+is shown (SoE Unrest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem import ruleset as registry
+from pbem.demo import run_demo
+from pbem.log import EventLog
+from pbem.service import Game
+from pbem.verify import verify
+
+
+@pytest.mark.parametrize("scenario", ["2p", "5p", "7p"])
+def test_game_to_the_end_verifies(tmp_path, scenario):
+    path = run_demo(
+        tmp_path, "struggle-of-empires", scenario, echo=lambda s: None, master=bytes(32),
+        reports_too=False,
+    )  # fmt: skip
+    rep = verify(path)
+    assert rep.ok, rep.text()
+    with Game(path) as game:
+        s = game.state().rules
+    assert s.stage == "over" and s.war == 3
+    assert set(s.final) == set(s.seats) and s.result
+    with EventLog(path) as log:
+        types = {r.type for r in log.rows()}
+    # every phase of the war sequence happened
+    for t in ("soe.auction_won", "soe.combat", "soe.moved", "soe.vp", "soe.war_ended"):
+        assert t in types, t
+
+
+def test_unrest_is_face_down_until_the_end(tmp_path):
+    path = run_demo(
+        tmp_path, "struggle-of-empires", "2p", echo=lambda s: None, master=bytes(32),
+        reports_too=False,
+    )  # fmt: skip
+    rs = registry.get("struggle-of-empires")
+    with Game(path) as game, EventLog(path) as log:
+        rows = list(log.rows())
+        seen_unrest = 0
+        for r in rows[::40]:
+            s = game.state(r.seq).rules
+            if not s.seats:
+                continue
+            for p in s.seats:
+                view = rs.view(s, p)
+                for q, row in view["powers"].items():
+                    assert ("unrest" in row) == (q == p or s.stage == "over"), (r.seq, p, q)
+        before = game.state(rows[0].seq).rules
+        for r in rows:
+            e = r.event()
+            if e.type == "soe.unrest":
+                seen_unrest += 1
+                for p in ("Britain", "France"):
+                    assert rs.visible(before, e, p) == (e.power == p)
+        final = game.state().rules
+        assert all("unrest" in row for row in rs.view(final, "Britain")["powers"].values())
+    assert seen_unrest > 0
