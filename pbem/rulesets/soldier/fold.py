@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pbem.events import Event
+from pbem.fold_table import FoldTable
 
 from . import events as E
 from .state import Counter, LeaderPiece, SoldierState, Treasury
 
-_APPLY: dict[type, Callable[[SoldierState, Event], SoldierState | None]] = {}
-
-
-def on(cls):
-    def register(fn):
-        _APPLY[cls] = fn
-        return fn
-
-    return register
+TABLE = FoldTable("Soldier Kings")
+on = TABLE.on
 
 
 def apply(s: SoldierState, e: Event) -> SoldierState:
-    fn = _APPLY.get(type(e))
-    if fn is None:
-        raise ValueError(f"the Soldier Kings rules do not know the event {e.type!r}")
-    out = fn(s, e)
-    return s if out is None else out
+    return TABLE.apply(s, e)
 
 
 @on(E.ScenarioStarted)

@@ -109,7 +109,8 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
     if a.via is not None:
         if a.via not in (*FREE_BUILDS, "Militia"):
             return f"{a.via} does not build units"
-        if not s.may_use(power, a.via) if a.via in FREE_BUILDS else not s.holds(power, a.via):
+        have = s.may_use(power, a.via) if a.via in FREE_BUILDS else s.holds(power, a.via) > 0
+        if not have:
             return f"{power} has no unused {a.via} tile"
         if a.via in FREE_BUILDS and FREE_BUILDS[a.via] != a.unit:
             return f"{a.via} builds {FREE_BUILDS[a.via]} units"

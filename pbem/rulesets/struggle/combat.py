@@ -94,26 +94,15 @@ def _alliance_tile(
     return n
 
 
-def _units(
-    s: SoEState, side: Side, area: str, kind: str, defending: bool, fort_value: int
-) -> tuple[int, dict[str, int]]:
-    """Units of a side in a combat, and each power's share (forts count double in
-    defence, and only the defender's own)."""
+def _units(s: SoEState, side: Side, area: str, kind: str, defending: bool, fort_value: int) -> int:
+    """Units of a side in a combat: its leader's and its joined allies' of that kind
+    (forts count double in defence, and only the defender's own)."""
     if side.neutral is not None:
-        return side.neutral, {}
-    per: dict[str, int] = {}
-    lead = s.count(area, side.lead, kind)
+        return side.neutral
+    n = s.count(area, side.lead, kind)
     if kind == "army" and defending:
-        lead += fort_value * s.count(area, side.lead, "fort")
-    per[side.lead] = lead
-    for ally, kinds in side.joined.items():
-        if kind in kinds:
-            per[ally] = s.count(area, ally, kind)
-    return sum(per.values()), per
-
-
-def _roll(ctx: Resolution, label: str) -> list[int]:
-    return ctx.roll(label, 2)
+        n += fort_value * s.count(area, side.lead, "fort")
+    return n + sum(s.count(area, a, kind) for a, kinds in side.joined.items() if kind in kinds)
 
 
 def fight(
@@ -130,8 +119,8 @@ def fight(
     """One combat: 'attacker', 'defender' or 'tie', with its losses and unrest."""
     s: SoEState = ctx.state
     unit = "army" if kind == "land" else "navy"
-    at_units, _ = _units(s, att, area, unit, False, 0)
-    df_units, _ = _units(s, dfn, area, unit, True, content.rule("fort_defence"))
+    at_units = _units(s, att, area, unit, False, 0)
+    df_units = _units(s, dfn, area, unit, True, content.rule("fort_defence"))
     tile = "Army Training" if kind == "land" else "Naval Training"
     kinds = ("army", "fort") if kind == "land" else ("navy",)
     at_mods = {
@@ -153,8 +142,8 @@ def fight(
     who = dfn.lead
     rerolled: list[str] = []
     while True:
-        ad = _roll(ctx, f"{area}: {kind} combat, {att.lead} attacks")
-        dd = _roll(ctx, f"{area}: {kind} combat, {who} defends")
+        ad = ctx.roll(f"{area}: {kind} combat, {att.lead} attacks", 2)
+        dd = ctx.roll(f"{area}: {kind} combat, {who} defends", 2)
         at_total = at_units + sum(at_mods.values()) + abs(ad[0] - ad[1])
         df_total = df_units + sum(df_mods.values()) + abs(dd[0] - dd[1])
         winner = "attacker" if at_total > df_total else "defender" if df_total > at_total else "tie"
@@ -280,17 +269,19 @@ def resolve_attack(
         return
     if dfn.neutral is not None:
         c = content.counter_by_id[counter]
-        ctx.emit(ControlChanged_(a.area, power, None, counter, "neutral defeated (SoE Attack)"))
+        ctx.emit(
+            E.ControlChanged(
+                area=a.area, to=power, counter=counter, why="neutral defeated (SoE Attack)"
+            )
+        )
         if c.gold:
             ctx.emit(E.GoldChanged(power=power, delta=c.gold, why=f"{counter} defeated"))
         if c.vp:
             ctx.emit(E.VictoryPoints(power=power, delta=c.vp, why=f"{counter} defeated"))
     elif s.tokens(a.area, dfn.lead):
-        ctx.emit(ControlChanged_(a.area, power, dfn.lead, None, "won the attack (SoE Attack)"))
-
-
-def ControlChanged_(area, to, frm, counter, why):  # noqa: N802 - a shorthand
-    return E.ControlChanged(area=area, to=to, frm=frm, counter=counter, why=why)
+        ctx.emit(
+            E.ControlChanged(area=a.area, to=power, frm=dfn.lead, why="won the attack (SoE Attack)")
+        )
 
 
 def _ask(

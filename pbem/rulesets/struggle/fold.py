@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pbem.events import Event
+from pbem.fold_table import FoldTable
 
 from . import events as E
 from .state import DISPLAY_BOXES, Auction, Pirate, Power, SoEState
 
-_APPLY: dict[type, Callable[[SoEState, Event], SoEState | None]] = {}
-
-
-def on(cls):
-    def register(fn):
-        _APPLY[cls] = fn
-        return fn
-
-    return register
+TABLE = FoldTable("Struggle of Empires")
+on = TABLE.on
 
 
 def apply(s: SoEState, e: Event) -> SoEState:
-    fn = _APPLY.get(type(e))
-    if fn is None:
-        raise ValueError(f"the Struggle of Empires rules do not know the event {e.type!r}")
-    out = fn(s, e)
-    return s if out is None else out
+    return TABLE.apply(s, e)
 
 
 def _add(d: dict, key: str, n: int) -> None:

@@ -4,6 +4,7 @@ placement, bids, a round's two actions with free tile uses, and standing orders.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pbem.ruleset import OrderLine, Parsed, Problem
@@ -103,6 +104,17 @@ def _split(text: str) -> str:
     return text.split("#", 1)[0].strip()
 
 
+def _read(
+    content: SoEContent, lines: list[OrderLine], problems: list[Problem]
+) -> Iterator[tuple[str, _Reader]]:
+    """Each line's text without its comment, with a reader for its names (blank lines
+    skipped)."""
+    for ol in lines:
+        text = _split(ol.text)
+        if text:
+            yield text, _Reader(content, ol.line, problems)
+
+
 class _Reader:
     def __init__(self, content: SoEContent, line: int, problems: list[Problem]):
         self.c, self.line, self.problems = content, line, problems
@@ -126,41 +138,33 @@ class _Reader:
 def parse_placement(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = Placement()
     problems: list[Problem] = []
-    for ol in lines:
-        text = _split(ol.text)
-        if not text:
-            continue
-        r = _Reader(content, ol.line, problems)
+    for text, r in _read(content, lines, problems):
         m = re.fullmatch(r"place\s+(\w+)\s+(?:in\s+)?(.+)", text, re.I)
         if not m:
             r.bad("write: place army|navy|fort AREA")
             continue
         unit, area = r.unit(m.group(1)), r.name("area", m.group(2))
         if unit and area:
-            out.units.append((unit, area, ol.line))
+            out.units.append((unit, area, r.line))
     return Parsed(out, problems)
 
 
 def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     bid: Bid | None = None
     problems: list[Problem] = []
-    for ol in lines:
-        text = _split(ol.text)
-        if not text:
-            continue
-        r = _Reader(content, ol.line, problems)
+    for text, r in _read(content, lines, problems):
         if bid is not None:
             r.bad("one bid or pass per auction turn")
             continue
         if text.casefold() == "pass":
-            bid = Bid(None, line=ol.line)
+            bid = Bid(None, line=r.line)
             continue
         m = re.fullmatch(r"bid\s+(\d+)\s+(.+)", text, re.I)
         if not m:
             r.bad("write: bid N A=POWER B=POWER (or: pass)")
             continue
         a, b = _proposal(r, m.group(2))
-        bid = Bid(int(m.group(1)), a, b, ol.line)
+        bid = Bid(int(m.group(1)), a, b, r.line)
     return Parsed(bid or Bid(None), problems)
 
 
@@ -187,16 +191,12 @@ _ATTACK_FLAGS = {
 def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = ActionOrders()
     problems: list[Problem] = []
-    for ol in lines:
-        text = _split(ol.text)
-        if not text:
-            continue
-        r = _Reader(content, ol.line, problems)
+    for text, r in _read(content, lines, problems):
         verb, _, rest = text.partition(" ")
         v = verb.casefold()
         rest = rest.strip()
         if v == "pass":
-            out.actions.append(Pass(ol.line))
+            out.actions.append(Pass(r.line))
         elif v == "buy":
             m = re.fullmatch(r"(.+?)\s+against\s+(.+?)\s+in\s+(.+)", rest, re.I)
             if m:
@@ -206,11 +206,11 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                     r.name("area", m.group(3)),
                 )
                 if tile and target and area:
-                    out.actions.append(Buy(tile, ol.line, target, area))
+                    out.actions.append(Buy(tile, r.line, target, area))
             elif rest:
                 tile = r.name("tile", rest)
                 if tile:
-                    out.actions.append(Buy(tile, ol.line))
+                    out.actions.append(Buy(tile, r.line))
             else:
                 r.bad("write: buy TILE")
         elif v in ("build", "rebuild"):
@@ -231,7 +231,7 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                 if unit and a and b:
                     moves.append((unit, a, b))
             if moves:
-                out.actions.append(Move(tuple(moves), ol.line))
+                out.actions.append(Move(tuple(moves), r.line))
         elif v == "attack":
             _attack(r, rest, out)
         elif v in ("colonize", "colonise", "enslave"):
@@ -239,7 +239,7 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             area = r.name("area", m.group(1)) if m and m.group(1) else None
             counter = r.name("counter", m.group(2)) if m and m.group(2) else None
             if area:
-                out.actions.append(Colonize(area, ol.line, v == "enslave", counter))
+                out.actions.append(Colonize(area, r.line, v == "enslave", counter))
             elif not rest:
                 r.bad(f"write: {v} AREA")
         elif v == "use":
@@ -248,7 +248,7 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             area = r.name("area", m.group(2)) if m and m.group(2) else None
             take = r.name("tile", m.group(3)) if m and m.group(3) else None
             if tile:
-                out.free.append(UseTile(tile, ol.line, area, take))
+                out.free.append(UseTile(tile, r.line, area, take))
         else:
             from pbem.suggest import closest
 
@@ -331,11 +331,7 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     problems: list[Problem] = []
     up_to, proposals, accepts, never = None, [], [], False
     any_auction = False
-    for ol in lines:
-        text = _split(ol.text)
-        if not text:
-            continue
-        r = _Reader(content, ol.line, problems)
+    for text, r in _read(content, lines, problems):
         words = text.split()
         v = words[0].casefold()
         rest = text[len(words[0]) :].strip()
