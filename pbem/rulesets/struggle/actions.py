@@ -11,8 +11,8 @@ from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import blockade, movement
 from . import events as E
-from . import movement
 from .combat import attack_problem, resolve_attack
 from .content import SoEContent
 from .economy import pay
@@ -37,8 +37,10 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
             return "a tile may be bought once per round (SoE Buy One Tile)"
         if s.stock.get(a.tile, 0) < 1:
             return f"no {a.tile} tile is left on display"
-        if a.tile in done.get("used_one_use", ()):
-            return f"{a.tile} was used this round: it cannot be taken again in the same round"
+        if a.tile in pw.spent or a.tile in done.get("spent", ()):
+            # SoE Buy One Tile: "cannot use such a tile and then select it again in the
+            # same round"
+            return f"{power} used {a.tile} this round: it cannot be taken again in the same round"
         t = content.tile(a.tile)
         if t.population > pw.population:
             return f"{a.tile} costs {t.population} Population; {power} has {pw.population}"
@@ -153,13 +155,15 @@ def _shift(s: SoEState, power: str, unit: str, frm: str, to: str) -> None:
 def free_problem(content: SoEContent, s: SoEState, power: str, u: UseTile) -> str | None:
     t = content.tile(u.tile)
     if not s.may_use(power, u.tile):
-        return f"{power} has no unused {u.tile} tile this war"
+        return f"{power} has no unused {u.tile} tile" + ("" if t.use == "one_use" else " this war")
     if t.kind == "company":
         if u.area is None or u.area not in t.areas:
             return f"write: use {u.tile} in {' or '.join(t.areas)}"
         return None
     if u.tile == "Improved Agriculture":
         return None
+    if u.tile == blockade.TILE:
+        return blockade.place_problem(content, s, power, u.area)
     if u.tile == "Diplomatic Service":
         if u.take is None or content.tile(u.take).kind != "alliance":
             return "write: use Diplomatic Service to take ALLIANCE TILE"
@@ -200,6 +204,11 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
         t.stock[a.tile] -= 1
     elif isinstance(a, Colonize):
         done["colonize"] = True
+    elif isinstance(a, Attack):  # one-use tiles named on it go back to the stock
+        for tile in ("Surprise Attack",) * a.surprise + (blockade.TILE,) * a.blockade:
+            done.setdefault("spent", set()).add(tile)
+            t.powers[power].tiles.remove(tile)
+            t.stock[tile] = t.stock.get(tile, 0) + 1
     elif isinstance(a, Move):
         for unit, frm, to in a.moves:
             _shift(t, power, unit, frm, to)
@@ -225,6 +234,7 @@ def resolve(
             ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
             continue
         carry_out(ctx, content, power, a, done, standing)
+        blockade.lift_broken(ctx)
 
 
 def use_tile(ctx: Resolution, content: SoEContent, power: str, u: UseTile) -> None:
@@ -242,6 +252,8 @@ def use_tile(ctx: Resolution, content: SoEContent, power: str, u: UseTile) -> No
     elif u.tile == "Diplomatic Service":
         ctx.emit(E.TileUsed(power=power, tile=u.tile, detail=f"takes {u.take}"))
         take(ctx, content, power, u.take, free=True)
+    elif u.tile == blockade.TILE:
+        ctx.emit(E.BlockadePlaced(power=power, area=u.area))
 
 
 def take(ctx: Resolution, content: SoEContent, power: str, tile: str, free: bool = False) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 
+from . import blockade
 from . import events as E
 from .content import SoEContent
 from .economy import pay
@@ -20,6 +21,7 @@ class Side:
     lead: str  # the attacker or defender (a power), or a counter id for a neutral
     joined: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
     neutral: int | None = None  # a neutral's defence value
+    withdrawn: bool = False  # SoE Fighting Withdrawal used in this attack: no losses in it
 
     @property
     def powers(self) -> list[str]:
@@ -37,6 +39,10 @@ def attack_problem(content: SoEContent, s: SoEState, power: str, a: Attack) -> s
         return f"{power} has no army in {a.area}" + (
             f" and no navy in {naval_at}" if naval_at else ""
         )
+    if a.blockade and not s.holds(power, "Blockade"):
+        return f"{power} holds no Blockade tile"
+    if a.raid is not None:
+        return _raid_problem(s, power, a, naval_at)
     if a.target is not None:
         if a.target == power:
             return "a power cannot attack itself"
@@ -63,6 +69,19 @@ def attack_problem(content: SoEContent, s: SoEState, power: str, a: Attack) -> s
         return f"{power} has no unused War Office tile this war"
     if a.surprise and not s.holds(power, "Surprise Attack"):
         return f"{power} holds no Surprise Attack tile"
+    return None
+
+
+def _raid_problem(s: SoEState, power: str, a: Attack, naval_at: str) -> str | None:
+    """SoE Pirates: "Any player can remove the Pirate tile and claim the token for
+    themselves if they make a successful naval attack against the tile", as against a
+    neutral; a Slave Revolt (which fights armies) by a land attack with armies."""
+    if not any(p.tile == a.raid for p in s.pirates.get(a.area, [])):
+        return f"no {a.raid} tile in {a.area}"
+    if a.raid == "Pirates" and s.count(naval_at or a.area, power, "navy") < 1:
+        return f"attacking the Pirates is a naval attack: {power} has no navy in {a.area}"
+    if a.raid != "Pirates" and s.count(a.area, power, "army") < 1:
+        return f"attacking a Slave Revolt needs an army in {a.area}"
     return None
 
 
@@ -123,16 +142,23 @@ def fight(
     df_units = _units(s, dfn, area, unit, True, content.rule("fort_defence"))
     tile = "Army Training" if kind == "land" else "Naval Training"
     kinds = ("army", "fort") if kind == "land" else ("navy",)
+    # SoE Blockade (b): +2 instead of +1, decided before the dice
+    at_support = df_support = 0
+    if support is not None and support == att.lead and att.neutral is None:
+        at_support = blockade.support_bonus(ctx, att.lead, area, order.blockade)
+    elif support is not None and support == dfn.lead and dfn.neutral is None:
+        wants = standing.get(dfn.lead, Standing()).blockade_defending
+        df_support = blockade.support_bonus(ctx, dfn.lead, area, wants)
     at_mods = {
         "training": _training(s, att, dfn, tile, kinds, area),
-        "naval support": 1 if support == att.lead else 0,
+        "naval support": at_support,
         "alliance tile": 0
         if att.neutral is not None
         else _alliance_tile(content, s, att.lead, area, unit, order.alliance),
     }
     df_mods = {
         "training": _training(s, dfn, att, tile, kinds, area),
-        "naval support": 1 if support == dfn.lead and dfn.neutral is None else 0,
+        "naval support": df_support,
         "alliance tile": 0
         if dfn.neutral is not None
         else _alliance_tile(content, s, dfn.lead, area, unit, None),
@@ -164,17 +190,26 @@ def fight(
             attack_total=at_total, defence_total=df_total, winner=winner, rerolled_by=rerolled,
         )
     )  # fmt: skip
-    # SoE Fighting Withdrawal: the defender (and his allies) lose no units in this combat
+    # SoE Fighting Withdrawal: "As the defender you can avoid all military losses in one
+    # combat, (sea and land). This also includes any allied player's units." Used after
+    # the dice, in the first combat of the attack where the defender's side would lose
+    # a unit; it then covers the rest of that attack too.
     df_loses = winner != "defender" or sum(dd) == 7
-    withdrawn = (
-        dfn.neutral is None and df_loses and standing.get(dfn.lead, Standing()).withdraw
+    if (
+        not dfn.withdrawn and dfn.neutral is None and df_loses
+        and standing.get(dfn.lead, Standing()).withdraw
         and s.holds(dfn.lead, "Fighting Withdrawal") > 0
-    )  # fmt: skip
-    if withdrawn:
+    ):  # fmt: skip
+        dfn.withdrawn = True
         ctx.emit(
             E.TileUsed(power=dfn.lead, tile="Fighting Withdrawal", detail=f"{area}: no losses")
         )
-        ctx.emit(E.TileReturned(power=dfn.lead, tile="Fighting Withdrawal", why="used (one use)"))
+        ctx.emit(
+            E.TileReturned(
+                power=dfn.lead, tile="Fighting Withdrawal", why="used (one use)", spent=True
+            )
+        )
+    withdrawn = dfn.withdrawn
     tie = winner == "tie"
     _lose(ctx, area, att, unit, int(winner != "attacker"), sum(ad) == 7,
           lost=winner == "defender", tie=tie, standing=standing)  # fmt: skip
@@ -230,7 +265,7 @@ def resolve_attack(
     s: SoEState = ctx.state
     area = content.area(a.area)
     counter = None
-    if a.target is None:
+    if a.target is None and a.raid is None:
         here = sorted(c for c in s.counters.get(a.area, []) if content.counter_by_id[c].neutral)
         counter = a.counter or here[0]
     cost = 0 if a.war_office else content.rule("attack_cost")
@@ -239,16 +274,21 @@ def resolve_attack(
     ctx.emit(
         E.AttackDeclared(
             attacker=power, area=a.area, defender=a.target, counter=counter, cost=cost,
-            war_office=a.war_office, surprise=a.surprise,
+            war_office=a.war_office, surprise=a.surprise, raid=a.raid,
         )
     )  # fmt: skip
     if cost:
         pay(ctx, content, power, cost, f"attack in {a.area} (SoE Attack)")
     if a.surprise:
         ctx.emit(E.TileUsed(power=power, tile="Surprise Attack", detail=f"{a.area}"))
-        ctx.emit(E.TileReturned(power=power, tile="Surprise Attack", why="used (one use)"))
+        ctx.emit(
+            E.TileReturned(power=power, tile="Surprise Attack", why="used (one use)", spent=True)
+        )
     att = Side(power)
-    if a.target is None:
+    if a.raid is not None:
+        raid = next(p for p in s.pirates[a.area] if p.tile == a.raid)
+        dfn = Side(a.raid, neutral=raid.strength)
+    elif a.target is None:
         dfn = Side(counter, neutral=content.counter_by_id[counter].defence)
     else:
         dfn = Side(a.target)
@@ -259,6 +299,11 @@ def resolve_attack(
         _ask(ctx, s, att, "attacker", standing, a.area, naval_at)
     if dfn.neutral is None and not a.surprise:
         _ask(ctx, s, dfn, "defender", standing, a.area, naval_at)
+    if a.raid == "Pirates":  # a naval attack on the tile: a naval combat only
+        winner = fight(ctx, content, naval_at or a.area, "naval", att, dfn, None, a, standing)
+        if winner == "attacker":
+            _claim(ctx, power, a.area, raid)
+        return
     support = None
     if naval_at:
         support = _naval(ctx, content, naval_at, att, dfn, a, standing)
@@ -267,7 +312,9 @@ def resolve_attack(
     winner = fight(ctx, content, a.area, "land", att, dfn, support, a, standing)
     if winner != "attacker":
         return
-    if dfn.neutral is not None:
+    if a.raid is not None:
+        _claim(ctx, power, a.area, raid)
+    elif dfn.neutral is not None:
         c = content.counter_by_id[counter]
         ctx.emit(
             E.ControlChanged(
@@ -282,6 +329,16 @@ def resolve_attack(
         ctx.emit(
             E.ControlChanged(area=a.area, to=power, frm=dfn.lead, why="won the attack (SoE Attack)")
         )
+
+
+def _claim(ctx: Resolution, power: str, area: str, raid) -> None:
+    """SoE Pirates: the tile back to the stock, its token claimed by the winner."""
+    ctx.emit(E.RaidDefeated(area=area, tile=raid.tile, token=raid.token, by=power))
+    ctx.emit(
+        E.ControlChanged(
+            area=area, to=power, why=f"claims the {raid.token} token the {raid.tile} held"
+        )
+    )
 
 
 def _ask(

@@ -208,6 +208,27 @@ class TileReturned(Event):
     power: str
     tile: str
     why: str
+    spent: bool = False  # a one-use tile used: not to be taken again this round
+
+
+@event
+class BlockadePlaced(Event):
+    """SoE Blockade (a): the tile placed in a colonial area under one of the power's navies."""
+
+    type: Literal["soe.blockade_placed"] = "soe.blockade_placed"
+    power: str
+    area: str
+
+
+@event
+class BlockadeLifted(Event):
+    """SoE Blockade (a): removed at the end of the war, or when its power has no navy
+    left in the area; the tile goes back to the stock."""
+
+    type: Literal["soe.blockade_lifted"] = "soe.blockade_lifted"
+    power: str
+    area: str
+    why: str
 
 
 @event
@@ -220,6 +241,7 @@ class AttackDeclared(Event):
     cost: int = 0
     war_office: bool = False
     surprise: bool = False
+    raid: str | None = None  # an attack on a Pirates or Slave Revolt tile in the area
 
 
 @event
@@ -283,6 +305,18 @@ class RaidPlaced(Event):
 
 
 @event
+class RaidDefeated(Event):
+    """SoE Pirates: the tile beaten by an attack as against a neutral; back to the stock,
+    and the token on it claimed by the winner (his own token placed instead)."""
+
+    type: Literal["soe.raid_defeated"] = "soe.raid_defeated"
+    area: str
+    tile: str
+    token: str
+    by: str
+
+
+@event
 class RoundEnded(Event):
     type: Literal["soe.round_ended"] = "soe.round_ended"
     war: int
@@ -315,5 +349,6 @@ EVENTS = [
     BidMade, BidPassed, AuctionWon, GoldChanged, GoldBorrowed, UnrestChanged,
     PopulationChanged, VictoryPoints, UnitsChanged, UnitMoved, ControlChanged, TileTaken,
     TileUsed, TileReturned, AttackDeclared, AllyJoined, CombatFought, NavalSupport,
-    RoundEnded, WarEnded, GameEnded, ActionSkipped, RaidPlaced,
+    RoundEnded, WarEnded, GameEnded, ActionSkipped, RaidPlaced, RaidDefeated,
+    BlockadePlaced, BlockadeLifted,
 ]  # fmt: skip

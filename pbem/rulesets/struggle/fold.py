@@ -193,6 +193,37 @@ def _(s: SoEState, e: E.TileReturned) -> None:
         pw.used.remove(e.tile)
     if e.why != "discarded":
         _add(s.stock, e.tile, 1)
+    if e.spent:
+        pw.spent = sorted([*pw.spent, e.tile])
+
+
+@on(E.BlockadePlaced)
+def _(s: SoEState, e: E.BlockadePlaced) -> None:
+    pw = s.powers[e.power]
+    pw.tiles.remove("Blockade")
+    pw.spent = sorted([*pw.spent, "Blockade"])
+    s.blockades[e.area] = e.power
+
+
+@on(E.BlockadeLifted)
+def _(s: SoEState, e: E.BlockadeLifted) -> None:
+    del s.blockades[e.area]
+    _add(s.stock, "Blockade", 1)
+
+
+@on(E.RaidDefeated)
+def _(s: SoEState, e: E.RaidDefeated) -> None:
+    here = s.pirates[e.area]
+    here.remove(next(p for p in here if p.tile == e.tile and p.token == e.token))
+    if not here:
+        del s.pirates[e.area]
+    _add(s.stock, e.tile, 1)
+
+
+@on(E.RoundEnded)
+def _(s: SoEState, e: E.RoundEnded) -> None:
+    for pw in s.powers.values():
+        pw.spent = []
 
 
 for _cls in (
@@ -200,7 +231,6 @@ for _cls in (
     E.AllyJoined,
     E.CombatFought,
     E.NavalSupport,
-    E.RoundEnded,
     E.ActionSkipped,
 ):
     on(_cls)(lambda s, e: None)  # facts for the report; what they change comes as other events

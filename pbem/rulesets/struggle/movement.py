@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 
 from . import events as E
+from .blockade import army_blocked
 from .content import SoEContent
 from .state import SoEState
 
@@ -37,7 +38,7 @@ def army_problem(content: SoEContent, s: SoEState, power: str, to: str) -> str |
     if dest.kind == "colony":
         if s.count(to, power, "navy") < 1:
             return f"an army may move to {to} only where {power} has a navy (SoE Army Movement)"
-        return None
+        return army_blocked(s, power, to)
     if dest.kind == "home":
         return None if to == power else f"no unit may move to another player's home country ({to})"
     ok = (

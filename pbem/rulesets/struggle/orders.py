@@ -51,6 +51,8 @@ class Attack:
     alliance: str | None = None  # army | navy: how to use an army-or-navy Alliance tile
     surprise: bool = False
     war_office: bool = False  # a free attack (SoE War Office)
+    blockade: bool = False  # SoE Blockade (b): naval support +2 in the land combat
+    raid: str | None = None  # attack the Pirates / Slave Revolt tile in the area
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class Standing:
     reserve: bool = True
     withdraw: bool = False
     lose_forts_first: bool = False
+    blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
 
 
 def _split(text: str) -> str:
@@ -183,6 +186,7 @@ _ATTACK_FLAGS = {
     "alone": "alone",
     "surprise": "surprise",
     "war office": "war_office",
+    "blockade": "blockade",
     "alliance army": "army",
     "alliance navy": "navy",
 }
@@ -301,14 +305,17 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
             text = pat.sub("", text)
     m = re.fullmatch(r"(.+?)\s+in\s+(.+)", text.strip(), re.I)
     if not m:
-        r.bad("write: attack POWER|COUNTER in AREA [no naval] [alone] [surprise] [war office]")
+        r.bad(
+            "write: attack POWER|COUNTER|neutral|Pirates|Slave Revolt in AREA "
+            "[no naval] [alone] [surprise] [war office] [blockade]"
+        )
         return
     area = r.name("area", m.group(2))
     who = m.group(1).strip()
-    target = counter = None
-    if who.casefold() != "neutral":
-        from .names import find
-
+    target = counter = raid = None
+    if who.casefold() in ("pirates", "slave revolt"):
+        raid = "Pirates" if who.casefold() == "pirates" else "Slave Revolt"
+    elif who.casefold() != "neutral":
         target, _ = find(r.c, "power", who)
         if target is None:
             counter = r.name("counter", who)
@@ -321,6 +328,7 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
                 naval="naval" not in flags, alone="alone" in flags,
                 alliance="army" if "army" in flags else "navy" if "navy" in flags else None,
                 surprise="surprise" in flags, war_office="war_office" in flags,
+                blockade="blockade" in flags, raid=raid,
             )
         )  # fmt: skip
 
@@ -372,9 +380,13 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             out.withdraw = rest.casefold() in ("when losing", "yes", "")
         elif v == "losses":
             out.lose_forts_first = rest.casefold() == "forts first"
+        elif v == "blockade":
+            if rest.casefold() not in ("when defending", "never"):
+                r.bad("write: blockade when defending (or: blockade never)")
+            out.blockade_defending = rest.casefold() == "when defending"
         else:
             r.bad(
-                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses)"
+                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, blockade)"
             )
     if any_auction:
         out.proxy = Proxy(up_to, tuple(proposals), tuple(accepts), never)

@@ -23,6 +23,7 @@ class Power(_M):
     unrest: int = 0  # hidden from the others (SoE Unrest: "kept face down")
     tiles: list[str] = []  # held, sorted; a name once per copy
     used: list[str] = []  # tiles used this war (rotated, SoE Buy One Tile)
+    spent: list[str] = []  # one-use tiles used this round: not taken again in it
 
 
 class Auction(_M):
@@ -70,6 +71,7 @@ class SoEState(_M):
     boxed: list[str] = []  # Country counters out of the game
     stock: dict[str, int] = {}  # tile -> copies on display
     pirates: dict[str, list[Pirate]] = {}  # area -> Pirates / Slave Revolt tiles there
+    blockades: dict[str, str] = {}  # area -> the power whose Blockade tile is there
     result: str = ""
     final: dict[str, int] = {}  # final scores after the unrest reveal
 
@@ -91,7 +93,10 @@ class SoEState(_M):
         return sum(by.get(power, {}).get(type_, 0) for by in self.units.values())
 
     def tokens_on_map(self, power: str) -> int:
-        return sum(by.get(power, 0) for by in self.control.values())
+        """Control tokens out of the power's supply: on the map, and on Pirates and Slave
+        Revolt tiles (SoE Pirates: the token is placed on top of the tile)."""
+        held = sum(p.token == power for ps in self.pirates.values() for p in ps)
+        return held + sum(by.get(power, 0) for by in self.control.values())
 
     def alliance_of(self, power: str) -> int | None:
         """0: the top row of the Alliance display, 1: the bottom row, None: not yet."""

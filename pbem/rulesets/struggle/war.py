@@ -8,7 +8,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import auction
+from . import auction, blockade
 from . import events as E
 from .content import SoEContent
 from .economy import end_game, income_and_maintenance, score_war
@@ -88,6 +88,7 @@ def after_turn(ctx: Resolution, content: SoEContent, standing: dict[str, Standin
             if content.tile(t).kind == "alliance":
                 for _ in range(s.powers[p].tiles.count(t)):
                     ctx.emit(E.TileReturned(power=p, tile=t, why="end of war (SoE 6)"))
+    blockade.lift_all(ctx)  # SoE Blockade: "returned to the general stock at the end of the war"
     ctx.emit(E.WarEnded(war=s.war, last_mover=last))
     if s.war >= s.wars:
         end_game(ctx, content)
