@@ -7,6 +7,8 @@ real state and skips, with the reason, one the dice made impossible."""
 
 from __future__ import annotations
 
+from copy import deepcopy
+
 from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
@@ -16,7 +18,18 @@ from . import events as E
 from .combat import attack_problem, resolve_attack
 from .content import SoEContent
 from .economy import pay
-from .orders import ActionOrders, Attack, Build, Buy, Colonize, Move, Pass, Standing, UseTile
+from .orders import (
+    ActionOrders,
+    Attack,
+    Build,
+    Buy,
+    Colonize,
+    Conditional,
+    Move,
+    Pass,
+    Standing,
+    UseTile,
+)
 from .state import SoEState
 
 PIECES = {"army": "armies", "navy": "navies", "fort": "forts"}
@@ -25,6 +38,24 @@ FREE_BUILDS = {"Mercenaries": "army", "Pressgangs": "navy", "Trained Natives": "
 
 def counts_as_action(a) -> bool:
     return not (isinstance(a, Attack) and a.war_office)
+
+
+def counted(actions: list) -> list:
+    """The actions that count among a round's two: each ordinary one but a War Office
+    attack, and each run of `if won:` / `if lost:` alternatives as one (unless all of
+    them are War Office attacks), named by its first line."""
+    out: list = []
+    run: list[Conditional] = []
+    for a in [*actions, None]:
+        if isinstance(a, Conditional):
+            run.append(a)
+            continue
+        if run and any(counts_as_action(c.action) for c in run):
+            out.append(run[0])
+        run = []
+        if a is not None and counts_as_action(a):
+            out.append(a)
+    return out
 
 
 def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) -> str | None:
@@ -175,15 +206,21 @@ def free_problem(content: SoEContent, s: SoEState, power: str, u: UseTile) -> st
 
 def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> list[Problem]:
     problems: list[Problem] = []
-    counted = [a for a in o.actions if counts_as_action(a)]
+    count = counted(o.actions)
     per = content.rule("actions_per_round")
-    if len(counted) > per:
-        problems.append(
-            Problem(f"{per} actions per round ({len(counted)} given)", counted[per].line)
-        )
+    if len(count) > per:
+        problems.append(Problem(f"{per} actions per round ({len(count)} given)", count[per].line))
     t = clone(s)
     done: dict = {}
+    lost: tuple[SoEState, dict] = (t, done)  # the state if the last action came out badly
     for a in o.actions:
+        if isinstance(a, Conditional):  # each alternative on the state it would meet
+            base, base_done = (t, done) if a.when == "won" else lost
+            why = action_problem(content, clone(base), power, a.action, deepcopy(base_done))
+            if why:
+                problems.append(Problem(why, a.line))
+            continue
+        lost = (clone(t), deepcopy(done))
         why = action_problem(content, t, power, a, done)
         if why:
             problems.append(Problem(why, a.line))
@@ -228,13 +265,23 @@ def resolve(
         if free_problem(content, s, power, u) is None:
             use_tile(ctx, content, power, u)
     done: dict = {}
+    outcome, on = "lost", 0  # how the last ordinary action came out, and its line
     for a in o.actions:
-        why = action_problem(content, s, power, a, done)
-        if why:
+        act = a.action if isinstance(a, Conditional) else a
+        if isinstance(a, Conditional) and a.when != outcome:
+            why = f"not taken: the action on line {on} was {outcome}"
             ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
             continue
-        carry_out(ctx, content, power, a, done, standing)
+        why = action_problem(content, s, power, act, done)
+        if why:
+            ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
+            if not isinstance(a, Conditional):
+                outcome, on = "lost", a.line
+            continue
+        won = carry_out(ctx, content, power, act, done, standing)
         blockade.lift_broken(ctx)
+        if not isinstance(a, Conditional):
+            outcome, on = ("won" if won else "lost"), a.line
 
 
 def use_tile(ctx: Resolution, content: SoEContent, power: str, u: UseTile) -> None:
@@ -275,7 +322,9 @@ def take(ctx: Resolution, content: SoEContent, power: str, tile: str, free: bool
         ctx.emit(E.TileReturned(power=power, tile=tile, why="discarded"))
 
 
-def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> None:
+def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> bool:
+    """Carry out one action; False if it came out badly (an attack lost, a unit that did
+    not arrive), for `if won:` / `if lost:`."""
     s: SoEState = ctx.state
     if isinstance(a, Pass):
         ctx.emit(E.ActionSkipped(power=power, line=a.line, why="passes"))
@@ -289,14 +338,17 @@ def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> 
     elif isinstance(a, Build):
         build(ctx, content, power, a)
     elif isinstance(a, Move):
+        arrived = True
         for unit, frm, to in a.moves:
             why = movement.move_problem(content, s, power, unit, frm, to)
             if why:
                 ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
+                arrived = False
                 continue
-            movement.move(ctx, content, power, unit, frm, to)
+            arrived &= movement.move(ctx, content, power, unit, frm, to) == "arrived"
+        return arrived
     elif isinstance(a, Attack):
-        resolve_attack(ctx, content, power, a, standing)
+        return resolve_attack(ctx, content, power, a, standing)
     elif isinstance(a, Colonize):
         done["colonize"] = True
         cid = colonize_counter(content, s, a)
@@ -304,6 +356,7 @@ def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> 
             ctx.emit(E.PopulationChanged(power=power, delta=-1, why=f"colonizes {a.area}"))
         why = "enslaved (SoE Enslavement)" if a.enslave else "colonized (SoE Colonization)"
         ctx.emit(E.ControlChanged(area=a.area, to=power, counter=cid, why=why))
+    return True
 
 
 def build(ctx: Resolution, content: SoEContent, power: str, a: Build) -> None:

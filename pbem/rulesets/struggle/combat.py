@@ -261,7 +261,9 @@ def _pick_unit(s: SoEState, area: str, power: str, unit: str, tie: bool, standin
 
 def resolve_attack(
     ctx: Resolution, content: SoEContent, power: str, a: Attack, standing: dict[str, Standing]
-) -> None:
+) -> bool:
+    """Carry out an attack; True if the attacker won it (the land combat, or the naval
+    combat of an attack without an army: `if won:` in docs/orders-struggle-of-empires.md)."""
     s: SoEState = ctx.state
     area = content.area(a.area)
     counter = None
@@ -303,15 +305,15 @@ def resolve_attack(
         winner = fight(ctx, content, naval_at or a.area, "naval", att, dfn, None, a, standing)
         if winner == "attacker":
             _claim(ctx, power, a.area, raid)
-        return
+        return winner == "attacker"
     support = None
     if naval_at:
         support = _naval(ctx, content, naval_at, att, dfn, a, standing)
     if s.count(a.area, power, "army") < 1:
-        return  # no army: only the naval combat
+        return support == power  # no army: only the naval combat
     winner = fight(ctx, content, a.area, "land", att, dfn, support, a, standing)
     if winner != "attacker":
-        return
+        return False
     if a.raid is not None:
         _claim(ctx, power, a.area, raid)
     elif dfn.neutral is not None:
@@ -329,6 +331,7 @@ def resolve_attack(
         ctx.emit(
             E.ControlChanged(area=a.area, to=power, frm=dfn.lead, why="won the attack (SoE Attack)")
         )
+    return True
 
 
 def _claim(ctx: Resolution, power: str, area: str, raid) -> None:

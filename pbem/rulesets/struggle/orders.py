@@ -81,6 +81,16 @@ class UseTile:
 Action = Buy | Build | Move | Attack | Colonize | Pass
 
 
+@dataclass(frozen=True)
+class Conditional:
+    """`if won: ACTION` / `if lost: ACTION`: carried out only if the ordinary action
+    before it came out so; the alternatives after one action count as one action."""
+
+    when: str  # "won" | "lost"
+    action: Action
+    line: int
+
+
 @dataclass
 class ActionOrders:
     actions: list[Action] = field(default_factory=list)
@@ -196,79 +206,111 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = ActionOrders()
     problems: list[Problem] = []
     for text, r in _read(content, lines, problems):
-        verb, _, rest = text.partition(" ")
-        v = verb.casefold()
-        rest = rest.strip()
-        if v == "pass":
-            out.actions.append(Pass(r.line))
-        elif v == "buy":
-            m = re.fullmatch(r"(.+?)\s+against\s+(.+?)\s+in\s+(.+)", rest, re.I)
-            if m:
-                tile, target, area = (
-                    r.name("tile", m.group(1)),
-                    r.name("power", m.group(2)),
-                    r.name("area", m.group(3)),
-                )
-                if tile and target and area:
-                    out.actions.append(Buy(tile, r.line, target, area))
-            elif rest:
-                tile = r.name("tile", rest)
-                if tile:
-                    out.actions.append(Buy(tile, r.line))
-            else:
-                r.bad("write: buy TILE")
-        elif v in ("build", "rebuild"):
-            _build(r, v, rest, out)
-        elif v == "move":
-            moves = []
-            for part in re.split(r"\s*(?:,|;|\band\b)\s*", rest):
-                m = re.fullmatch(r"(\w+)\s+(?:from\s+)?(.+?)\s+to\s+(.+)", part, re.I)
-                if not m:
-                    r.bad("write: move UNIT FROM to TO[, UNIT FROM to TO]")
-                    moves = []
-                    break
-                unit, a, b = (
-                    r.unit(m.group(1)),
-                    r.name("area", m.group(2)),
-                    r.name("area", m.group(3)),
-                )
-                if unit and a and b:
-                    moves.append((unit, a, b))
-            if moves:
-                out.actions.append(Move(tuple(moves), r.line))
-        elif v == "attack":
-            _attack(r, rest, out)
-        elif v in ("colonize", "colonise", "enslave"):
-            m = re.fullmatch(r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?", rest, re.I)
-            area = r.name("area", m.group(1)) if m and m.group(1) else None
-            counter = r.name("counter", m.group(2)) if m and m.group(2) else None
-            if area:
-                out.actions.append(Colonize(area, r.line, v == "enslave", counter))
-            elif not rest:
-                r.bad(f"write: {v} AREA")
-        elif v == "use":
-            m = re.fullmatch(r"(.+?)(?:\s+in\s+(.+?))?(?:\s+to\s+take\s+(.+))?", rest, re.I)
-            tile = r.name("tile", m.group(1)) if m else None
-            area = r.name("area", m.group(2)) if m and m.group(2) else None
-            take = r.name("tile", m.group(3)) if m and m.group(3) else None
-            if tile:
-                out.free.append(UseTile(tile, r.line, area, take))
+        m = re.fullmatch(r"if\s+(won|lost)\s*:\s*(.*)", text, re.I)
+        if m is None:
+            _action(r, text, out)
+            continue
+        when = m.group(1).casefold()
+        before = [a for a in out.actions if not isinstance(a, Conditional)]
+        tail = out.actions[len(out.actions) - _run(out.actions) :]
+        if not before:
+            r.bad(f"'if {when}:' follows the action it depends on")
+        elif any(c.when == when for c in tail):
+            r.bad(f"a second 'if {when}:' for the same action")
+        elif not m.group(2):
+            r.bad(f"write: if {when}: ACTION")
         else:
-            from pbem.suggest import closest
-
-            verbs = [
-                "attack",
-                "build",
-                "buy",
-                "colonize",
-                "enslave",
-                "move",
-                "pass",
-                "rebuild",
-                "use",
-            ]
-            r.bad(f"{verb!r} is not an action ({', '.join(verbs)})", closest(v, verbs))
+            one = ActionOrders()
+            _action(r, m.group(2), one)
+            if one.free:
+                r.bad("a tile use is free: write it on its own line, not after 'if'")
+            elif one.actions:
+                out.actions.append(Conditional(when, one.actions[0], r.line))
     return Parsed(out, problems)
+
+
+def _run(actions: list) -> int:
+    """How many conditionals end the list."""
+    n = 0
+    while n < len(actions) and isinstance(actions[-1 - n], Conditional):
+        n += 1
+    return n
+
+
+def _action(r: _Reader, text: str, out: ActionOrders) -> None:
+    """One action line (or a free tile use) read into `out`."""
+    verb, _, rest = text.partition(" ")
+    v = verb.casefold()
+    rest = rest.strip()
+    if v == "pass":
+        out.actions.append(Pass(r.line))
+    elif v == "buy":
+        m = re.fullmatch(r"(.+?)\s+against\s+(.+?)\s+in\s+(.+)", rest, re.I)
+        if m:
+            tile, target, area = (
+                r.name("tile", m.group(1)),
+                r.name("power", m.group(2)),
+                r.name("area", m.group(3)),
+            )
+            if tile and target and area:
+                out.actions.append(Buy(tile, r.line, target, area))
+        elif rest:
+            tile = r.name("tile", rest)
+            if tile:
+                out.actions.append(Buy(tile, r.line))
+        else:
+            r.bad("write: buy TILE")
+    elif v in ("build", "rebuild"):
+        _build(r, v, rest, out)
+    elif v == "move":
+        moves = []
+        for part in re.split(r"\s*(?:,|;|\band\b)\s*", rest):
+            m = re.fullmatch(r"(\w+)\s+(?:from\s+)?(.+?)\s+to\s+(.+)", part, re.I)
+            if not m:
+                r.bad("write: move UNIT FROM to TO[, UNIT FROM to TO]")
+                moves = []
+                break
+            unit, a, b = (
+                r.unit(m.group(1)),
+                r.name("area", m.group(2)),
+                r.name("area", m.group(3)),
+            )
+            if unit and a and b:
+                moves.append((unit, a, b))
+        if moves:
+            out.actions.append(Move(tuple(moves), r.line))
+    elif v == "attack":
+        _attack(r, rest, out)
+    elif v in ("colonize", "colonise", "enslave"):
+        m = re.fullmatch(r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?", rest, re.I)
+        area = r.name("area", m.group(1)) if m and m.group(1) else None
+        counter = r.name("counter", m.group(2)) if m and m.group(2) else None
+        if area:
+            out.actions.append(Colonize(area, r.line, v == "enslave", counter))
+        elif not rest:
+            r.bad(f"write: {v} AREA")
+    elif v == "use":
+        m = re.fullmatch(r"(.+?)(?:\s+in\s+(.+?))?(?:\s+to\s+take\s+(.+))?", rest, re.I)
+        tile = r.name("tile", m.group(1)) if m else None
+        area = r.name("area", m.group(2)) if m and m.group(2) else None
+        take = r.name("tile", m.group(3)) if m and m.group(3) else None
+        if tile:
+            out.free.append(UseTile(tile, r.line, area, take))
+    else:
+        from pbem.suggest import closest
+
+        verbs = [
+            "attack",
+            "build",
+            "buy",
+            "colonize",
+            "enslave",
+            "move",
+            "pass",
+            "rebuild",
+            "use",
+        ]
+        r.bad(f"{verb!r} is not an action ({', '.join(verbs)})", closest(v, verbs))
 
 
 def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
