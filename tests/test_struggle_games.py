@@ -59,3 +59,38 @@ def test_unrest_is_face_down_until_the_end(tmp_path):
         final = game.state().rules
         assert all("unrest" in row for row in rs.view(final, "Britain")["powers"].values())
     assert seen_unrest > 0
+
+
+def test_reports_say_every_event_and_keep_unrest_face_down(tmp_path):
+    """Every Struggle of Empires event has its sentence in the reports; a mid-game report
+    shows the player's own Unrest and not the others' (SoE Unrest), in its tables and in
+    its text; the HTML report draws the map."""
+    from pbem.reports import render
+    from pbem.rulesets.struggle import events as E
+    from pbem.rulesets.struggle.sentences import SENTENCES, describe
+
+    unsaid = [cls.__name__ for cls in E.EVENTS if cls not in SENTENCES]
+    assert not unsaid, unsaid
+    path = run_demo(
+        tmp_path, "struggle-of-empires", "2p", echo=lambda s: None, master=bytes(32),
+        reports_too=False,
+    )  # fmt: skip
+    rs = registry.get("struggle-of-empires")
+    with Game(path) as game, EventLog(path) as log:
+        rows = list(log.rows())
+        mid = rows[len(rows) // 2].seq
+        s = game.state(mid).rules
+        assert s.stage in ("actions", "auction")
+        sections = {x.title: x for x in rs.report_sections(s, "Britain")}
+        powers = {row[0]: row for row in sections["The powers"].rows}
+        assert powers["Britain"][5] == str(s.powers["Britain"].unrest)
+        assert powers["France"][5] == "hidden"
+        r = render(game, "Britain", 1, mid)
+        assert "hidden" in r.text and "<svg" in r.html
+        for row in rows:
+            e = row.event()
+            if e.type.startswith("soe."):
+                said = describe(e)
+                assert said is not None, e.type
+    view = rs.map_view(s, "Britain")
+    assert view is not None and {a.name for a in view.areas} == {a.name for a in rs.content.areas}

@@ -150,6 +150,21 @@ class StruggleOfEmpires(Ruleset):
             "result": s.final if over else None,
         }
 
+    def report_sections(self, s: SoEState, power: str) -> list:
+        from .report import sections
+
+        return sections(self.content, s, power)
+
+    def map_view(self, s: SoEState, power: str, events: tuple = ()) -> Any:
+        from .report import map_view
+
+        return map_view(self.content, s, power, events)
+
+    def describe_event(self, event: Event, state: Any = None) -> str | None:
+        from .sentences import describe
+
+        return describe(event)
+
     def visible(self, state: SoEState, event: Event, power: str) -> bool:
         if isinstance(event, E.UnrestChanged):
             return event.power == power
