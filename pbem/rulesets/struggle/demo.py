@@ -15,7 +15,16 @@ from .orders import Attack, Build, Buy, Colonize, Pass
 from .setup import default_placement
 from .state import SoEState
 
-LIKED = ["Army Training", "Mercenaries", "Logistics", "Naval Training", "Industry", "Banking"]
+LIKED = [
+    "Army Training",
+    "Mercenaries",
+    "Logistics",
+    "Improved Agriculture",
+    "Naval Training",
+    "Industry",
+    "Banking",
+    "Fighting Withdrawal",
+]
 
 
 def standing(content: SoEContent, s: SoEState, power: str) -> list[str]:
@@ -27,6 +36,7 @@ def standing(content: SoEContent, s: SoEState, power: str) -> list[str]:
     lines.append(f"auction propose A={power} B={others[0]}")
     for p in others:
         lines.append(f"join {p} with armies")
+    lines.append("withdraw when losing")
     return lines
 
 
@@ -57,11 +67,29 @@ def _actions(content: SoEContent, s: SoEState, power: str) -> list[str]:
                 break
         else:
             out.append("pass")
+    return out + _free_uses(content, s, power)
+
+
+def _free_uses(content: SoEContent, s: SoEState, power: str) -> list[str]:
+    """Once-a-war tiles used as soon as they pay: Improved Agriculture, a company
+    where the power has tokens."""
+    out = []
+    for tile in sorted(set(s.powers[power].tiles)):
+        t = content.tile(tile)
+        if not s.may_use(power, tile) or t.use != "once_per_war":
+            continue
+        if tile == "Improved Agriculture":
+            out.append(f"use {tile}")
+        elif t.kind == "company":
+            area = max(t.areas, key=lambda a: (s.tokens(a, power), a))
+            if s.tokens(area, power):
+                out.append(f"use {tile} in {area}")
     return out
 
 
 def _candidates(content: SoEContent, s: SoEState, power: str):
     pw = s.powers[power]
+    yield from _tiles(content, s, power, spare=3)  # gold to spare: a tile first
     for area in content.scoring:
         mine = s.count(area, power, "army")
         if not mine:
@@ -88,8 +116,18 @@ def _candidates(content: SoEContent, s: SoEState, power: str):
         )
         for area in best[:3]:
             yield f"build army to {area}", Build("army", 0, to=area)
-    for tile in LIKED:
-        t = content.tile(tile)
-        if s.stock.get(tile, 0) and t.gold <= pw.gold and t.population < pw.population:
-            yield f"buy {tile}", Buy(tile, 0)
+    yield from _tiles(content, s, power, spare=0)
     yield "pass", Pass(0)
+
+
+def _tiles(content: SoEContent, s: SoEState, power: str, spare: int):
+    """Tiles worth buying, when `spare` gold would be left after paying."""
+    pw = s.powers[power]
+    companies = [
+        t.name for t in content.tiles
+        if t.kind == "company" and any(s.tokens(a, power) >= 2 for a in t.areas)
+    ]  # fmt: skip
+    for tile in LIKED + companies:
+        t = content.tile(tile)
+        if s.stock.get(tile, 0) and t.gold + spare <= pw.gold and t.population < pw.population:
+            yield f"buy {tile}", Buy(tile, 0)
