@@ -151,8 +151,12 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
         return f"{power} holds no Militia tile"
     if a.militia_to is not None and a.via in FREE_BUILDS:
         return "Militia cannot be used with Mercenaries, Pressgangs or Trained Natives"
-    need = (0 if a.via in FREE_BUILDS else 1) + (1 if a.militia_to is not None else 0)
-    if a.rebuild_from is None and pw.population < need:
+    # SoE Build Unit: one Population a unit (none for a rebuild, a choice, or with the
+    # free-build tiles); Militia: "you will still have to pay a Population point for
+    # this second build", a rebuild's too
+    free = a.via in FREE_BUILDS or a.rebuild_from is not None
+    need = (0 if free else 1) + (1 if a.militia_to is not None else 0)
+    if pw.population < need:
         return f"building costs {need} Population; {power} has {pw.population}"
     if a.via == "Trained Natives":
         if a.to is None or content.area(a.to).kind != "colony":
@@ -226,22 +230,34 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
             problems.append(Problem(why, a.line))
             continue
         assume(content, t, power, a, done)
+    f = clone(s)
     for u in o.free:
-        why = free_problem(content, s, power, u)
+        why = free_problem(content, f, power, u)
         if why:
             problems.append(Problem(why, u.line))
+        elif u.tile != blockade.TILE:  # once a war: a second use in the envelope is refused
+            f.powers[power].used = sorted([*f.powers[power].used, u.tile])
+        else:
+            f.blockades[u.area] = power
+            f.powers[power].tiles.remove(u.tile)
     return problems
 
 
 def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
     """The state after `a` if its dice go well (for checking the next action)."""
+    pw = t.powers[power]
     if isinstance(a, Buy):
         done["buy"] = True
-        t.powers[power].tiles = sorted([*t.powers[power].tiles, a.tile])
+        pw.tiles = sorted([*pw.tiles, a.tile])
+        pw.population -= content.tile(a.tile).population
         t.stock[a.tile] -= 1
     elif isinstance(a, Colonize):
         done["colonize"] = True
+        if not a.enslave:
+            pw.population -= 1
     elif isinstance(a, Attack):  # one-use tiles named on it go back to the stock
+        if a.war_office:
+            pw.used = sorted([*pw.used, "War Office"])
         for tile in ("Surprise Attack",) * a.surprise + (blockade.TILE,) * a.blockade:
             done.setdefault("spent", set()).add(tile)
             t.powers[power].tiles.remove(tile)
@@ -252,9 +268,19 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
     elif isinstance(a, Build):
         if a.rebuild_from:
             t.units[a.rebuild_from][power][a.unit] -= 1
-        where = a.to or power
-        t.units.setdefault(where, {}).setdefault(power, {})
-        t.units[where][power][a.unit] = t.units[where][power].get(a.unit, 0) + 1
+        elif a.via not in FREE_BUILDS:
+            pw.population -= 1
+        if a.via in FREE_BUILDS:
+            pw.used = sorted([*pw.used, a.via])
+        _add_unit(t, power, a.to or power, a.unit)
+        if a.militia_to is not None:
+            pw.population -= 1
+            _add_unit(t, power, a.militia_to or power, "army")
+
+
+def _add_unit(t: SoEState, power: str, where: str, unit: str) -> None:
+    t.units.setdefault(where, {}).setdefault(power, {})
+    t.units[where][power][unit] = t.units[where][power].get(unit, 0) + 1
 
 
 def resolve(
@@ -262,7 +288,10 @@ def resolve(
 ) -> None:
     s: SoEState = ctx.state
     for u in o.free:
-        if free_problem(content, s, power, u) is None:
+        why = free_problem(content, s, power, u)
+        if why:
+            ctx.emit(E.ActionSkipped(power=power, line=u.line, why=why))
+        else:
             use_tile(ctx, content, power, u)
     done: dict = {}
     outcome, on = "lost", 0  # how the last ordinary action came out, and its line
