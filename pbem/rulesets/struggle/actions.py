@@ -165,6 +165,10 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
             s.count(a.to, power, k) for k in ("army", "navy", "fort")
         ):
             return f"Trained Natives need a control token or a unit of {power}'s in {a.to}"
+        if a.then is not None:  # the free move, from where it was placed
+            t = clone(s)
+            _add_unit(t, power, a.to, "army")
+            return movement.move_problem(content, t, power, "army", a.to, a.then)
         return None
     if a.to is not None and a.to != power:
         t = clone(s)
@@ -273,6 +277,8 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
         if a.via in FREE_BUILDS:
             pw.used = sorted([*pw.used, a.via])
         _add_unit(t, power, a.to or power, a.unit)
+        if a.then is not None:
+            _shift(t, power, "army", a.to, a.then)
         if a.militia_to is not None:
             pw.population -= 1
             _add_unit(t, power, a.militia_to or power, "army")
@@ -416,6 +422,9 @@ def build(ctx: Resolution, content: SoEContent, power: str, a: Build) -> None:
         ctx.emit(
             E.UnitsChanged(power=power, area=a.to, unit="army", delta=1, why="Trained Natives")
         )
+        # SoE Trained Natives: "After placement the unit still has a free move"
+        if a.then and movement.move_problem(content, s, power, "army", a.to, a.then) is None:
+            movement.move(ctx, content, power, "army", a.to, a.then)
     else:
         ctx.emit(E.UnitsChanged(power=power, area=power, unit=a.unit, delta=1, why="built"))
         if a.to is not None and a.to != power:

@@ -32,6 +32,7 @@ class Build:
     via: str | None = None  # Mercenaries, Pressgangs or Trained Natives
     rebuild_from: str | None = None  # destroy a unit there first (one Unrest)
     militia_to: str | None = None  # Militia: also an army, moved here ("" : stays home)
+    then: str | None = None  # Trained Natives: the army's free move after placement
 
 
 @dataclass(frozen=True)
@@ -316,7 +317,7 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
 def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
     m = re.fullmatch(
         r"(\w+)(?:\s+from\s+(.+?))?(?:\s+to\s+(.+?))?(?:\s+with\s+(.+?))?"
-        r"(?:\s+and\s+army(?:\s+to\s+(.+))?)?",
+        r"(?:\s*,?\s+then\s+to\s+(.+?))?(?:\s+and\s+army(?:\s+to\s+(.+))?)?",
         rest,
         re.I,
     )
@@ -327,14 +328,20 @@ def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
     frm = r.name("area", m.group(2)) if m.group(2) else None
     to = r.name("area", m.group(3)) if m.group(3) else None
     via = r.name("tile", m.group(4)) if m.group(4) else None
+    then = r.name("area", m.group(5)) if m.group(5) else None
+    if then is not None and (via != "Trained Natives" or to is None):
+        r.bad(
+            "'then to AREA' is the free move of a Trained Natives army: build army to AREA with Trained Natives, then to AREA"
+        )
+        return
     militia = None
     if re.search(r"\band\s+army\b", rest, re.I):
-        militia = r.name("area", m.group(5)) if m.group(5) else ""
+        militia = r.name("area", m.group(6)) if m.group(6) else ""
     if verb == "rebuild" and not frm:
         r.bad("write: rebuild UNIT from AREA [to AREA]")
         return
     if unit:
-        out.actions.append(Build(unit, r.line, to, via, frm, militia))
+        out.actions.append(Build(unit, r.line, to, via, frm, militia, then))
 
 
 def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
