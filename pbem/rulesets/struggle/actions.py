@@ -108,7 +108,7 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
             return "enslaving needs a navy in Africa (SoE Colonization/Enslavement)"
         if not a.enslave and pw.population < 1:
             return f"{power} has no Population point to expend"
-        if s.tokens_on_map(power) >= content.pieces["control_tokens"]:
+        if s.tokens_out(power) >= content.pieces["control_tokens"]:
             return f"{power} has no control token left"
         return None
     return f"unknown action {a!r}"

@@ -113,7 +113,7 @@ def sections(content: SoEContent, s: SoEState, power: str) -> list[Section]:
             ("Unrest (face down: only you see it)", str(pw.unrest)),
             ("Tiles", ", ".join(tiles) or "none"),
             ("Control tokens in supply",
-             str(content.pieces["control_tokens"] - s.tokens_on_map(power))),
+             str(content.pieces["control_tokens"] - s.tokens_out(power))),
         ]  # fmt: skip
         for area, who in sorted(s.blockades.items()):
             if who == power:

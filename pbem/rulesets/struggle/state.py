@@ -93,10 +93,15 @@ class SoEState(_M):
         return sum(by.get(power, {}).get(type_, 0) for by in self.units.values())
 
     def tokens_on_map(self, power: str) -> int:
+        """Control tokens on the map (SoE 4: income); not those on a Pirates or Slave
+        Revolt tile, which "does not count for income or VP calculation"."""
+        return sum(by.get(power, 0) for by in self.control.values())
+
+    def tokens_out(self, power: str) -> int:
         """Control tokens out of the power's supply: on the map, and on Pirates and Slave
         Revolt tiles (SoE Pirates: the token is placed on top of the tile)."""
         held = sum(p.token == power for ps in self.pirates.values() for p in ps)
-        return held + sum(by.get(power, 0) for by in self.control.values())
+        return held + self.tokens_on_map(power)
 
     def alliance_of(self, power: str) -> int | None:
         """0: the top row of the Alliance display, 1: the bottom row, None: not yet."""
