@@ -17,6 +17,13 @@ Point = tuple[float, float]
 Ring = tuple[Point, ...]
 
 
+def plural(n: int, word: str) -> str:
+    """ "1 army", "2 armies", "3 navies", "2 forts": the counts reports write."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
 def colour(value: str | None, default: str = NEUTRAL) -> str:
     """`value` if it is "#rrggbb", else `default`: only such colours reach the SVG."""
     return value if isinstance(value, str) and COLOUR.match(value) else default

@@ -9,7 +9,7 @@ in the last report."""
 from __future__ import annotations
 
 from pbem.events import Event
-from pbem.reports.model import MapArea, MapMarker, MapStack, MapView, Section
+from pbem.reports.model import MapArea, MapMarker, MapStack, MapView, Section, plural
 
 from . import events as E
 from .content import SoEContent
@@ -39,10 +39,6 @@ def shade(content: SoEContent, power: str | None) -> str:
     return SHADES.get(content.colours.get(power or "", ""), LAND)
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
-
-
 def alliances(s: SoEState) -> tuple[list[str], list[str]]:
     """SoE 2. Alliances: the top row (boxes 1, 3, 5, 7) and the bottom row (2, 4, 6)."""
     top = [p for i, p in enumerate(s.display) if i % 2 == 0 and p]
@@ -51,12 +47,7 @@ def alliances(s: SoEState) -> tuple[list[str], list[str]]:
 
 
 def units_text(by: dict[str, int]) -> str:
-    parts = []
-    for kind, word, many in (("army", "army", "armies"), ("navy", "navy", "navies"),
-                             ("fort", "fort", "forts")):  # fmt: skip
-        if by.get(kind):
-            parts.append(_plural(by[kind], word, many))
-    return ", ".join(parts)
+    return ", ".join(plural(by[k], k) for k in ("army", "navy", "fort") if by.get(k))
 
 
 def sections(content: SoEContent, s: SoEState, power: str) -> list[Section]:
@@ -260,7 +251,7 @@ def map_view(
                 continue
             held = [units_text(by)] if units_text(by) else []
             if t:
-                held.append(_plural(t, "control token"))
+                held.append(plural(t, "control token"))
             title = f"{p}: {', '.join(held)}"  # the owner first: the text tables list chips
             chips.append(MapStack(area, p, shade(content, p), " ".join(bits), title))
     markers = []

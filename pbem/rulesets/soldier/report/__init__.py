@@ -4,7 +4,7 @@
   position.py   the power's position as tables (`sections`)
   mapview.py    the Europe map (`map_view`)
   template.py   the pre-filled order envelope (`order_template`)
-  words.py      money, plurals, pieces as text, shared by all four
+  words.py      money, pieces as text, shared by all four
 
 Fog of war: everything here is drawn from what `SoldierKings.view` shows a power.
 Pure: no I/O; strings only (the templates escape them).

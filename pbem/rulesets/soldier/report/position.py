@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.reports.model import Section
+from pbem.reports.model import Section, plural
 
 from .. import common, purchases
 from ..calendar import label
 from ..content import SoldierContent
 from ..phases import TITLES
 from ..state import SoldierState
-from .words import forces, join, plural, unit_text
+from .words import forces, join, unit_text
 
 
 def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Section]:

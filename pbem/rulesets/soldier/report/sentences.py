@@ -11,11 +11,12 @@ import re
 from typing import Any
 
 from pbem.events import Event
+from pbem.reports.model import plural
 
 from ..calendar import label
 from ..content import SoldierContent
 from ..state import SoldierState
-from .words import a, and_list, join, money, plural, units_text
+from .words import a, and_list, join, money, units_text
 
 
 def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str | None:

@@ -1,5 +1,5 @@
 """Words and lists shared by the report's sentences, tables, map and template:
-money, plurals, a piece as text, a power's forces by area. Pure; strings only."""
+money, a piece as text, a power's forces by area. Pure; strings only."""
 
 from __future__ import annotations
 
@@ -38,12 +38,6 @@ def money(r: int, m: int) -> str:
     if m:
         parts.append(f"{m} Manpower")
     return " and ".join(parts) or "nothing"
-
-
-def plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def unit_text(u: Counter) -> str:
