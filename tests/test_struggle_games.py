@@ -13,12 +13,22 @@ from pbem.service import Game
 from pbem.verify import verify
 
 
-@pytest.mark.parametrize("scenario", ["2p", "5p", "7p"])
-def test_game_to_the_end_verifies(tmp_path, scenario):
-    path = run_demo(
-        tmp_path, "struggle-of-empires", scenario, echo=lambda s: None, master=bytes(32),
+def _play(where, scenario: str):
+    return run_demo(
+        where, "struggle-of-empires", scenario, echo=lambda s: None, master=bytes(32),
         reports_too=False,
     )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def game_2p(tmp_path_factory):
+    """One 2-player game for the tests that only read it."""
+    return _play(tmp_path_factory.mktemp("soe2p"), "2p")
+
+
+@pytest.mark.parametrize("scenario", ["2p", "5p", "7p"])
+def test_game_to_the_end_verifies(tmp_path, game_2p, scenario):
+    path = game_2p if scenario == "2p" else _play(tmp_path, scenario)
     rep = verify(path)
     assert rep.ok, rep.text()
     with Game(path) as game:
@@ -32,11 +42,8 @@ def test_game_to_the_end_verifies(tmp_path, scenario):
         assert t in types, t
 
 
-def test_unrest_is_face_down_until_the_end(tmp_path):
-    path = run_demo(
-        tmp_path, "struggle-of-empires", "2p", echo=lambda s: None, master=bytes(32),
-        reports_too=False,
-    )  # fmt: skip
+def test_unrest_is_face_down_until_the_end(game_2p):
+    path = game_2p
     rs = registry.get("struggle-of-empires")
     with Game(path) as game, EventLog(path) as log:
         rows = list(log.rows())
@@ -61,7 +68,7 @@ def test_unrest_is_face_down_until_the_end(tmp_path):
     assert seen_unrest > 0
 
 
-def test_reports_say_every_event_and_keep_unrest_face_down(tmp_path):
+def test_reports_say_every_event_and_keep_unrest_face_down(game_2p):
     """Every Struggle of Empires event has its sentence in the reports; a mid-game report
     shows the player's own Unrest and not the others' (SoE Unrest), in its tables and in
     its text; the HTML report draws the map."""
@@ -71,10 +78,7 @@ def test_reports_say_every_event_and_keep_unrest_face_down(tmp_path):
 
     unsaid = [cls.__name__ for cls in E.EVENTS if cls not in SENTENCES]
     assert not unsaid, unsaid
-    path = run_demo(
-        tmp_path, "struggle-of-empires", "2p", echo=lambda s: None, master=bytes(32),
-        reports_too=False,
-    )  # fmt: skip
+    path = game_2p
     rs = registry.get("struggle-of-empires")
     with Game(path) as game, EventLog(path) as log:
         rows = list(log.rows())
