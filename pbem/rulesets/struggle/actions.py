@@ -172,8 +172,7 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
         return None
     if a.to is not None and a.to != power:
         t = clone(s)
-        t.units.setdefault(power, {}).setdefault(power, {})
-        t.units[power][power][a.unit] = t.units[power][power].get(a.unit, 0) + 1
+        _add_unit(t, power, power, a.unit)
         unit = "army" if a.unit == "fort" else a.unit  # SoE Build Unit: a fort moves as an army
         if unit == "army":
             why = movement.army_problem(content, t, power, a.to)
@@ -185,10 +184,8 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
 
 
 def _shift(s: SoEState, power: str, unit: str, frm: str, to: str) -> None:
-    by = s.units[frm][power]
-    by[unit] -= 1
-    s.units.setdefault(to, {}).setdefault(power, {})
-    s.units[to][power][unit] = s.units[to][power].get(unit, 0) + 1
+    s.units[frm][power][unit] -= 1
+    _add_unit(s, power, to, unit)
 
 
 def free_problem(content: SoEContent, s: SoEState, power: str, u: UseTile) -> str | None:
