@@ -82,8 +82,16 @@ def _now(now: str | None) -> str | None:
     "--option", "options", multiple=True, metavar="NAME[=VALUE]", help="Switch on an optional rule."
 )
 @click.option("--id", "game_id", help="Game id players write in their orders (default: file name).")
+@click.option(
+    "--schedule",
+    "schedule",
+    multiple=True,
+    metavar="KEY=VALUE ...",
+    help="Deadlines: orders=72h few=24h remind=24h,2h grace=1h tz=UTC skip=sat,sun at=18:00 "
+    "misses=3 (docs/service.md).",
+)
 @click.option("--now", help="Creation time to record (default: now, UTC).")
-def new(game, ruleset_, scenario, players, options, game_id, now):
+def new(game, ruleset_, scenario, players, options, game_id, schedule, now):
     """Create GAME (a new file) and its referee secret file GAME.secret.
 
     \b
@@ -92,11 +100,16 @@ def new(game, ruleset_, scenario, players, options, game_id, now):
         --player Prussia=alice@example.org,alice.pub \\
         --player Austria=bob@example.org,bob.pub
     """
+    from .deadlines import parse_schedule
+    from .referee import set_schedule
     from .service import Game, PlayerSpec
 
     opts = dict(_option(o) for o in options)
     specs = [PlayerSpec.parse(p) for p in players]
+    sched = parse_schedule(schedule) if schedule else None
     g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
+    if sched is not None:
+        set_schedule(g, sched, _now(now))
     st = g.status()
     click.echo(f"created {game} (game id {st.game}); keep {game}.secret private")
     click.echo(st.text())
@@ -310,8 +323,22 @@ def send(game, config, deadline, per_phase, referee, now):
     server = mailconfig.server("smtp", config)
     box = Outbox(outbox_dir(game))
     with _game(game) as g:
+        deadline_of = None
+        if deadline is None:  # the schedule's, set now if the open phase has none yet
+            from .judge.turns import Done, deadlines_shown, set_deadline
+            from .service import utcnow
+
+            set_deadline(g, _now(now) or utcnow(), Done(g.path.name))
+            deadline_of = deadlines_shown(g.state())
         reports = deliver_reports(
-            g, box, server, referee, deadline, now=_now(now), per_phase=per_phase
+            g,
+            box,
+            server,
+            referee,
+            deadline,
+            now=_now(now),
+            per_phase=per_phase,
+            deadline_of=deadline_of,
         )
         sent = flush(box, server)
         later = record_handed_out(g, sent, now=_now(now))
@@ -619,43 +646,6 @@ def case(files, quiet):
 
 
 @main.command()
-@click.argument("ruleset_name", required=False)
-@click.option("--scenario", help="Show this scenario's forces, set-up limits and special rules.")
-def games(ruleset_name, scenario):
-    """List the games pbem knows and their scenarios.
-
-    \b
-    Example:
-      pbem games
-      pbem games soldier-kings --scenario 1757
-    """
-    from . import ruleset as registry
-
-    if scenario:
-        if not ruleset_name:
-            raise click.UsageError(
-                "--scenario needs the game, e.g. pbem games soldier-kings --scenario 1757"
-            )
-        rs = registry.get(ruleset_name)
-        if scenario not in rs.scenarios():
-            raise click.UsageError(
-                f"{ruleset_name} has no scenario {scenario!r}; see `pbem games {ruleset_name}`"
-            )
-        click.echo(rs.scenario_text(scenario))
-        return
-    names = [ruleset_name] if ruleset_name else registry.available()
-    if not names:
-        click.echo("no games installed yet")
-    for n in names:
-        rs = registry.get(n)
-        click.echo(f"{n}: {rs.title}")
-        for sid, title in rs.scenarios().items():
-            click.echo(f"  --scenario {sid}: {title}")
-        for oid, text in rs.options().items():
-            click.echo(f"  --option {oid}: {text}")
-
-
-@main.command()
 @click.option(
     "--dir",
     "directory",
@@ -691,3 +681,11 @@ def demo(directory, ruleset_, scenario):
     if name is None:
         raise click.UsageError("no game with a scripted demo is installed")
     run_demo(directory, name, scenario, echo=click.echo)
+
+
+# the service's commands (docs/service.md) live in their own module
+from .cli_judge import games, referee, run  # noqa: E402
+
+main.add_command(games)
+main.add_command(referee)
+main.add_command(run)

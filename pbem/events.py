@@ -222,3 +222,107 @@ class GameEnded(Event):
     kind: ClassVar[str] = "meta"
     type: Literal["game_ended"] = "game_ended"
     summary: str
+
+
+# --- the service: schedules, deadlines, referee actions, mail (docs/service.md) ------------
+
+
+@event
+class ScheduleSet(Event):
+    """The game's schedule (pbem.deadlines.Schedule), at creation or changed later."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["schedule_set"] = "schedule_set"
+    schedule: dict[str, Any]
+    set_at: str
+    reason: str = ""
+
+
+@event
+class DeadlineSet(Event):
+    """When the orders of `phase` are due (UTC): for everyone, or for one power (an
+    extension the referee gave it). `by`: the schedule, or the referee."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["deadline_set"] = "deadline_set"
+    phase: str
+    due: str
+    power: str | None = None
+    by: Literal["schedule", "referee"] = "schedule"
+    reason: str = ""
+    set_at: str
+
+
+@event
+class GamePaused(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["game_paused"] = "game_paused"
+    reason: str = ""
+    at: str
+
+
+@event
+class GameResumed(Event):
+    kind: ClassVar[str] = "input"
+    type: Literal["game_resumed"] = "game_resumed"
+    at: str
+
+
+@event
+class PlayerChanged(Event):
+    """A referee action: a power's address or key changed, or a new player took it
+    over (`replaced`). Fields left None are unchanged."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["player_changed"] = "player_changed"
+    power: str
+    name: str | None = None
+    email: str | None = None
+    public_key: str | None = None
+    replaced: bool = False
+    reason: str = ""
+    at: str
+
+
+@event
+class CivilDisorder(Event):
+    """A power missed `missed` deadlines in a row (the schedule's `misses`): it is in
+    civil disorder until a new player takes it over; nobody waits for its orders."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["civil_disorder"] = "civil_disorder"
+    power: str
+    missed: int
+    at: str
+
+
+@event
+class GameStopped(Event):
+    """The referee ended the game early."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["game_stopped"] = "game_stopped"
+    reason: str
+    at: str
+
+
+@event
+class MailSent(Event):
+    """A mail other than a report, put in the outbox as file `name`: an answer to an
+    incoming mail (`answers`: its mailbox key), a reminder, an answer to a player's
+    request, a notice to the referee. Recorded before the file is released, so that
+    "I never got it" can be checked and a crash neither loses nor repeats it."""
+
+    kind: ClassVar[str] = "input"
+    type: Literal["mail_sent"] = "mail_sent"
+    what: Literal["answer", "reminder", "request", "notice"]
+    name: str
+    to: list[str]
+    subject: str
+    message_id: str
+    content_hash: str
+    power: str | None = None
+    phase: str = ""
+    answers: str = ""
+    outcome: str = ""
+    sent_at: str

@@ -101,6 +101,11 @@ class Status:
     ended: str | None
     summary: str
     game_ref: str = ""  # the `Game:` line of this game's envelopes
+    due: str | None = None  # the open phase's deadline, as shown ("Friday 29 Nov 2026, 18:00 UTC")
+    due_for: dict[str, str] = field(default_factory=dict)  # power -> its own (extended) deadline
+    grace: str = ""  # "1h": the turn runs no earlier than this after the deadline
+    paused: str | None = None  # why the referee paused the game
+    disorder: list[str] = field(default_factory=list)  # powers in civil disorder
 
     def text(self) -> str:
         out = [f"game {self.game}: {self.ruleset}, scenario {self.scenario}, {self.seq} events"]
@@ -112,9 +117,21 @@ class Status:
             out.append(f"game over: {self.ended}")
         elif self.step is not None:
             out.append(f"waiting for: {self.step.title} [phase {self.step.phase}]")
+            if self.paused is not None:
+                out.append(f"  PAUSED by the referee{': ' + self.paused if self.paused else ''}")
+            if self.due:
+                grace = (
+                    f" (the turn runs {self.grace} after it at the earliest)" if self.grace else ""
+                )
+                out.append(f"  orders due {self.due}{grace}")
             for p in self.step.owes:
                 got = self.received.get(p)
-                out.append(f"  {p}: " + (f"orders in (event {got})" if got else "owes orders"))
+                say = f"orders in (event {got})" if got else "owes orders"
+                if p in self.disorder:
+                    say += ", in civil disorder: not waited for"
+                if p in self.due_for:
+                    say += f", due {self.due_for[p]}"
+                out.append(f"  {p}: {say}")
             for p in self.step.may:
                 if p in self.received:
                     out.append(f"  {p}: optional orders in (event {self.received[p]})")
@@ -308,7 +325,19 @@ class Game:
             ended=st.ended.summary if st.ended else None,
             summary=rs.describe(st.rules),
             game_ref=st.game_ref,
+            paused=(st.paused.reason if st.paused else None),
+            disorder=sorted(st.disorder),
         )
+        if step is not None:
+            from .deadlines import Schedule, duration_text, show
+
+            sched = Schedule(**st.schedule) if st.schedule else Schedule()
+            if step.phase in st.due:
+                out.due = show(st.due[step.phase].due, sched.tz)
+                out.grace = duration_text(sched.grace) if sched.grace else ""
+            out.due_for = {
+                p: show(d.due, sched.tz) for p, d in sorted(st.due_for.get(step.phase, {}).items())
+            }
         seq, head = self.log.head()
         if seq == st.seq:
             statuscache.write(self.log.conn, seq, head, out.text())
@@ -461,13 +490,36 @@ class Game:
         )
 
     def record_delivery(self, delivery: ev.ReportDelivered) -> None:
+        self.record(lambda _st: [delivery])
+
+    def record(self, decide) -> list[Row]:
+        """Append what `decide(state)` returns (events decided on that state), deciding
+        again if another process appended first."""
         for _ in range(RETRIES):
+            st = self.state()
+            events = decide(st)
             try:
-                self.log.append([delivery], self.state().seq)
+                return self.log.append(events, st.seq)
+            except ConflictError:
+                continue
+        raise ConflictError("the game kept changing; nothing was written, try again")
+
+    def stop(self, reason: str, now: str | None = None) -> None:
+        """A referee action: end the game early, revealing the hidden seed as an ending does."""
+        for _ in range(RETRIES):
+            st = self.state()
+            if st.ended is not None:
+                raise GameError(f"the game is over already: {st.ended.summary}")
+            secrets = self.secrets()
+            stopped = ev.GameStopped(reason=reason, at=now or utcnow())
+            seed = secrets.chain("hidden").seed(st.resolutions).hex()
+            batch = [stopped, ev.SeedRevealed(stream="hidden", index=st.resolutions, seed=seed)]
+            try:
+                _append_signed(self.log, batch, st.seq, secrets)
                 return
             except ConflictError:
                 continue
-        raise ConflictError("the game kept changing while a delivery was recorded")
+        raise ConflictError("the game kept changing; nothing was written, try again")
 
     # --- advancing --------------------------------------------------------------
 
@@ -502,8 +554,9 @@ class Game:
                 secrets = secrets or self.secrets()
                 _append_signed(self.log, _ending(st, st.resolutions, secrets, rs), st.seq, secrets)
                 break
-            have = st.orders.get(step.phase, {})
-            if any(p not in have for p in step.owes) and step.phase not in st.deadlines:
+            if st.paused is not None:
+                break
+            if not ready(st, step):
                 break
             secrets = secrets or self.secrets()
             index = st.resolutions + 1
@@ -531,6 +584,14 @@ class Game:
                 st.seq, st.head = row.seq, row.hash
             done.append(step)
         return done
+
+
+def ready(st: GameState, step: Step) -> bool:
+    """May `step` be resolved: every power that owes orders sent them (a power in civil
+    disorder is not waited for), or its deadline was declared passed."""
+    have = st.orders.get(step.phase, {})
+    missing = [p for p in step.owes if p not in have and p not in st.disorder]
+    return not missing or step.phase in st.deadlines
 
 
 def _closing(st, index, secrets, rs, after) -> list[ev.Event]:

@@ -33,7 +33,7 @@ EVERY = 200  # events folded since the last snapshot before `Game` writes a new 
 def _format(rs: Any) -> str:
     from .reports.hashcache import fingerprint
 
-    return f"pbem {__version__}; {rs.name} {rs.version}; {fingerprint(rs)}; snapshot 1"
+    return f"pbem {__version__}; {rs.name} {rs.version}; {fingerprint(rs)}; snapshot 2"
 
 
 def _event(e: ev.Event | None) -> list | None:
@@ -68,6 +68,15 @@ def dump(st: GameState) -> str:
             "checkpoint": _event(st.checkpoint),
             "delivered": st.delivered,
             "ended": _event(st.ended),
+            "schedule": st.schedule,
+            "due": {k: _event(e) for k, e in st.due.items()},
+            "due_for": {k: {p: _event(e) for p, e in v.items()} for k, v in st.due_for.items()},
+            "paused": _event(st.paused),
+            "disorder": sorted(st.disorder),
+            "misses": st.misses,
+            "mailed": {k: _event(e) for k, e in st.mailed.items()},
+            "answered": st.answered,
+            "requests": st.requests,
         },
         sort_keys=True,
     )
@@ -98,6 +107,15 @@ def load(text: str, load_ruleset) -> GameState:
         checkpoint=_decode(d["checkpoint"]),
         delivered=d["delivered"],
         ended=_decode(d["ended"]),
+        schedule=d["schedule"],
+        due={k: _decode(e) for k, e in d["due"].items()},
+        due_for={k: {p: _decode(e) for p, e in v.items()} for k, v in d["due_for"].items()},
+        paused=_decode(d["paused"]),
+        disorder=set(d["disorder"]),
+        misses=d["misses"],
+        mailed={k: _decode(e) for k, e in d["mailed"].items()},
+        answered=d["answered"],
+        requests=d["requests"],
     )
 
 

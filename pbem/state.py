@@ -38,11 +38,29 @@ class GameState:
     checkpoint: ev.CheckpointSigned | None = None
     delivered: dict[str, str] = field(default_factory=dict)  # report key -> content hash
     ended: ev.GameEnded | None = None
+    # the service (docs/service.md)
+    schedule: dict | None = None  # pbem.deadlines.Schedule as a dict; None: no schedule
+    due: dict[str, ev.DeadlineSet] = field(default_factory=dict)  # open phase -> its deadline
+    due_for: dict[str, dict[str, ev.DeadlineSet]] = field(default_factory=dict)  # extensions
+    paused: ev.GamePaused | None = None
+    disorder: set[str] = field(default_factory=set)  # powers in civil disorder
+    misses: dict[str, int] = field(default_factory=dict)  # deadlines missed in a row
+    mailed: dict[str, ev.MailSent] = field(default_factory=dict)  # outbox name -> record
+    answered: dict[str, str] = field(default_factory=dict)  # mailbox key answered -> outbox name
+    requests: dict[str, list[str]] = field(default_factory=dict)  # power -> request times
 
     @property
     def game(self) -> str:
         assert self.created is not None
         return self.created.game
+
+    def due_of(self, phase: str, power: str) -> str | None:
+        """When `power`'s orders for `phase` are due (UTC), if a deadline was set."""
+        own = self.due_for.get(phase, {}).get(power)
+        if own is not None:
+            return own.due
+        e = self.due.get(phase)
+        return e.due if e is not None else None
 
     @property
     def game_ref(self) -> str:
@@ -83,7 +101,14 @@ def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
         state.resolutions = e.index
         state.orders.pop(e.phase, None)
         state.deadlines.discard(e.phase)
+        state.due.pop(e.phase, None)
+        state.due_for.pop(e.phase, None)
         state.resolved_phases.append((e.phase, seq))
+        for p in e.defaulted:  # a deadline missed (a power in civil disorder misses none)
+            if p not in state.disorder:
+                state.misses[p] = state.misses.get(p, 0) + 1
+        for p in e.orders:
+            state.misses.pop(p, None)
     elif t == "seed_revealed":
         state.revealed.setdefault(e.stream, {})[e.index] = e.seed
     elif t == "checkpoint_signed":
@@ -94,7 +119,71 @@ def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
         pass
     elif t == "report_delivered":
         state.delivered[e.key] = e.content_hash
+    elif t in _SERVICE:
+        _SERVICE[t](state, e)
     else:
         state.rules = state.ruleset.apply(state.rules, e)
     state.seq = seq
     return state
+
+
+# --- the service's events (docs/service.md) ----------------------------------------------
+
+
+def _schedule_set(state: GameState, e: ev.ScheduleSet) -> None:
+    state.schedule = dict(e.schedule)
+
+
+def _deadline_set(state: GameState, e: ev.DeadlineSet) -> None:
+    if e.power is None:
+        state.due[e.phase] = e
+        state.due_for.pop(e.phase, None)  # a new deadline for all replaces the extensions
+    else:
+        state.due_for.setdefault(e.phase, {})[e.power] = e
+
+
+def _paused(state: GameState, e: ev.GamePaused) -> None:
+    state.paused = e
+
+
+def _resumed(state: GameState, e: ev.GameResumed) -> None:
+    state.paused = None
+
+
+def _player_changed(state: GameState, e: ev.PlayerChanged) -> None:
+    old = state.players.get(e.power)
+    if old is None:
+        raise LogCorrupt(f"player_changed for {e.power}, who has no player")
+    change = {k: v for k in ("name", "email", "public_key") if (v := getattr(e, k)) is not None}
+    state.players[e.power] = old.model_copy(update=change)
+    if e.replaced:
+        state.disorder.discard(e.power)
+        state.misses.pop(e.power, None)
+
+
+def _civil_disorder(state: GameState, e: ev.CivilDisorder) -> None:
+    state.disorder.add(e.power)
+
+
+def _stopped(state: GameState, e: ev.GameStopped) -> None:
+    state.ended = ev.GameEnded(summary=f"The referee ended the game early: {e.reason}")
+
+
+def _mail_sent(state: GameState, e: ev.MailSent) -> None:
+    state.mailed[e.name] = e
+    if e.answers:
+        state.answered[e.answers] = e.name
+    if e.what == "request" and e.power:
+        state.requests.setdefault(e.power, []).append(e.sent_at)
+
+
+_SERVICE = {
+    "schedule_set": _schedule_set,
+    "deadline_set": _deadline_set,
+    "game_paused": _paused,
+    "game_resumed": _resumed,
+    "player_changed": _player_changed,
+    "civil_disorder": _civil_disorder,
+    "game_stopped": _stopped,
+    "mail_sent": _mail_sent,
+}

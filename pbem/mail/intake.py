@@ -112,7 +112,7 @@ def _one(
             answer([inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
         return Handled(key, inc.sender, "help", "no signed orders found", note)
     r: SubmitResult = game.submit(text, now=now)
-    to = _answer_to(game, inc.sender, r)
+    to = answer_to(game, inc.sender, r)
     if to:
         answer(to, ack.subject(inc.subject, r, short), ack.result_text(gid, r))
     outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
@@ -125,7 +125,7 @@ def _one(
     )
 
 
-def _answer_to(game: Game, sender: str, r: SubmitResult) -> list[str]:
+def answer_to(game: Game, sender: str, r: SubmitResult) -> list[str]:
     """The sender, and for a verified envelope also the power's registered address
     (a forger learns nothing the sender did not send; the player learns of it)."""
     out = [sender] if sender else []

@@ -101,6 +101,41 @@ class Outbox:
         tmp.replace(f)
         return f
 
+    def prepare(self, msg: Message, name: str) -> Path:
+        """Write a message into tmp/ only: `publish` releases it once the log records
+        it, and `recover` sorts out what a crash left in between (docs/service.md)."""
+        tmp = self.path / "tmp" / f"{name}.eml"
+        tmp.write_bytes(bytes(msg))
+        return tmp
+
+    def publish(self, name: str) -> Path | None:
+        """Move a prepared message to new/, unless it was released before (then the
+        prepared copy is dropped: nothing is handed out twice)."""
+        tmp = self.path / "tmp" / f"{name}.eml"
+        for d in (self.new, self.cur):
+            if (d / tmp.name).exists():
+                tmp.unlink(missing_ok=True)
+                return None
+        if not tmp.exists():
+            return None
+        dest = self.new / tmp.name
+        tmp.replace(dest)
+        return dest
+
+    def recover(self, recorded) -> tuple[list[str], list[str]]:
+        """After a crash: publish the prepared messages whose sending the log records
+        (`recorded`: names), drop the others (the log never said they were sent).
+        Returns (published, dropped)."""
+        published, dropped = [], []
+        for f in sorted((self.path / "tmp").glob("*.eml")):
+            if f.stem in recorded:
+                if self.publish(f.stem) is not None:
+                    published.append(f.stem)
+            else:
+                f.unlink(missing_ok=True)
+                dropped.append(f.stem)
+        return published, dropped
+
     def queued(self) -> list[Path]:
         """Written and not yet handed out (new/)."""
         return sorted(self.new.glob("*.eml"))

@@ -1,10 +1,42 @@
-"""`pbem remind`: a short mail to every power that still owes orders."""
+"""Reminders: a short mail to every power that still owes orders (`pbem remind` by
+hand; `pbem run` when the schedule says one is due)."""
 
 from __future__ import annotations
 
 from ..envelope import fit_comment
+from ..ruleset import Step
 from ..service import Game
+from ..state import GameState
 from .outbox import Outbox, message
+
+
+def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tuple[str, str]:
+    """(subject, text) of the reminder to `power`, with the order template to copy."""
+    cp = st.checkpoint
+    reg = st.players[power]
+    lines = [
+        f"{reg.name or power}, game {st.game} is waiting for your orders.",
+        "",
+        f"Phase: {step.phase}  ({step.title})",
+    ]
+    if deadline:
+        lines.append(f"Deadline: {deadline}")
+    lines += [
+        "",
+        "Start your orders with:",
+        "",
+        f"Game: {st.game_ref}",
+        f"Power: {power}",
+        f"Phase: {step.phase}",
+        "Sequence: (higher than your last one)",
+    ]
+    if cp is not None:  # folded: every line to copy fits in 72 columns
+        lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
+    lines.append("")
+    template_of = getattr(st.ruleset, "order_template", None)
+    if template_of is not None:
+        lines += [y for x in template_of(st.rules, power, step) for y in fit_comment(str(x))]
+    return _subject(st.game, power, step.title, deadline), "\n".join(lines) + "\n"
 
 
 def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None) -> list[str]:
@@ -13,45 +45,13 @@ def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None
     step = status.step
     if step is None or status.ended is not None:
         return []
-    cp = st.checkpoint
     sent = []
-    template_of = getattr(st.ruleset, "order_template", None)
     for power in step.owes:
         if power in status.received:
             continue
-        reg = st.players[power]
-        lines = [
-            f"{reg.name or power}, game {st.game} is waiting for your orders.",
-            "",
-            f"Phase: {step.phase}  ({step.title})",
-        ]
-        if deadline:
-            lines.append(f"Deadline: {deadline}")
-        lines += [
-            "",
-            "Start your orders with:",
-            "",
-            f"Game: {st.game_ref}",
-            f"Power: {power}",
-            f"Phase: {step.phase}",
-            "Sequence: (higher than your last one)",
-        ]
-        if cp is not None:  # folded: every line to copy fits in 72 columns
-            lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
-        lines.append("")
-        if template_of is not None:
-            lines += [y for x in template_of(st.rules, power, step) for y in fit_comment(str(x))]
+        subject, text = reminder(st, step, power, deadline)
         name = f"remind-{status.seq:06d}-{power}"
-        outbox.put(
-            message(
-                referee,
-                [reg.email],
-                _subject(st.game, power, step.title, deadline),
-                "\n".join(lines) + "\n",
-                key=name,
-            ),
-            name,
-        )
+        outbox.put(message(referee, [st.players[power].email], subject, text, key=name), name)
         sent.append(power)
     return sent
 

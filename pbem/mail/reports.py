@@ -21,14 +21,19 @@ def deliver_reports(
     deadline: str | None = None,
     now: str | None = None,
     per_phase: bool = False,
+    deadline_of: dict[str, str | None] | None = None,
 ) -> list[ReportDelivered]:
     """Deliver the reports not yet delivered: by default one per power, covering every
     resolution since its last report (issue 18: one mail per player per adjudication
-    run); `per_phase`: one per resolution batch, as scheduled."""
+    run); `per_phase`: one per resolution batch, as scheduled. `deadline_of`: each
+    power's deadline as printed (a schedule's), instead of the one `deadline` for all."""
     from ..reports.hashcache import HashCache
 
+    dl = deadline_of if deadline_of is not None else {}
     with HashCache(game.state().ruleset) as known:  # verify here need not render them again
-        return _deliver(game, outbox, server, referee, deadline, now, known, not per_phase)
+        return _deliver(
+            game, outbox, server, referee, lambda p: dl.get(p, deadline), now, known, not per_phase
+        )
 
 
 def _deliver(
@@ -42,7 +47,7 @@ def _deliver(
     done = []
     key = None
     dues = pending(game, set(st.delivered), merge=merge)
-    pages = render_many(game, [(d.power, d.start, d.stop, deadline) for d in dues])
+    pages = render_many(game, [(d.power, d.start, d.stop, deadline(d.power)) for d in dues])
 
     def head_at(seq: int) -> str:
         row = game.log.row(seq)
@@ -50,9 +55,8 @@ def _deliver(
 
     for due, unsealed in zip(dues, pages, strict=True):
         key = key or game.secrets().referee_key()
-        known.put(
-            head_at(due.stop), due.power, due.start, due.stop, deadline, unsealed.content_hash
-        )
+        said = deadline(due.power)
+        known.put(head_at(due.stop), due.power, due.start, due.stop, said, unsealed.content_hash)
         rep = seal(unsealed, st.game_ref, key)  # the referee signs what he tells
         to = st.players[due.power].email
         msg = message(
@@ -75,7 +79,7 @@ def _deliver(
             key=due.key,
             start=due.start,
             stop=due.stop,
-            deadline=deadline,
+            deadline=said,
             content_hash=unsealed.content_hash,
             message_id=str(msg["Message-ID"]),
             to=to,

@@ -24,7 +24,7 @@ from ..errors import UsageError
 from ..ruleset import Ruleset
 from ..state import GameState
 from ..suggest import closest
-from . import safety, svg
+from . import safety, service_notes, svg
 from .maptext import map_sections
 from .model import MapView, Section
 from .timeline import SETUP_TITLE, scan
@@ -323,6 +323,11 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             items.append(Item("note", f"The deadline for {e.phase} passed."))
         elif isinstance(e, ev.GameEnded):
             items.append(Item("event", f"The game is over: {e.summary}"))
+        elif isinstance(e, service_notes.SERVICE):
+            tz = (st.schedule or {}).get("tz", "UTC")
+            said = service_notes.sentence(e, power, tz)
+            if said:
+                items.append(Item("note", said))
         else:
             said = rs.describe_event(e, st.rules)
             if said is None:

@@ -57,7 +57,11 @@ class Kit:
 
 
 def new_game(
-    tmp: Path, scenario: str = "duel", master: bytes = MASTER, name: str = "g.pbem"
+    tmp: Path,
+    scenario: str = "duel",
+    master: bytes = MASTER,
+    name: str = "g.pbem",
+    game_id: str = "g",
 ) -> Kit:
     from mini_ruleset import SCENARIOS
 
@@ -75,7 +79,7 @@ def new_game(
         signers[p] = keys.Signer.load(pem)
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", signers[p].public.line, p))
     path = tmp / name
-    Game.create(path, "mini", scenario, players, game_id="g", now=NOW, master=master).close()
+    Game.create(path, "mini", scenario, players, game_id=game_id, now=NOW, master=master).close()
     return Kit(path, signers)
 
 

@@ -107,6 +107,19 @@ def check(
 # --- primitives -----------------------------------------------------------------------------
 
 
+# the service's input events (docs/service.md, "What the log records")
+SERVICE_INPUTS = {
+    "schedule_set",
+    "deadline_set",
+    "game_paused",
+    "game_resumed",
+    "player_changed",
+    "civil_disorder",
+    "game_stopped",
+    "mail_sent",
+}
+
+
 def canonical(obj) -> str:
     return json.dumps(
         obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
@@ -580,6 +593,19 @@ class _Walk:
                     )
                 if d["power"] not in keys:
                     out.append(f"{where}: a report for {d['power']!r}, not a power of this game")
+            elif type_ in SERVICE_INPUTS:  # docs/service.md: inputs between resolutions
+                if batch is not None:
+                    out.append(f"{where}: an input inside a resolution's batch")
+                if type_ == "player_changed":
+                    if d["power"] not in keys:
+                        out.append(f"{where}: {d['power']!r} is not a power of this game")
+                    elif d.get("public_key"):
+                        keys[d["power"]] = d["public_key"]
+                elif type_ == "game_stopped":
+                    if ended:
+                        out.append(f"{where}: the game was over already")
+                    ended = True  # closed like a resolution: the hidden seed, a checkpoint
+                    batch = {"index": res_index, "digest": "", "revealed": True, "k": {}}
             else:  # a ruleset event: a result
                 if batch is None or batch["revealed"]:
                     out.append(f"{where}: a result outside a resolution's results")

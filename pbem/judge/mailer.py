@@ -1,0 +1,82 @@
+"""Mail the judge sends besides reports, each recorded in the log (`mail_sent`):
+prepared in the outbox's tmp/, recorded, then released to new/. A crash between
+leaves a prepared file that the next run releases if the log records it and drops
+if not: nothing is lost, nothing goes twice (docs/service.md, "Crashes")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from email.message import Message
+
+from ..canonical import sha256_hex
+from ..deadlines import parse_time
+from ..events import MailSent
+from ..mail.outbox import Outbox, message
+
+
+@dataclass
+class Pending:
+    """Mail prepared for one game (or for the directory), to release once recorded."""
+
+    outbox: Outbox
+    referee: str
+    now: str
+    records: list[MailSent] = field(default_factory=list)
+
+    def add(
+        self,
+        what: str,
+        name: str,
+        to: list[str],
+        subject: str,
+        text: str,
+        *,
+        power: str | None = None,
+        phase: str = "",
+        answers: str = "",
+        outcome: str = "",
+        in_reply_to: str | None = None,
+        html: str | None = None,
+    ) -> MailSent:
+        msg: Message = message(
+            self.referee,
+            to,
+            subject,
+            text,
+            html,
+            in_reply_to=in_reply_to,
+            when=parse_time(self.now).timestamp(),
+            key=name,
+        )
+        self.outbox.prepare(msg, name)
+        record = MailSent(
+            what=what,  # type: ignore[arg-type]
+            name=name,
+            to=to,
+            subject=subject,
+            message_id=str(msg["Message-ID"]),
+            content_hash=sha256_hex(text),
+            power=power,
+            phase=phase,
+            answers=answers,
+            outcome=outcome,
+            sent_at=self.now,
+        )
+        self.records.append(record)
+        return record
+
+    def release(self) -> list[str]:
+        """Move every prepared message to new/ (call once the records are committed)."""
+        out = [r.name for r in self.records if self.outbox.publish(r.name) is not None]
+        self.records.clear()
+        return out
+
+    def drop(self) -> None:
+        """Forget what was prepared (the records were not written)."""
+        for r in self.records:
+            (self.outbox.path / "tmp" / f"{r.name}.eml").unlink(missing_ok=True)
+        self.records.clear()
+
+
+def safe_name(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in text)[:120]

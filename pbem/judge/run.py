@@ -1,0 +1,243 @@
+"""`pbem run DIR`: one pass of the judge over every game of a directory (docs/service.md).
+
+Read the shared mailbox, route each message to its game, and for each game, under
+its lock: take its orders and requests and answer them, pass deadlines, resolve,
+put absent powers in civil disorder, set the next deadline, send reports and
+reminders. Then hand the outboxes to SMTP, if there is one. Safe to run every
+minute: a run that finds another one working exits, a game another process holds
+is left for the next run, and everything sent is recorded before it is released.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+
+from ..mail import ack
+from ..mail.intake import answer_to
+from ..mail.outbox import Outbox, flush, outbox_dir
+from ..mail.reports import deliver_reports, record_handed_out
+from ..referee import open_step, schedule_of
+from ..service import Game, ready
+from . import requests, turns
+from .locks import held
+from .mailer import Pending
+from .route import Listed, Routed, games_in, route
+
+CHUNK = 100  # messages of one game whose appends share one commit
+UNROUTED = "pbem.outbox"  # answers to mail for no game here: DIR/pbem.outbox
+
+
+@dataclass
+class RunReport:
+    games: list[turns.Done] = field(default_factory=list)
+    unrouted: list[str] = field(default_factory=list)
+    busy: bool = False
+    dry_run: bool = False
+    sent: int = 0
+
+    def text(self) -> str:
+        if self.busy:
+            return "another pbem run is working on this directory: nothing done"
+        head = "dry run: nothing written; this run would do:" if self.dry_run else ""
+        lines = [head] if head else []
+        lines += [d.text() for d in self.games]
+        lines += [f"(no game) {u}" for u in self.unrouted]
+        if self.sent:
+            lines.append(f"handed {self.sent} message(s) to the SMTP server")
+        return "\n".join(lines) if lines else "no games in this directory"
+
+
+def run_dir(
+    directory: str | Path,
+    source,
+    server,
+    referee: str,
+    now: str,
+    notify: str = "",
+    dry_run: bool = False,
+    wait: float = 30.0,
+) -> RunReport:
+    directory = Path(directory)
+    rep = RunReport(dry_run=dry_run)
+    with held(directory / ".pbem-run", wait=0) as ok:
+        if not ok:
+            rep.busy = True
+            return rep
+        listed = games_in(directory)
+        by_game: dict[Path, list[Routed]] = {g.path: [] for g in listed}
+        lost: list[Routed] = []
+        for key, raw in source.messages():
+            r = route(key, raw, listed)
+            r.inc.texts = []  # only the envelope is kept
+            (by_game[r.game] if r.game else lost).append(r)
+        for g in listed:
+            rep.games.append(
+                _game(g, by_game[g.path], source, server, referee, now, notify, dry_run, wait)
+            )
+        _unrouted(directory, lost, source, referee, now, dry_run, rep)
+        if server is not None and not dry_run:
+            rep.sent += len(flush(Outbox(directory / UNROUTED), server))
+        return rep
+
+
+def _game(
+    g: Listed, msgs: list[Routed], source, server, referee, now, notify, dry_run, wait
+) -> turns.Done:
+    done = turns.Done(g.game)
+    with held(g.path, wait=wait) as ok:
+        if not ok:
+            done.skipped = "another process holds its lock; its mail waits for the next run"
+            return done
+        with Game(g.path) as game:
+            if dry_run:
+                _preview(game, msgs, now, done)
+                return done
+            try:
+                _play(game, msgs, source, server, referee, now, notify, done)
+            except Exception as e:  # noqa: BLE001 - one game's failure never stops the others
+                traceback.print_exc()
+                done.notes.append(
+                    f"ERROR {type(e).__name__}: {e} (the game is as it was before it)"
+                )
+    return done
+
+
+def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Done) -> None:
+    box = Outbox(outbox_dir(game.path))
+    st = game.state()
+    box.recover(set(st.mailed) | {f"report-{k}" for k in st.delivered})
+    pending = Pending(box, referee, now)
+    it = iter(msgs)
+    while chunk := list(islice(it, CHUNK)):
+        try:
+            with game.log.batch():
+                for r in chunk:
+                    _message(game, r, pending, now, done)
+                _record(game, pending)
+        except BaseException:
+            pending.drop()
+            raise
+        pending.release()
+        for r in chunk:
+            try:
+                source.move(r.key, "processed")
+            except Exception:  # noqa: BLE001 - answered and recorded: read again, it is skipped
+                done.notes.append(f"could not move message {r.key}: left in place")
+    turns.advance(game, now, pending, notify, done)
+    _commit(game, pending)
+    turns.set_deadline(game, now, done)
+    st = game.state()
+    reports = deliver_reports(
+        game, box, None, referee, now=now, deadline_of=turns.deadlines_shown(st)
+    )
+    done.reports = len(reports)
+    turns.remind(game, now, pending, done)
+    _commit(game, pending)
+    if server is not None:
+        sent = flush(box, server)
+        record_handed_out(game, sent, now=now)
+
+
+def _record(game: Game, pending: Pending) -> None:
+    if pending.records:
+        records = list(pending.records)
+        game.record(lambda _st: records)
+
+
+def _commit(game: Game, pending: Pending) -> None:
+    try:
+        _record(game, pending)
+    except BaseException:
+        pending.drop()
+        raise
+    pending.release()
+
+
+def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done) -> None:
+    st = game.state()
+    if r.ident in st.answered:  # answered before a crash kept it in the mailbox
+        return
+    assert r.text is not None
+    if r.request:
+        requests.answer(game, r.text, r.ident, r.inc.message_id, pending, now)
+        done.requests += 1
+        return
+    res = game.submit(r.text, now=now)
+    if res.status == "rejected":
+        done.rejected += 1
+    else:
+        done.accepted += res.status == "accepted"
+    to = answer_to(game, r.inc.sender, res)
+    if to:
+        short = st.game
+        pending.add(
+            "answer",
+            f"ack-{short}-{r.ident[:24]}",
+            to,
+            ack.subject(r.inc.subject, res, short),
+            ack.result_text(st.game_ref, res),
+            power=res.power,
+            phase=res.phase or "",
+            answers=r.ident,
+            outcome=res.status if res.ok else f"rejected:{res.kind}",
+            in_reply_to=r.inc.message_id or None,
+        )
+        done.answered += 1
+
+
+def _unrouted(directory: Path, lost: list[Routed], source, referee, now, dry_run, rep) -> None:
+    """Mail for no game here is answered with help (not recorded in any game's log),
+    and moved aside: mail that could not be read to quarantine."""
+    if not lost:
+        return
+    box = Outbox(directory / UNROUTED) if not dry_run else None
+    for r in lost:
+        rep.unrouted.append(f"{r.key}: {r.inc.sender or '(no sender)'}: {r.why}")
+        if dry_run:
+            continue
+        if r.inc.sender:
+            name = f"help-{r.ident[:24]}"
+            p = Pending(box, referee, now)
+            p.add(
+                "answer",
+                name,
+                [r.inc.sender],
+                ack.subject(r.inc.subject, None),
+                ack.help_text("(the game named in your orders)", r.why),
+                answers=r.ident,
+                in_reply_to=r.inc.message_id or None,
+            )
+            p.release()
+        try:
+            source.move(r.key, "quarantine" if r.inc.problem else "processed")
+        except Exception:  # noqa: BLE001
+            rep.unrouted[-1] += " (could not move it: left in place)"
+
+
+def _preview(game: Game, msgs: list[Routed], now: str, done: turns.Done) -> None:
+    from ..deadlines import parse_time
+    from ..reports import pending
+
+    st = game.state()
+    orders = [r for r in msgs if not r.request and r.ident not in st.answered]
+    reqs = [r for r in msgs if r.request and r.ident not in st.answered]
+    if orders:
+        done.notes.append(f"would take {len(orders)} mail(s) with orders")
+    if reqs:
+        done.notes.append(f"would answer {len(reqs)} request(s)")
+    step = open_step(st)
+    if step is not None and st.paused is None:
+        if ready(st, step):
+            done.notes.append(f"would resolve {step.phase}")
+        else:
+            t = turns.runs_at(st, step, schedule_of(st) or turns.Schedule())
+            if t is not None and parse_time(now) >= t:
+                done.notes.append(f"deadline passed: would resolve {step.phase} with defaults")
+    elif st.paused is not None:
+        done.notes.append("paused")
+    due = pending(game, set(st.delivered), merge=True)
+    if due:
+        done.notes.append(f"would send {len(due)} report(s)")
