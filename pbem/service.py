@@ -137,6 +137,8 @@ class Status:
                     out.append(f"  {p}: optional orders in (event {self.received[p]})")
             if self.deadline_passed:
                 out.append("  deadline passed: missing orders get the default")
+        if self.disorder and self.ended is None:
+            out.append(f"in civil disorder (not waited for): {', '.join(self.disorder)}")
         if self.checkpoint:
             out.append(f"checkpoint: {self.checkpoint}")
         return "\n".join(out)

@@ -137,3 +137,188 @@ def test_deadlines_reminders_and_turns_run_themselves(svc):
         assert st.misses.get("Red") == 1
     for name in svc.kits:
         assert verify(svc.dir / f"{name}.pbem").ok
+
+
+def _open(g: Game):
+    st = g.state()
+    return st, (None if st.ended else st.ruleset.step(st.rules))
+
+
+def _play_blue(svc: Service, name: str) -> None:
+    """Blue sends the demo orders of whatever it owes now."""
+    with svc.game(name) as g:
+        st, step = _open(g)
+        if step is not None and "Blue" in step.owes and "Blue" not in st.orders.get(step.phase, {}):
+            lines = st.ruleset.demo_orders(st.rules, "Blue", step)
+            svc.orders(name, "Blue", lines, step.phase)
+
+
+def test_civil_disorder_then_a_replacement_player(tmp_path):
+    from pbem.referee import change_player
+
+    svc = Service(tmp_path, ["solo"], "orders=24h few=24h remind=none misses=2")
+    hour = 13
+    for day in range(1, 9):  # a run a day; Red never writes
+        _play_blue(svc, "solo")
+        svc.run(at(day, hour), notify="referee@example.org")
+        svc.run(at(day, hour, 30), notify="referee@example.org")  # Blue's next phase, if any
+        with svc.game("solo") as g:
+            if g.state().disorder:
+                break
+    with svc.game("solo") as g:
+        st, step = _open(g)
+        assert st.disorder == {"Red"} and st.misses["Red"] == 2
+        assert "in civil disorder (not waited for): Red" in g.status().text()
+    assert svc.sent_to("solo", "notice-") == ["referee@example.org"]
+    # nobody waits for Red now: once Blue's orders are in, the turn runs at once
+    _play_blue(svc, "solo")
+    rep = svc.run(at(day, hour + 1))
+    assert "resolved" in rep.text(), rep.text()
+    # a new player takes Red over with a new key; his orders are taken, the old key's are not
+    new = _signer(99)
+    with svc.game("solo") as g:
+        change_player(
+            g,
+            "Red",
+            email="newred@example.org",
+            key=new.public.line,
+            replaced=True,
+            reason="Anna took over",
+            now=at(day, hour + 2),
+        )
+        st, step = _open(g)
+        assert "Red" not in st.disorder and st.players["Red"].email == "newred@example.org"
+        old = svc.kits["solo"].envelope(
+            "Red", ["muster 1"] if "muster" in step.phase else ["hold"], step.phase
+        )
+        assert g.submit(old, now=at(day, hour + 2)).kind == "forged"
+        mine = svc.kits["solo"].envelope(
+            "Red", ["muster 1"] if "muster" in step.phase else ["hold"], step.phase, signer=new
+        )
+        r = g.submit(mine, now=at(day, hour + 2))
+        assert r.status == "accepted" or r.kind == "wrong-phase", r.message()
+    assert verify(svc.dir / "solo.pbem").ok
+
+
+def _signer(seed: int):
+    from cryptography.hazmat.primitives import serialization
+
+    from pbem import keys
+
+    pem = keys.private_from_seed(bytes([seed]) * 32).private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    return keys.Signer.load(pem)
+
+
+def _body(f: Path) -> str:
+    m = email.message_from_bytes(f.read_bytes(), policy=email.policy.default)
+    return m.get_body(("plain",)).get_content()
+
+
+def test_requests_answer_only_the_player_with_only_his_own(tmp_path):
+    svc = Service(tmp_path, ["solo"], "orders=48h remind=none requests=2")
+    svc.run(at(1, 13))
+    kit = svc.kits["solo"]
+    # Red asks for his latest report, his orders in force and the status
+    svc.post(
+        mail(
+            kit,
+            "Red",
+            kit.envelope("Red", ["report", "orders", "status", "weather"], "request"),
+            "q1",
+        )
+    )
+    # Red signs a request that says Power: Blue: it does not verify, nobody is answered
+    forged = kit.envelope("Blue", ["report"], "request", signer=kit.signers["Red"])
+    svc.post(mail(kit, "Red", forged, "q2"))
+    rep = svc.run(at(1, 14))
+    assert "1 request(s) answered" in rep.text()
+    assert "request signed with a key that is not Blue's: not answered" in rep.text()
+    answers = [f for f in svc.sent("solo") if f.name.startswith("request-")]
+    assert len(answers) == 1
+    assert svc.sent_to("solo", "request-") == ["red@example.org"]
+    text = _body(answers[0])
+    with svc.game("solo") as g:
+        st = g.state()
+    # exactly Red's report as it was sent, sealed again
+    sent = [f for f in svc.sent("solo") if f.name.startswith("report-") and "Red" in f.name]
+    assert _body(sent[0]).split("-----BEGIN PBEM SEAL")[0] in text
+    blue = [f for f in svc.sent("solo") if f.name.startswith("report-") and "Blue" in f.name]
+    assert _body(blue[0]).split("-----BEGIN PBEM SEAL")[0] not in text
+    assert "You have no standing orders" in text and "Orders owed by: Red, Blue" in text
+    assert "'weather' is not a request" in text
+    assert st.requests["Red"] == [at(1, 14)]
+    # the limit: 2 a day; the third is refused once, the fourth not answered
+    for k in range(3):
+        svc.post(mail(kit, "Red", kit.envelope("Red", ["status"], "request"), f"r{k}"))
+    svc.run(at(1, 15))
+    outcomes = sorted(
+        e.outcome for e in svc.game("solo").state().mailed.values() if e.what == "request"
+    )
+    assert outcomes == ["answered", "answered:problems", "refused:limit"]
+    assert verify(svc.dir / "solo.pbem").ok
+
+
+def test_referee_actions_are_in_the_log_the_reports_and_verify(tmp_path):
+    from pbem import referee
+
+    svc = Service(tmp_path, ["solo"], "orders=48h remind=none")
+    svc.run(at(1, 13))  # due 3 Jan 13:00
+    with svc.game("solo") as g:
+        e = referee.extend(g, 24, "Blue", "travelling", at(2, 9))
+        assert e.due == at(4, 13) and e.power == "Blue"
+        referee.pause(g, "server move", at(2, 10))
+    svc.orders("solo", "Red", ["muster 1"])
+    svc.run(at(5, 12))  # paused: orders are taken, nothing runs
+    with svc.game("solo") as g:
+        st = g.state()
+        assert st.resolutions == 1 and "Red" in st.orders[g.status().step.phase]
+        assert "PAUSED by the referee: server move" in g.status().text()
+        made = referee.resume(g, at(5, 10))  # paused 3 days: the deadlines move 3 days later
+        assert [x.due for x in made[1:]] == [at(6, 13), at(7, 13)]
+    svc.run(at(6, 14))  # Red is in; Blue's own deadline is the 7th
+    with svc.game("solo") as g:
+        assert g.state().resolutions == 1
+    svc.run(at(7, 13, 1))
+    with svc.game("solo") as g:
+        assert g.state().resolutions == 2
+        g.stop("the players agreed a draw", at(7, 14))
+        assert g.status().ended == "The referee ended the game early: the players agreed a draw"
+        late = svc.kits["solo"].envelope("Red", ["hold"], "t2-muster")
+        assert g.submit(late, now=at(7, 15)).kind == "wrong-phase"
+    svc.run(at(7, 16))
+    blue = [f for f in svc.sent("solo") if f.name.startswith("report-") and "Blue" in f.name]
+    said = _body(blue[-1])
+    assert "The referee ended the game early: the players agreed a draw" in said
+    both = "".join(_body(f) for f in blue)
+    assert "The referee moved your deadline" in both and "travelling" in both
+    assert "The referee paused the game: server move" in both
+    red = "".join(
+        _body(f) for f in svc.sent("solo") if "Red" in f.name and f.name.startswith("report-")
+    )
+    assert "travelling" not in red  # Blue's extension is Blue's business
+    assert verify(svc.dir / "solo.pbem").ok
+
+
+def test_mail_for_no_game_is_answered_and_overlapping_runs_exclude_each_other(tmp_path):
+    from pbem.judge.locks import held
+
+    svc = Service(tmp_path, ["solo"], "orders=48h")
+    svc.post(b"From: x@example.org\nSubject: hi\nMessage-ID: <x@y>\n\nhello, no orders here\n")
+    kit = svc.kits["solo"]
+    other = kit.envelope("Red", ["muster 1"], "t1-muster", game_id="nosuchgame 0123")
+    svc.post(mail(kit, "Red", other, "x"))
+    with held(svc.dir / ".pbem-run"):  # another run is working
+        assert svc.run(at(1, 13)).busy
+    with held(svc.dir / "solo.pbem"):  # another process holds the game
+        rep = svc.run(at(1, 13), wait=0)
+    assert "solo: skipped" in rep.text()
+    assert (
+        "no signed orders found" in rep.text() and "no game 'nosuchgame' is run here" in rep.text()
+    )
+    help_ = sorted((svc.dir / "pbem.outbox" / "new").glob("help-*.eml"))
+    assert len(help_) == 2
+    svc.run(at(1, 13))  # the held game's turn now: its reports go
+    assert len(svc.sent_to("solo", "report-")) == 2
+    assert len(list((svc.dir / "pbem.outbox" / "new").glob("*.eml"))) == 2

@@ -39,7 +39,10 @@ def answer(game: Game, text: str, ident: str, in_reply_to: str, pending: Pending
         return f"request signed with a key that is not {env.power}'s: not answered"
     sched = schedule_of(st) or Schedule()
     t = parse_time(now)
-    recent = [x for x in st.requests.get(env.power, []) if t - parse_time(x) < timedelta(days=1)]
+    asked = st.requests.get(env.power, []) + [  # and those of this run, not yet recorded
+        r.sent_at for r in pending.records if r.what == "request" and r.power == env.power
+    ]
+    recent = [x for x in asked if t - parse_time(x) < timedelta(days=1)]
     name = safe_name(f"request-{st.game}-{env.power}-{ident[:16]}")
     subject = f"Your request [pbem {st.game}]"
     if len(recent) > sched.requests:

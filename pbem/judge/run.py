@@ -158,12 +158,15 @@ def _commit(game: Game, pending: Pending) -> None:
 
 def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done) -> None:
     st = game.state()
-    if r.ident in st.answered:  # answered before a crash kept it in the mailbox
-        return
+    if r.ident in st.answered or any(x.answers == r.ident for x in pending.records):
+        return  # answered before (a crash kept it in the mailbox), or the same mail twice
     assert r.text is not None
     if r.request:
-        requests.answer(game, r.text, r.ident, r.inc.message_id, pending, now)
-        done.requests += 1
+        said = requests.answer(game, r.text, r.ident, r.inc.message_id, pending, now)
+        if said.endswith(" answered") and not said.endswith("not answered"):
+            done.requests += 1
+        else:
+            done.notes.append(said)
         return
     res = game.submit(r.text, now=now)
     if res.status == "rejected":

@@ -61,6 +61,8 @@ def scan(
         if isinstance(e, ev.PhaseResolved):
             step = st.ruleset.step(st.rules) if e.index > 1 and st.ended is None else None
             current = Batch(e.index, e.phase, row.seq, step=step)
+        elif isinstance(e, ev.GameStopped):  # the referee's end: a batch of its own (index 0)
+            current = Batch(0, "", row.seq)
         fold(st, row.seq, e, registry.get)
         st.head = row.hash
         if isinstance(e, ev.CheckpointSigned) and current is not None:
