@@ -322,3 +322,124 @@ def test_mail_for_no_game_is_answered_and_overlapping_runs_exclude_each_other(tm
     svc.run(at(1, 13))  # the held game's turn now: its reports go
     assert len(svc.sent_to("solo", "report-")) == 2
     assert len(list((svc.dir / "pbem.outbox" / "new").glob("*.eml"))) == 2
+
+
+RUNNER = """
+import sys
+sys.path.insert(0, {support!r})
+import mini_ruleset
+from pbem import ruleset as registry
+registry.register("mini", mini_ruleset.MiniRuleset)
+from pbem.judge.run import run_dir
+from pbem.mail import boxes
+run_dir({dir!r}, boxes.MaildirSource({maildir!r}), None, "judge@example.org", {now!r})
+"""
+
+
+def _names(svc: Service) -> dict[str, list[str]]:
+    return {n: sorted(f.name for f in svc.sent(n)) for n in svc.kits}
+
+
+def _script(svc: Service, now: str) -> list[str]:
+    import sys
+
+    code = RUNNER.format(
+        support=str(Path(__file__).parent / "support"),
+        dir=str(svc.dir),
+        maildir=str(svc.maildir),
+        now=now,
+    )
+    return [sys.executable, "-c", code]
+
+
+def _post_round(svc: Service, k: int) -> None:
+    for name in svc.kits:
+        _play_blue(svc, name)
+        if k % 2 == 0:  # Red writes every other round, twice (the same mail resent)
+            with svc.game(name) as g:
+                st, step = _open(g)
+            if step is not None and "Red" in step.owes:
+                lines = st.ruleset.demo_orders(st.rules, "Red", step)
+                text = svc.orders(name, "Red", lines, step.phase)
+                svc.post(mail(svc.kits[name], "Red", text, "resent"))
+
+
+def test_kill_9_at_random_points_loses_and_duplicates_nothing(tmp_path):
+    """The same mail and clock, run once cleanly and once with `pbem run` killed at
+    random moments (then run to the end): the same log, the same mail, once each."""
+    import random
+    import shutil
+    import subprocess
+    import time
+
+    rng = random.Random(1756)
+    results = {}
+    for mode in ("clean", "killed"):
+        base = tmp_path / mode
+        base.mkdir()
+        svc = Service(base, ["alpha", "beta"], "orders=24h few=24h remind=6h grace=0")
+        kills = 0
+        t = time.perf_counter()
+        subprocess.run(_script(svc, at(1, 12, 30)), check=True)  # the set-up reports
+        took = time.perf_counter() - t
+        for k in range(4):
+            _post_round(svc, k)
+            now = at(1 + k, 13)
+            if mode == "killed":
+                for _ in range(4):
+                    p = subprocess.Popen(_script(svc, now))
+                    time.sleep(rng.uniform(0.5, 1.0) * took)
+                    if p.poll() is None:
+                        p.kill()
+                        kills += 1
+                    p.wait()
+            subprocess.run(_script(svc, now), check=True)
+            subprocess.run(_script(svc, at(1 + k, 20)), check=True)  # reminders
+        results[mode] = (
+            _names(svc),
+            {n: [r.type for r in svc.game(n).log.rows()] for n in svc.kits},
+        )
+        for n in svc.kits:
+            assert verify(svc.dir / f"{n}.pbem").ok
+            assert not list((outbox_dir(svc.dir / f"{n}.pbem") / "tmp").glob("*"))
+        if mode == "killed":
+            assert kills >= 3, "no run was killed: the test proves nothing"
+        shutil.rmtree(svc.maildir)
+    assert results["killed"] == results["clean"]
+
+
+def test_games_dir_dry_run_and_the_referee_commands(svc):
+    import json
+
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    cli = CliRunner()
+    d = str(svc.dir)
+    r = cli.invoke(main, ["run", d, "--maildir", str(svc.maildir), "--now", at(1, 13), "--dry-run"])
+    assert r.exit_code == 0 and "dry run: nothing written" in r.output
+    assert "alpha: would send 2 report(s)" in r.output
+    assert not svc.sent("alpha")
+    svc.run(at(1, 13))
+    r = cli.invoke(main, ["games", d])
+    assert r.exit_code == 0, r.output
+    assert "Saturday 3 Jan 2026, 13:00 UTC" in r.output and "Red, Blue" in r.output
+    rows = json.loads(cli.invoke(main, ["games", d, "--json"]).output)
+    assert [x["game"] for x in rows] == ["alpha", "beta", "gamma"]
+    assert rows[0]["due"] == at(3, 13) and rows[0]["owes"] == ["Red", "Blue"]
+    g = str(svc.dir / "alpha.pbem")
+    r = cli.invoke(main, ["referee", "schedule", g])
+    assert "orders=2d few=1d remind=12h grace=1h tz=UTC" in r.output
+    r = cli.invoke(main, ["referee", "schedule", g, "tz=Mars/Olympus"])
+    assert r.exit_code == 2 and "unknown time zone 'Mars/Olympus'" in r.output
+    r = cli.invoke(main, ["referee", "extend", g, "--by", "1d", "--power", "Blu", "--now", at(2)])
+    assert r.exit_code == 2 and "did you mean 'Blue'?" in r.output
+    r = cli.invoke(main, ["referee", "extend", g, "--by", "1d", "--now", at(2)])
+    assert r.exit_code == 0 and "everyone: orders for t1-muster due Sunday 4 Jan 2026" in r.output
+    r = cli.invoke(main, ["status", g])
+    assert "orders due Sunday 4 Jan 2026, 13:00 UTC (the turn runs 1h after it" in r.output
+    r = cli.invoke(main, ["referee", "stop", g, "--reason", "a test", "--now", at(2)])
+    assert r.exit_code == 0
+    r = cli.invoke(main, ["referee", "pause", g, "--now", at(2)])
+    assert r.exit_code == 1 and "the game is over" in r.output

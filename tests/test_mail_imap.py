@@ -126,3 +126,32 @@ def test_ingest_from_imap(tmp_path, imap_server):
     assert "0 messages" in r.output
     with kit.game() as g:
         assert set(g.state().orders["t1-muster"]) == {"Red", "Blue"}
+
+
+def test_run_reads_the_shared_imap_folder(tmp_path, imap_server):
+    """`pbem run DIR --imap`: the judge over an IMAP folder, one game (docs/service.md)."""
+    port = imap_server
+    games = tmp_path / "games"
+    games.mkdir()
+    kit = new_game(games, name="g.pbem", master=bytes([5]) * 32)
+    c = _login(port)
+    for raw in (
+        _mail(kit.envelope("Red", ["muster 1"])),
+        _mail(kit.envelope("Blue", ["muster 2"]), frm="blue@example.org"),
+        _mail(kit.envelope("Red", ["hold"], "request"), subject="again"),
+    ):
+        assert c.append("INBOX", None, None, raw.replace(b"\n", b"\r\n"))[0] == "OK"
+    c.logout()
+    env = {
+        "PBEM_IMAP_HOST": "127.0.0.1", "PBEM_IMAP_PORT": str(port), "PBEM_IMAP_USER": "referee",
+        "PBEM_IMAP_PASSWORD": "s3cret", "PBEM_IMAP_SECURITY": "none",
+    }  # fmt: skip
+    args = ["run", str(games), "--imap", "--now", "2026-01-01T13:00:00Z"]
+    r = CliRunner().invoke(main, args, env=env)
+    assert r.exit_code == 0, r.output
+    assert "g: 2 orders accepted, 0 rejected; 1 request(s) answered; resolved t1-muster" in r.output
+    c = _login(port)
+    assert _count(c, "INBOX") == 0 and _count(c, "pbem-processed") == 3
+    c.logout()
+    r = CliRunner().invoke(main, args, env=env)  # nothing left: nothing changes
+    assert "g: nothing to do" in r.output, r.output
