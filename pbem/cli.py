@@ -258,23 +258,11 @@ def ingest(game, maildir, mbox, imap, config, referee, now):
       pbem ingest g1756.pbem --maildir ~/Maildir/pbem
       PBEM_IMAP_PASSWORD=... pbem ingest g1756.pbem --imap --config mail.toml
     """
-    from .mail import boxes
-    from .mail import config as mailconfig
+    from .mail.boxes import open_source
     from .mail.intake import ingest as run
     from .mail.outbox import Outbox, outbox_dir
 
-    chosen = [x for x in (maildir, mbox, imap) if x]
-    if len(chosen) != 1:
-        raise click.UsageError("give exactly one of --maildir DIR, --mbox FILE, --imap")
-    if imap:
-        server = mailconfig.server("imap", config)
-        if server is None:
-            raise click.UsageError("no IMAP server: set [imap] host in --config or PBEM_IMAP_HOST")
-        source = boxes.ImapSource(server)
-    elif mbox:
-        source = boxes.MboxSource(mbox)
-    else:
-        source = boxes.MaildirSource(maildir)
+    source = open_source(maildir, mbox, imap, config)
     try:
         with _game(game) as g:
             rep = run(g, source, Outbox(outbox_dir(game)), referee, now=_now(now))

@@ -18,23 +18,6 @@ def _now(now: str | None) -> str:
     return iso(parse_time(given)) if given else utcnow()
 
 
-def _source(maildir, mbox, imap, config):
-    from .mail import boxes
-    from .mail import config as mailconfig
-
-    chosen = [x for x in (maildir, mbox, imap) if x]
-    if len(chosen) != 1:
-        raise click.UsageError("give exactly one of --maildir DIR, --mbox FILE, --imap")
-    if imap:
-        server = mailconfig.server("imap", config)
-        if server is None:
-            raise click.UsageError("no IMAP server: set [imap] host in --config or PBEM_IMAP_HOST")
-        return boxes.ImapSource(server)
-    if mbox:
-        return boxes.MboxSource(mbox)
-    return boxes.MaildirSource(maildir)
-
-
 @click.command()
 @click.argument("directory", type=click.Path(exists=True, file_okay=False))
 @click.option("--maildir", type=click.Path(file_okay=False), help="The shared Maildir.")
@@ -63,8 +46,9 @@ def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run):
     """
     from .judge.run import run_dir
     from .mail import config as mailconfig
+    from .mail.boxes import open_source
 
-    source = _source(maildir, mbox, imap, config)
+    source = open_source(maildir, mbox, imap, config)
     server = None if dry_run else mailconfig.server("smtp", config)
     try:
         rep = run_dir(directory, source, server, referee, _now(now), notify, dry_run)
@@ -203,7 +187,7 @@ def extend(game, by, power, reason, now):
 
     with _game(game) as g:
         e = run(g, parse_duration(by), power, reason, _now(now))
-        tz = (g.state().schedule or {}).get("tz", "UTC")
+        tz = g.state().tz
     click.echo(f"{e.power or 'everyone'}: orders for {e.phase} due {show(e.due, tz)}")
 
 

@@ -54,6 +54,11 @@ class GameState:
         assert self.created is not None
         return self.created.game
 
+    @property
+    def tz(self) -> str:
+        """The time zone the schedule shows deadlines in (UTC without a schedule)."""
+        return (self.schedule or {}).get("tz", "UTC")
+
     def due_of(self, phase: str, power: str) -> str | None:
         """When `power`'s orders for `phase` are due (UTC), if a deadline was set."""
         own = self.due_for.get(phase, {}).get(power)

@@ -443,3 +443,15 @@ def test_games_dir_dry_run_and_the_referee_commands(svc):
     assert r.exit_code == 0
     r = cli.invoke(main, ["referee", "pause", g, "--now", at(2)])
     assert r.exit_code == 1 and "the game is over" in r.output
+
+
+def test_a_reminder_by_hand_is_recorded_like_the_judges(svc):
+    from pbem.mail.outbox import Outbox
+    from pbem.mail.remind import remind
+
+    with svc.game("alpha") as g:
+        sent = remind(g, Outbox(outbox_dir(g.path)), "judge@example.org", "Friday", at(1, 15))
+        records = [e for e in g.state().mailed.values() if e.what == "reminder"]
+    assert sent == ["Red", "Blue"] and [r.power for r in records] == sent
+    assert sorted(svc.sent_to("alpha", "remind-")) == ["blue@example.org", "red@example.org"]
+    assert verify(svc.dir / "alpha.pbem").ok

@@ -17,7 +17,7 @@ def rows(directory: str | Path) -> list[dict]:
             st = game.state()
             status = game.status()
         step = status.step
-        tz = (st.schedule or {}).get("tz", "UTC")
+        tz = st.tz
         due = st.due.get(step.phase) if step else None
         out.append(
             {

@@ -16,27 +16,29 @@ from .. import envelope
 from ..deadlines import Schedule, parse_time, show
 from ..events import ReportDelivered
 from ..keys import parse_public_key
+from ..mail.recorded import Pending, safe_name
 from ..referee import open_step, schedule_of
 from ..service import Game
 from ..state import GameState
-from .mailer import Pending, safe_name
 
 KINDS = ("report", "orders", "status")
 
 
-def answer(game: Game, text: str, ident: str, in_reply_to: str, pending: Pending, now: str) -> str:
-    """Answer one request mail (prepared in `pending`); returns the outcome, for the
-    run's summary. A request that does not verify is answered to nobody."""
+def answer(
+    game: Game, text: str, ident: str, in_reply_to: str, pending: Pending, now: str
+) -> tuple[bool, str]:
+    """Answer one request mail (prepared in `pending`): (answered, what happened, for
+    the run's summary). A request that does not verify is answered to nobody."""
     st = game.state()
     try:
         env = envelope.parse(text)
     except envelope.EnvelopeError as e:
-        return f"request not read: {e}"
+        return False, f"request not read: {e}"
     reg = st.players.get(env.power)
     if env.game != st.game_ref or reg is None:
-        return "request for another game or power: not answered"
+        return False, "request for another game or power: not answered"
     if not env.verify(parse_public_key(reg.public_key)):
-        return f"request signed with a key that is not {env.power}'s: not answered"
+        return False, f"request signed with a key that is not {env.power}'s: not answered"
     sched = schedule_of(st) or Schedule()
     t = parse_time(now)
     asked = st.requests.get(env.power, []) + [  # and those of this run, not yet recorded
@@ -46,7 +48,7 @@ def answer(game: Game, text: str, ident: str, in_reply_to: str, pending: Pending
     name = safe_name(f"request-{st.game}-{env.power}-{ident[:16]}")
     subject = f"Your request [pbem {st.game}]"
     if len(recent) > sched.requests:
-        return f"request from {env.power} over the limit: not answered"
+        return False, f"request from {env.power} over the limit: not answered"
     if len(recent) == sched.requests:
         pending.add(
             "request",
@@ -60,7 +62,7 @@ def answer(game: Game, text: str, ident: str, in_reply_to: str, pending: Pending
             outcome="refused:limit",
             in_reply_to=in_reply_to or None,
         )
-        return f"request from {env.power}: limit reached"
+        return True, f"request from {env.power}: limit reached"
     parts, html, problems = [], None, []
     for ol in env.orders:
         words = ol.text.split("#", 1)[0].split()
@@ -96,7 +98,7 @@ def answer(game: Game, text: str, ident: str, in_reply_to: str, pending: Pending
         in_reply_to=in_reply_to or None,
         html=html if len(parts) == 1 else None,
     )
-    return f"request from {env.power} answered"
+    return True, f"request from {env.power} answered"
 
 
 def _report(game: Game, st: GameState, power: str, which: str | None):
@@ -167,7 +169,7 @@ def _status(game: Game, st: GameState, power: str) -> str:
         out.append("The referee paused the game.")
     d = st.due_of(step.phase, power)
     if d:
-        out.append(f"Your orders are due {show(d, (st.schedule or {}).get('tz', 'UTC'))}.")
+        out.append(f"Your orders are due {show(d, st.tz)}.")
     if power in step.owes or power in step.may:
         have = st.orders.get(step.phase, {}).get(power)
         out.append("Your orders are in." if have else "Your orders are not in yet.")

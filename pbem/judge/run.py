@@ -18,12 +18,12 @@ from pathlib import Path
 from ..mail import ack
 from ..mail.intake import answer_to
 from ..mail.outbox import Outbox, flush, outbox_dir
+from ..mail.recorded import Pending
 from ..mail.reports import deliver_reports, record_handed_out
 from ..referee import open_step, schedule_of
 from ..service import Game, ready
 from . import requests, turns
 from .locks import held
-from .mailer import Pending
 from .route import Listed, Routed, games_in, route
 
 CHUNK = 100  # messages of one game whose appends share one commit
@@ -116,7 +116,7 @@ def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Do
             with game.log.batch():
                 for r in chunk:
                     _message(game, r, pending, now, done)
-                _record(game, pending)
+                pending.record(game)
         except BaseException:
             pending.drop()
             raise
@@ -127,7 +127,7 @@ def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Do
             except Exception:  # noqa: BLE001 - answered and recorded: read again, it is skipped
                 done.notes.append(f"could not move message {r.key}: left in place")
     turns.advance(game, now, pending, notify, done)
-    _commit(game, pending)
+    pending.commit(game)
     turns.set_deadline(game, now, done)
     st = game.state()
     reports = deliver_reports(
@@ -135,25 +135,10 @@ def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Do
     )
     done.reports = len(reports)
     turns.remind(game, now, pending, done)
-    _commit(game, pending)
+    pending.commit(game)
     if server is not None:
         sent = flush(box, server)
         record_handed_out(game, sent, now=now)
-
-
-def _record(game: Game, pending: Pending) -> None:
-    if pending.records:
-        records = list(pending.records)
-        game.record(lambda _st: records)
-
-
-def _commit(game: Game, pending: Pending) -> None:
-    try:
-        _record(game, pending)
-    except BaseException:
-        pending.drop()
-        raise
-    pending.release()
 
 
 def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done) -> None:
@@ -162,8 +147,8 @@ def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done
         return  # answered before (a crash kept it in the mailbox), or the same mail twice
     assert r.text is not None
     if r.request:
-        said = requests.answer(game, r.text, r.ident, r.inc.message_id, pending, now)
-        if said.endswith(" answered") and not said.endswith("not answered"):
+        answered, said = requests.answer(game, r.text, r.ident, r.inc.message_id, pending, now)
+        if answered:
             done.requests += 1
         else:
             done.notes.append(said)

@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 
 from .. import events as ev
 from ..deadlines import Schedule, due_after, duration_text, iso, parse_time, show
+from ..mail.recorded import Pending, safe_name
 from ..mail.remind import reminder
 from ..referee import open_step, schedule_of
 from ..ruleset import Step
 from ..service import Game, ready
 from ..state import GameState
-from .mailer import Pending, safe_name
 
 MAX_STEPS = 500  # phases resolved for one game in one run, at most
 
@@ -146,7 +146,7 @@ def set_deadline(game: Game, now: str, done: Done) -> None:
     rows = game.record(decide)
     if rows:
         st = game.state()
-        done.deadline = show(rows[0].event().due, (st.schedule or {}).get("tz", "UTC"))
+        done.deadline = show(rows[0].event().due, st.tz)
 
 
 def deadlines_shown(st: GameState) -> dict[str, str | None]:
@@ -154,11 +154,10 @@ def deadlines_shown(st: GameState) -> dict[str, str | None]:
     step = open_step(st)
     if step is None:
         return {}
-    tz = (st.schedule or {}).get("tz", "UTC")
     out: dict[str, str | None] = {}
     for p in (*step.owes, *step.may):
         d = st.due_of(step.phase, p)
-        out[p] = show(d, tz) if d else None
+        out[p] = show(d, st.tz) if d else None
     return out
 
 

@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from ..errors import UsageError
 from .config import Server
 
 FOLDERS = ("processed", "quarantine")
@@ -107,3 +108,19 @@ class ImapSource:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.conn.logout()
+
+
+def open_source(maildir=None, mbox=None, imap: bool = False, config=None):
+    """The one mailbox the command line names (`pbem ingest`, `pbem run`)."""
+    from . import config as mailconfig
+
+    if len([x for x in (maildir, mbox, imap) if x]) != 1:
+        raise UsageError("give exactly one of --maildir DIR, --mbox FILE, --imap")
+    if imap:
+        server = mailconfig.server("imap", config)
+        if server is None:
+            raise UsageError("no IMAP server: set [imap] host in --config or PBEM_IMAP_HOST")
+        return ImapSource(server)
+    if mbox:
+        return MboxSource(mbox)
+    return MaildirSource(maildir)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..envelope import fit_comment
 from ..ruleset import Step
-from ..service import Game
+from ..service import Game, utcnow
 from ..state import GameState
-from .outbox import Outbox, message
+from .outbox import Outbox
+from .recorded import Pending
 
 
 def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tuple[str, str]:
@@ -39,20 +40,25 @@ def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tup
     return _subject(st.game, power, step.title, deadline), "\n".join(lines) + "\n"
 
 
-def remind(game: Game, outbox: Outbox, referee: str, deadline: str | None = None) -> list[str]:
+def remind(
+    game: Game, outbox: Outbox, referee: str, deadline: str | None = None, now: str | None = None
+) -> list[str]:
+    """By hand: recorded in the log (`mail_sent`) like the judge's reminders."""
     st = game.state()
     status = game.status()
     step = status.step
     if step is None or status.ended is not None:
         return []
-    sent = []
+    pending = Pending(outbox, referee, now or utcnow())
     for power in step.owes:
         if power in status.received:
             continue
         subject, text = reminder(st, step, power, deadline)
         name = f"remind-{status.seq:06d}-{power}"
-        outbox.put(message(referee, [st.players[power].email], subject, text, key=name), name)
-        sent.append(power)
+        email = st.players[power].email
+        pending.add("reminder", name, [email], subject, text, power=power, phase=step.phase)
+    sent = [r.power for r in pending.records]
+    pending.commit(game)
     return sent
 
 

@@ -324,8 +324,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
         elif isinstance(e, ev.GameEnded):
             items.append(Item("event", f"The game is over: {e.summary}"))
         elif isinstance(e, service_notes.SERVICE):
-            tz = (st.schedule or {}).get("tz", "UTC")
-            said = service_notes.sentence(e, power, tz)
+            said = service_notes.sentence(e, power, st.tz)
             if said:
                 items.append(Item("note", said))
         else:

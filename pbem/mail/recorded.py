@@ -1,4 +1,4 @@
-"""Mail the judge sends besides reports, each recorded in the log (`mail_sent`):
+"""Mail pbem sends besides reports, each recorded in the log (`mail_sent`):
 prepared in the outbox's tmp/, recorded, then released to new/. A crash between
 leaves a prepared file that the next run releases if the log records it and drops
 if not: nothing is lost, nothing goes twice (docs/service.md, "Crashes")."""
@@ -11,7 +11,7 @@ from email.message import Message
 from ..canonical import sha256_hex
 from ..deadlines import parse_time
 from ..events import MailSent
-from ..mail.outbox import Outbox, message
+from .outbox import Outbox, message
 
 
 @dataclass
@@ -64,6 +64,21 @@ class Pending:
         )
         self.records.append(record)
         return record
+
+    def record(self, game) -> None:
+        """Append the records to `game`'s log (inside the caller's transaction, if any)."""
+        if self.records:
+            records = list(self.records)
+            game.record(lambda _st: records)
+
+    def commit(self, game) -> list[str]:
+        """Record, then release; if the records cannot be written, nothing is sent."""
+        try:
+            self.record(game)
+        except BaseException:
+            self.drop()
+            raise
+        return self.release()
 
     def release(self) -> list[str]:
         """Move every prepared message to new/ (call once the records are committed)."""
