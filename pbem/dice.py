@@ -29,6 +29,7 @@ from .errors import PbemError
 
 STREAMS = ("public", "hidden")
 DEFAULT_CHAIN_LENGTH = 20_000
+STRIDE = 256  # every STRIDE-th seed is remembered on a walk (a checkpoint)
 
 
 def chain_step(seed: bytes) -> bytes:
@@ -55,12 +56,25 @@ class SeedChain:
         s = self._cache[start] if above else self.root
         for i in range(start, index, -1):
             s = chain_step(s)
-            # every 256th seed, and the 256 above the one asked for (the next
+            # every STRIDE-th seed, and the STRIDE above the one asked for (the next
             # resolutions' seeds, asked for next), are remembered
-            if (i - 1) % 256 == 0 or i - 1 - index < 256:
+            if (i - 1) % STRIDE == 0 or i - 1 - index < STRIDE:
                 self._cache[i - 1] = s
         self._cache[index] = s
         return s
+
+    def checkpoints(self) -> dict[int, bytes]:
+        """The remembered seeds at multiples of STRIDE (all of them once the anchor has
+        been walked to): with them, any seed is at most STRIDE steps away."""
+        return {i: s for i, s in sorted(self._cache.items()) if i % STRIDE == 0}
+
+    def remember(self, known: dict[int, bytes]) -> None:
+        """Seeds from a store the caller has authenticated (the referee's checkpoint
+        file, pbem/secrets.py): a wrong one would give wrong dice."""
+        for i in known:
+            if not 0 <= i <= self.length:
+                raise PbemError(f"seed index {i} outside the committed chain (0..{self.length})")
+        self._cache.update(known)
 
 
 _CHAINS: dict[tuple[bytes, int], SeedChain] = {}

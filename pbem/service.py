@@ -20,7 +20,7 @@ from .errors import ConflictError, GameError, UsageError
 from .keys import KeyError_, parse_public_key
 from .log import EventLog, Row, chain
 from .ruleset import STANDING, Problem, Step, check_orders
-from .secrets import Secrets, secret_path
+from .secrets import Secrets, secret_path, seeds_path
 from .state import GameState, fold
 from .suggest import closest
 
@@ -250,6 +250,7 @@ class Game:
         except BaseException:
             path.unlink(missing_ok=True)
             spath.unlink(missing_ok=True)
+            seeds_path(spath).unlink(missing_ok=True)
             raise
         return cls(path)
 

@@ -4,11 +4,12 @@ advance resolves on it in place: it must always equal a fold of the whole log.""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from gamekit import NOW, new_game
 
 from pbem import dice
-from pbem.secrets import Secrets, secret_path
+from pbem.secrets import Secrets, secret_path, seeds_path
 from pbem.service import Game
 
 
@@ -45,6 +46,7 @@ def test_a_state_from_another_history_is_rebuilt(tmp_path):
 
 def test_the_seed_chain_is_walked_once_per_process(tmp_path, monkeypatch):
     kit = new_game(tmp_path)
+    seeds = seeds_path(secret_path(kit.path))
     secrets = Secrets.load(secret_path(kit.path))
     calls = 0
     real = dice.chain_step
@@ -55,9 +57,29 @@ def test_the_seed_chain_is_walked_once_per_process(tmp_path, monkeypatch):
         return real(seed)
 
     monkeypatch.setattr(dice, "chain_step", counting)
-    dice._CHAINS.clear()  # noqa: SLF001 - the test resets the process cache
-    secrets.chain("public").seed(5)
-    first = calls
-    for i in range(5, 40):
-        Secrets.load(secret_path(kit.path)).chain("public").seed(i)
-    assert first >= secrets.chain_length - 5 and calls - first < 300
+
+    def fresh_process() -> int:
+        nonlocal calls
+        dice._CHAINS.clear()  # noqa: SLF001 - the test resets the process cache
+        calls = 0
+        want = secrets.chain("public").seed(5)
+        first = calls
+        for i in range(5, 40):
+            Secrets.load(secret_path(kit.path)).chain("public").seed(i)
+        assert calls - first < 300 and want == dice.SeedChain(secrets.chain("public").root).seed(5)
+        return first
+
+    # the checkpoint file written at creation: at most STRIDE hashes to any seed
+    assert seeds.exists() and fresh_process() <= dice.STRIDE
+    # no file: one walk from the root (both chains), and the file is written again
+    seeds.unlink()
+    assert fresh_process() >= 2 * secrets.chain_length - 5 and seeds.exists()
+    assert fresh_process() <= dice.STRIDE
+    # a damaged or forged file is ignored (its MAC is the master's) and replaced
+    d = json.loads(seeds.read_text())
+    d["streams"]["public"]["0"] = "00" * 32
+    seeds.write_text(json.dumps(d))
+    assert fresh_process() >= 2 * secrets.chain_length - 5
+    assert json.loads(seeds.read_text())["streams"]["public"]["0"] != "00" * 32
+    seeds.write_text("{not json")
+    assert fresh_process() >= 2 * secrets.chain_length - 5 and fresh_process() <= dice.STRIDE

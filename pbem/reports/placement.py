@@ -9,7 +9,9 @@ no position is free, the one covering least of the labels is taken.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 RINGS = 9  # how far out, in steps of a third of the block's width and half its height
 
@@ -44,45 +46,59 @@ class Box:
         )
 
 
-def candidates(label: Box, w: float, h: float, gap: float, above: bool) -> list[Box]:
+@lru_cache(maxsize=512)
+def _grid_order(step_x: float, step_y: float) -> tuple[tuple[int, int], ...]:
+    """The grid's steps (i, j) around a label, nearest first (ties: by i, then j)."""
+    steps = [(math.hypot(i * step_x, j * step_y), i, j)
+             for i in range(-RINGS, RINGS + 1) for j in range(-RINGS, RINGS + 1)]  # fmt: skip
+    return tuple((i, j) for _, i, j in sorted(steps))
+
+
+def candidates(label: Box, w: float, h: float, gap: float, above: bool) -> Iterator[Box]:
     """Positions for a w x h block by `label`: under it, over it, beside it, then on a
-    grid of steps around it, nearest first (`above`: over it before under it, as
-    badges go)."""
+    grid of steps around it that do not cover it, nearest first (`above`: over it
+    before under it, as badges go). Made as they are asked for: most blocks take
+    one of the first few."""
     cx, cy = label.x + label.w / 2, label.y + label.h / 2
     under = Box(cx - w / 2, label.bottom + gap, w, h)
     over = Box(cx - w / 2, label.y - gap - h, w, h)
     right = Box(label.right + gap, cy - h / 2, w, h)
     left = Box(label.x - gap - w, cy - h / 2, w, h)
-    out = [over, under, right, left] if above else [under, over, right, left]
     if label.w == 0 and label.h == 0:  # no name (a square of a grid): on the point first
-        out.insert(0, Box(cx - w / 2, cy - h / 2, w, h))
+        yield Box(cx - w / 2, cy - h / 2, w, h)
+    yield from ([over, under, right, left] if above else [under, over, right, left])
     step_x, step_y = max(w / 3, gap), (h + gap) / 2
-    grid = []
-    for i in range(-RINGS, RINGS + 1):
-        for j in range(-RINGS, RINGS + 1):
-            box = Box(cx - w / 2 + i * step_x, cy - h / 2 + j * step_y, w, h)
-            if box.overlap(label) == 0:
-                grid.append((math.hypot(i * step_x, j * step_y), i, j, box))
-    return out + [b for *_, b in sorted(grid, key=lambda t: t[:3])]
+    x0, y0 = cx - w / 2, cy - h / 2
+    for i, j in _grid_order(step_x, step_y):
+        box = Box(x0 + i * step_x, y0 + j * step_y, w, h)
+        if box.overlap(label) == 0:
+            yield box
+
+
+def _covers(box: Box, others: list[Box]) -> bool:
+    x, y, r, b = box.x, box.y, box.x + box.w, box.y + box.h
+    return any(min(r, o.x + o.w) > max(x, o.x) and min(b, o.y + o.h) > max(y, o.y) for o in others)
 
 
 def place(
     label: Box, w: float, h: float, gap: float, labels: list[Box], placed: list[Box],
     frame: Box, above: bool = False,
 ) -> Box:  # fmt: skip
-    """The first free position by `label` for a w x h block; it is added to `placed`."""
-    best, best_cost = None, None
+    """The first free position by `label` for a w x h block; it is added to `placed`.
+    When none is free, the first of those covering least (labels first, then blocks);
+    when none is inside the frame, the first position."""
+    tried: list[Box] = []
     for box in candidates(label, w, h, gap, above):
         if not box.inside(frame):
             continue
-        on_labels = sum(box.overlap(b) for b in labels)
-        on_blocks = sum(box.overlap(b) for b in placed)
-        if on_labels == 0 and on_blocks == 0:
+        if not _covers(box, labels) and not _covers(box, placed):
             placed.append(box)
             return box
-        cost = (on_labels, on_blocks)
-        if best_cost is None or cost < best_cost:
-            best, best_cost = box, cost
-    box = best or candidates(label, w, h, gap, above)[0]
+        tried.append(box)
+
+    def cost(box: Box) -> tuple[float, float]:
+        return sum(box.overlap(b) for b in labels), sum(box.overlap(b) for b in placed)
+
+    box = min(tried, key=cost) if tried else next(candidates(label, w, h, gap, above))
     placed.append(box)
     return box

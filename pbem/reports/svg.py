@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from jinja2 import Environment
 from markupsafe import Markup
@@ -49,6 +50,7 @@ def num(x: float) -> str:
     return "0" if s == "-0.0" else (s[:-2] if s.endswith(".0") else s)
 
 
+@lru_cache(maxsize=4096)
 def path_d(rings) -> str:
     """Each ring as a move to its first point and relative lines to the others (the
     shortest text; coordinates rounded to a tenth first, so no error adds up)."""
@@ -134,6 +136,7 @@ class Layout:
     legend_size: float = 11.0
 
 
+@lru_cache(maxsize=4096)
 def _bounds(rings) -> Box:
     xs = [x for ring in rings for x, _ in ring]
     ys = [y for ring in rings for _, y in ring]
