@@ -10,12 +10,15 @@ mails the demo orders for the phase it owes, and sends them again as replacement
 (a higher Sequence) until the mailbox holds M mails. Timed: one `pbem run DIR
 --maildir ...` as a referee's cron runs it (a fresh process: start-up included), which
 takes every mail, answers each, resolves every phase whose orders are all in, sets
-the next deadlines and writes every report to the outboxes.
+the next deadlines and writes every report to the outboxes. It is timed twice, side
+by side on two copies of the same directory: with the default --jobs (one worker per
+CPU) and with --jobs 1 (the games one after another); both must write the same mail.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +52,16 @@ def pbem(*args: str) -> float:
     t = time.perf_counter()
     subprocess.run([sys.executable, "-m", "pbem", *args], check=True, capture_output=True, cwd=HERE)
     return time.perf_counter() - t
+
+
+def _mail(games: Path) -> dict[str, bytes]:
+    """Every message written, without what differs between two writings of one message
+    (the MIME boundary and the Date header)."""
+    out = {}
+    for f in sorted(games.glob("*.outbox/new/*")):
+        raw = re.sub(rb"=+\d{10,}==", b"B", f.read_bytes())
+        out[f"{f.parent.parent.name}/{f.name}"] = re.sub(rb"\nDate: [^\n]*", b"", raw)
+    return out
 
 
 def main() -> None:
@@ -107,8 +120,17 @@ def main() -> None:
                 (maildir / "new" / f"{n_mail:06d}.mail").write_bytes(bytes(m))
                 n_mail += 1
                 seq += 1
-    run = pbem("run", str(games), "--maildir", str(maildir), "--now", "2026-01-01T14:00:00Z")
-    again = pbem("run", str(games), "--maildir", str(maildir), "--now", "2026-01-01T14:00:00Z")
+    serial = base / "serial"
+    serial.mkdir()
+    shutil.copytree(games, serial / "games")
+    shutil.copytree(maildir, serial / "Maildir")
+    at = ("--now", "2026-01-01T14:00:00Z")
+    run = pbem("run", str(games), "--maildir", str(maildir), *at)
+    one = pbem(
+        "run", str(serial / "games"), "--maildir", str(serial / "Maildir"), "--jobs", "1", *at
+    )
+    again = pbem("run", str(games), "--maildir", str(maildir), *at)
+    same = _mail(games) == _mail(serial / "games")
     reports = sum(
         len(list((games / f"{p.name}.outbox" / "new").glob("report-*")))
         for p in games.glob("*.pbem")
@@ -123,6 +145,9 @@ def main() -> None:
         f"  set-up (not timed): created in {made:.1f} s, first run (set-up reports) {first:.1f} s"
     )
     print(f"  pbem run with the mail:  {run:6.2f} s  ({run / n_mail * 1000:.1f} ms per mail)")
+    print(
+        f"  the same, --jobs 1:      {one:6.2f} s  ({one / run:.2f}x the default; same mail: {same})"
+    )
     print(f"  pbem run again, nothing to do: {again:6.2f} s")
     print(f"  outboxes: {answers} answers, {reports} reports in all")
     if a.keep:

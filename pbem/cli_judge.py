@@ -32,7 +32,12 @@ def _now(now: str | None) -> str:
 @click.option("--notify", default="", help="The referee's address, for civil disorder notices.")
 @click.option("--now", help="The time to act at (default: now; also PBEM_NOW).")
 @click.option("--dry-run", is_flag=True, help="Say what would be done; write nothing.")
-def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run):
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Games played at once (default: one per CPU, on Linux; 1 elsewhere).",
+)
+def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run, jobs):
     """The judge, once: every game of DIRECTORY (its *.pbem files), one shared mailbox.
 
     Routes each mail by its envelope's Game line, takes orders and requests and
@@ -44,6 +49,7 @@ def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run):
     Example (crontab):
       * * * * *  cd /srv/pbem && pbem run games --maildir ~/Maildir/pbem --notify me@example.org
     """
+    from .judge import workers
     from .judge.run import run_dir
     from .mail import config as mailconfig
     from .mail.boxes import open_source
@@ -51,7 +57,10 @@ def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run):
     source = open_source(maildir, mbox, imap, config)
     server = None if dry_run else mailconfig.server("smtp", config)
     try:
-        rep = run_dir(directory, source, server, referee, _now(now), notify, dry_run)
+        rep = run_dir(
+            directory, source, server, referee, _now(now), notify, dry_run,
+            jobs=jobs or workers.default_jobs(),
+        )  # fmt: skip
     finally:
         if imap:
             source.close()

@@ -332,7 +332,7 @@ from pbem import ruleset as registry
 registry.register("mini", mini_ruleset.MiniRuleset)
 from pbem.judge.run import run_dir
 from pbem.mail import boxes
-run_dir({dir!r}, boxes.MaildirSource({maildir!r}), None, "judge@example.org", {now!r})
+run_dir({dir!r}, boxes.MaildirSource({maildir!r}), None, "judge@example.org", {now!r}, jobs={jobs})
 """
 
 
@@ -340,7 +340,7 @@ def _names(svc: Service) -> dict[str, list[str]]:
     return {n: sorted(f.name for f in svc.sent(n)) for n in svc.kits}
 
 
-def _script(svc: Service, now: str) -> list[str]:
+def _script(svc: Service, now: str, jobs: int = 1) -> list[str]:
     import sys
 
     code = RUNNER.format(
@@ -348,6 +348,7 @@ def _script(svc: Service, now: str) -> list[str]:
         dir=str(svc.dir),
         maildir=str(svc.maildir),
         now=now,
+        jobs=jobs,
     )
     return [sys.executable, "-c", code]
 
@@ -366,7 +367,9 @@ def _post_round(svc: Service, k: int) -> None:
 
 def test_kill_9_at_random_points_loses_and_duplicates_nothing(tmp_path):
     """The same mail and clock, run once cleanly and once with `pbem run` killed at
-    random moments (then run to the end): the same log, the same mail, once each."""
+    random moments (then run to the end): the same log, the same mail, once each. The
+    clean runs play the games one after another, the killed ones in two workers
+    (--jobs 2), which die with the run."""
     import random
     import shutil
     import subprocess
@@ -380,21 +383,22 @@ def test_kill_9_at_random_points_loses_and_duplicates_nothing(tmp_path):
         svc = Service(base, ["alpha", "beta"], "orders=24h few=24h remind=6h grace=0")
         kills = 0
         t = time.perf_counter()
-        subprocess.run(_script(svc, at(1, 12, 30)), check=True)  # the set-up reports
+        jobs = 2 if mode == "killed" else 1
+        subprocess.run(_script(svc, at(1, 12, 30), jobs), check=True)  # the set-up reports
         took = time.perf_counter() - t
         for k in range(4):
             _post_round(svc, k)
             now = at(1 + k, 13)
             if mode == "killed":
                 for _ in range(4):
-                    p = subprocess.Popen(_script(svc, now))
+                    p = subprocess.Popen(_script(svc, now, jobs))
                     time.sleep(rng.uniform(0.5, 1.0) * took)
                     if p.poll() is None:
                         p.kill()
                         kills += 1
                     p.wait()
-            subprocess.run(_script(svc, now), check=True)
-            subprocess.run(_script(svc, at(1 + k, 20)), check=True)  # reminders
+            subprocess.run(_script(svc, now, jobs), check=True)
+            subprocess.run(_script(svc, at(1 + k, 20), jobs), check=True)  # reminders
         results[mode] = (
             _names(svc),
             {n: [r.type for r in svc.game(n).log.rows()] for n in svc.kits},

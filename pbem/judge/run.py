@@ -22,7 +22,7 @@ from ..mail.recorded import Pending
 from ..mail.reports import deliver_reports, record_handed_out
 from ..referee import open_step, schedule_of
 from ..service import Game, ready
-from . import requests, turns
+from . import requests, turns, workers
 from .locks import held
 from .route import Listed, Routed, games_in, route
 
@@ -59,7 +59,10 @@ def run_dir(
     notify: str = "",
     dry_run: bool = False,
     wait: float = 30.0,
+    jobs: int = 1,
 ) -> RunReport:
+    """`jobs`: games played at once, in forked workers (pbem/judge/workers.py); the
+    mailbox is read, routed and moved here, and the report lists the games in order."""
     directory = Path(directory)
     rep = RunReport(dry_run=dry_run)
     with held(directory / ".pbem-run", wait=0) as ok:
@@ -73,39 +76,57 @@ def run_dir(
             r = route(key, raw, listed)
             r.inc.texts = []  # only the envelope is kept
             (by_game[r.game] if r.game else lost).append(r)
-        for g in listed:
-            rep.games.append(
-                _game(g, by_game[g.path], source, server, referee, now, notify, dry_run, wait)
-            )
+        args = [(g, by_game[g.path], server, referee, now, notify, dry_run, wait) for g in listed]
+        if jobs > 1 and len(listed) > 1 and not dry_run and workers.available():
+            with workers.pool(min(jobs, len(listed))) as ex:
+                for fut in [ex.submit(_game, *a) for a in args]:
+                    rep.games.append(_moved(source, *fut.result()))
+        else:
+            for a in args:
+                rep.games.append(_moved(source, *_game(*a)))
         _unrouted(directory, lost, source, referee, now, dry_run, rep)
         if server is not None and not dry_run:
             rep.sent += len(flush(Outbox(directory / UNROUTED), server))
         return rep
 
 
+def _moved(source, done: turns.Done, taken: list[str]) -> turns.Done:
+    """Move the mail a game's pass answered and recorded out of the mailbox (a crash
+    before this leaves it there: read again, it is skipped as answered)."""
+    for key in taken:
+        try:
+            source.move(key, "processed")
+        except Exception:  # noqa: BLE001 - answered and recorded: read again, it is skipped
+            done.notes.append(f"could not move message {key}: left in place")
+    return done
+
+
 def _game(
-    g: Listed, msgs: list[Routed], source, server, referee, now, notify, dry_run, wait
-) -> turns.Done:
-    done = turns.Done(g.game)
+    g: Listed, msgs: list[Routed], server, referee, now, notify, dry_run, wait
+) -> tuple[turns.Done, list[str]]:
+    """One game's pass under its lock: what it did, and the keys of the mail it took."""
+    done, taken = turns.Done(g.game), []
     with held(g.path, wait=wait) as ok:
         if not ok:
             done.skipped = "another process holds its lock; its mail waits for the next run"
-            return done
+            return done, taken
         with Game(g.path) as game:
             if dry_run:
                 _preview(game, msgs, now, done)
-                return done
+                return done, taken
             try:
-                _play(game, msgs, source, server, referee, now, notify, done)
+                _play(game, msgs, server, referee, now, notify, done, taken)
             except Exception as e:  # noqa: BLE001 - one game's failure never stops the others
                 traceback.print_exc()
                 done.notes.append(
                     f"ERROR {type(e).__name__}: {e} (the game is as it was before it)"
                 )
-    return done
+    return done, taken
 
 
-def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Done) -> None:
+def _play(
+    game: Game, msgs, server, referee, now, notify, done: turns.Done, taken: list[str]
+) -> None:
     box = Outbox(outbox_dir(game.path))
     st = game.state()
     box.recover(set(st.mailed) | {f"report-{k}" for k in st.delivered})
@@ -121,11 +142,7 @@ def _play(game: Game, msgs, source, server, referee, now, notify, done: turns.Do
             pending.drop()
             raise
         pending.release()
-        for r in chunk:
-            try:
-                source.move(r.key, "processed")
-            except Exception:  # noqa: BLE001 - answered and recorded: read again, it is skipped
-                done.notes.append(f"could not move message {r.key}: left in place")
+        taken += [r.key for r in chunk]
     turns.advance(game, now, pending, notify, done)
     pending.commit(game)
     turns.set_deadline(game, now, done)

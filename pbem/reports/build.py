@@ -35,10 +35,14 @@ if TYPE_CHECKING:
 
 def _defang(value: Any) -> Any:
     """HTML output of a template variable: escaped, and with "://" written as an entity,
-    so the source holds no URL even where a player typed one (it still reads the same)."""
-    if isinstance(value, Markup) or value is None:
+    so the source holds no URL even where a player typed one (it still reads the same).
+    A value without "://" is left to the autoescape (escaped once, not twice)."""
+    if value is None or hasattr(value, "__html__"):
         return value
-    return Markup(str(escape(value)).replace("://", ":&#47;&#47;"))
+    text = str(value)
+    if "://" not in text:
+        return text
+    return Markup(str(escape(text)).replace("://", ":&#47;&#47;"))
 
 
 def environment(html: bool = True) -> Environment:

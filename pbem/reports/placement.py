@@ -87,17 +87,27 @@ def place(
     """The first free position by `label` for a w x h block; it is added to `placed`.
     When none is free, the first of those covering least (labels first, then blocks);
     when none is inside the frame, the first position."""
+    # only what a candidate can reach can be covered (the rest adds nothing to a cost)
+    step_x, step_y = max(w / 3, gap), (h + gap) / 2
+    cx, cy = label.x + label.w / 2, label.y + label.h / 2
+    pad = gap + 1.0
+    x0 = min(cx - w / 2 - RINGS * step_x, label.x - gap - w) - pad
+    x1 = max(cx + w / 2 + RINGS * step_x, label.right + gap + w) + pad
+    y0 = min(cy - h / 2 - RINGS * step_y, label.y - gap - h) - pad
+    y1 = max(cy + h / 2 + RINGS * step_y, label.bottom + gap + h) + pad
+    labels = [o for o in labels if o.x < x1 and o.right > x0 and o.y < y1 and o.bottom > y0]
+    near = [o for o in placed if o.x < x1 and o.right > x0 and o.y < y1 and o.bottom > y0]
     tried: list[Box] = []
     for box in candidates(label, w, h, gap, above):
         if not box.inside(frame):
             continue
-        if not _covers(box, labels) and not _covers(box, placed):
+        if not _covers(box, labels) and not _covers(box, near):
             placed.append(box)
             return box
         tried.append(box)
 
     def cost(box: Box) -> tuple[float, float]:
-        return sum(box.overlap(b) for b in labels), sum(box.overlap(b) for b in placed)
+        return sum(box.overlap(b) for b in labels), sum(box.overlap(b) for b in near)
 
     box = min(tried, key=cost) if tried else next(candidates(label, w, h, gap, above))
     placed.append(box)

@@ -47,7 +47,9 @@ class Sizes:
 def num(x: float) -> str:
     """A coordinate, written the same way every time."""
     s = f"{x:.1f}"
-    return "0" if s == "-0.0" else (s[:-2] if s.endswith(".0") else s)
+    if s[-2:] != ".0":
+        return s
+    return "0" if s == "-0.0" else s[:-2]
 
 
 @lru_cache(maxsize=4096)
