@@ -52,8 +52,32 @@ def test_a_crash_inside_a_chunk_answers_and_moves_nothing(tmp_path, monkeypatch)
     with kit.game() as g:
         rep = ingest(g, src, box, "referee@example.org", now=NOW)
         assert rep.count("accepted") == 6, rep.text()
-        assert g.log.head()[0] == head[0] + 6
+        # six submissions and the six answers, recorded (mail_sent) in the same commits
+        assert g.log.head()[0] == head[0] + 12
+        answers = [e for e in g.state().mailed.values() if e.what == "answer"]
+        assert sorted(a.power for a in answers) == ["Blue"] * 3 + ["Red"] * 3
+        assert all(a.outcome == "accepted" and a.answers for a in answers)
     assert len(box.queued()) == 6 and list((d / "new").iterdir()) == []
+    assert sorted(f.stem for f in box.queued()) == sorted(a.name for a in answers)
+
+
+def test_the_same_mail_read_again_is_answered_once(tmp_path):
+    """A crash after the commit but before the mail was moved: the next ingest reads
+    it again, and neither submits nor answers it twice."""
+    kit = new_game(tmp_path)
+    d, src = _box(tmp_path, kit, 2)
+    kept = {f.name: f.read_bytes() for f in (d / "new").iterdir()}
+    box = Outbox(outbox_dir(kit.path))
+    with kit.game() as g:
+        assert ingest(g, src, box, "referee@example.org", now=NOW).count("accepted") == 2
+        head = g.log.head()
+    for name, raw in kept.items():  # as if never moved
+        (d / "new" / name).write_bytes(raw)
+    with kit.game() as g:
+        rep = ingest(g, src, box, "referee@example.org", now=NOW)
+        assert rep.count("duplicate") == 2 and "answered before" in rep.text()
+        assert g.log.head() == head
+    assert len(box.queued()) == 2
 
 
 def test_chunks_commit_separately(tmp_path, monkeypatch):

@@ -432,6 +432,11 @@ def test_games_dir_dry_run_and_the_referee_commands(svc):
     rows = json.loads(cli.invoke(main, ["games", d, "--json"]).output)
     assert [x["game"] for x in rows] == ["alpha", "beta", "gamma"]
     assert rows[0]["due"] == at(3, 13) and rows[0]["owes"] == ["Red", "Blue"]
+    # 12 h before the deadline a dry run says who would be reminded, and sends nothing
+    later = ["run", d, "--maildir", str(svc.maildir), "--now", at(3, 2), "--dry-run"]
+    r = cli.invoke(main, later)
+    assert "alpha: would remind Red, Blue" in r.output, r.output
+    assert not svc.sent_to("alpha", "remind-")
     g = str(svc.dir / "alpha.pbem")
     r = cli.invoke(main, ["referee", "schedule", g])
     assert "orders=2d few=1d remind=12h grace=1h tz=UTC" in r.output

@@ -214,7 +214,9 @@ def test_a_client_that_hard_wraps_at_72_columns(g, tmp_path):
     assert got["1-new"].outcome == "accepted", got
     # the one-line Checkpoint was cut: refused, and the answer says why and what to do
     assert got["2-old"].outcome == "rejected:malformed"
-    answer = Outbox(outbox_dir(g.path)).queued()[-1]
+    st = g.game.state()
+    refused = [r.name for r in st.mailed.values() if r.outcome == "rejected:malformed"]
+    answer = Outbox(outbox_dir(g.path)).new / f"{refused[0]}.eml"
     text = email.message_from_bytes(answer.read_bytes(), policy=email.policy.default)
     body = text.get_body(("plain",)).get_content()
     assert "your mail client probably wrapped long lines" in " ".join(body.split()), body

@@ -163,7 +163,10 @@ def test_hostile_mailbox(kit, tmp_path):
         assert set(orders) == {"Red", "Blue"}
         assert "muster 2" in orders["Blue"].event.envelope
     acks = {f.name: f.read_bytes() for f in Outbox(outbox_dir(kit.path)).queued()}
-    assert len(acks) >= 10  # everyone with a sender address heard back
+    # everyone with a sender address heard back, except for the replay: the very same
+    # mail again (the same bytes) is answered once, as a mail read again after a crash
+    assert len(acks) >= 9
+    assert not any("04-replayed" in k for k in acks)
     forged_ack = next(v for k, v in acks.items() if "05-forged" in k)
     assert (
         b"blue@example.org" not in forged_ack.split(b"\n\n")[0]

@@ -3,7 +3,6 @@ line names (docs/service.md, "One mailbox")."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +11,7 @@ from .. import envelope
 from ..events import GameCreated
 from ..log import EventLog
 from ..mail import extract
+from ..mail.recorded import identity
 
 REQUEST = "request"  # the Phase of a player's request (docs/service.md, "Requests")
 _GAME = re.compile(r"^[ \t>]*Game[ \t]*:[ \t]*(.+?)[ \t]*$", re.MULTILINE)
@@ -50,10 +50,6 @@ def games_in(directory: str | Path) -> list[Listed]:
         c = GameCreated.model_validate_json(row.body)
         out.append(Listed(path, c.game, f"{c.game} {c.uid}" if c.uid else c.game))
     return out
-
-
-def identity(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()[:32]
 
 
 def route(key: str, raw: bytes, games: list[Listed]) -> Routed:

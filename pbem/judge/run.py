@@ -18,7 +18,7 @@ from pathlib import Path
 from ..mail import ack
 from ..mail.intake import answer_to
 from ..mail.outbox import Outbox, flush, outbox_dir
-from ..mail.recorded import Pending
+from ..mail.recorded import Pending, recover
 from ..mail.reports import deliver_reports, record_handed_out
 from ..referee import open_step, schedule_of
 from ..service import Game, ready
@@ -129,7 +129,7 @@ def _play(
 ) -> None:
     box = Outbox(outbox_dir(game.path))
     st = game.state()
-    box.recover(set(st.mailed) | {f"report-{k}" for k in st.delivered})
+    recover(box, st)
     pending = Pending(box, referee, now)
     it = iter(msgs)
     while chunk := list(islice(it, CHUNK)):
@@ -234,15 +234,22 @@ def _preview(game: Game, msgs: list[Routed], now: str, done: turns.Done) -> None
     if reqs:
         done.notes.append(f"would answer {len(reqs)} request(s)")
     step = open_step(st)
+    resolves = False
     if step is not None and st.paused is None:
         if ready(st, step):
             done.notes.append(f"would resolve {step.phase}")
+            resolves = True
         else:
             t = turns.runs_at(st, step, schedule_of(st) or turns.Schedule())
             if t is not None and parse_time(now) >= t:
                 done.notes.append(f"deadline passed: would resolve {step.phase} with defaults")
+                resolves = True
     elif st.paused is not None:
         done.notes.append("paused")
     due = pending(game, set(st.delivered), merge=True)
     if due:
         done.notes.append(f"would send {len(due)} report(s)")
+    # (a power whose orders wait in the mailbox above is still listed)
+    late = [] if resolves else turns.reminders_due(st, now)
+    if late:
+        done.notes.append(f"would remind {', '.join(p for p, _, _ in late)}")

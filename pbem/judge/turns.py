@@ -161,16 +161,17 @@ def deadlines_shown(st: GameState) -> dict[str, str | None]:
     return out
 
 
-def remind(game: Game, now: str, pending: Pending, done: Done) -> None:
-    """A reminder to each power whose orders are missing, once per lead time of the
-    schedule (only the nearest lead that has come: a run after a long gap sends one)."""
-    st = game.state()
+def reminders_due(st, now: str) -> list[tuple[str, str, str]]:
+    """(power, mail name, deadline shown) of each reminder due at `now`: one to each
+    power whose orders are missing, once per lead time of the schedule (only the
+    nearest lead that has come: a run after a long gap sends one)."""
     step = open_step(st)
     sched = schedule_of(st)
     if step is None or sched is None or st.paused is not None or step.phase not in st.due:
-        return
+        return []
     t = parse_time(now)
     have = st.orders.get(step.phase, {})
+    out = []
     for p in step.owes:
         if p in have or p in st.disorder:
             continue
@@ -183,9 +184,16 @@ def remind(game: Game, now: str, pending: Pending, done: Done) -> None:
         name = safe_name(
             f"remind-{st.game}-{step.phase}-{p}-{duration_text(lead)}-{own.due.replace(':', '')}"
         )
-        if name in st.mailed:
-            continue
-        shown = show(own.due, sched.tz)
+        if name not in st.mailed:
+            out.append((p, name, show(own.due, sched.tz)))
+    return out
+
+
+def remind(game: Game, now: str, pending: Pending, done: Done) -> None:
+    """Send the reminders due (reminders_due), each recorded before it is released."""
+    st = game.state()
+    step = open_step(st)
+    for p, name, shown in reminders_due(st, now):
         subject, text = reminder(st, step, p, shown)
         pending.add(
             "reminder", name, [st.players[p].email], subject, text, power=p, phase=step.phase

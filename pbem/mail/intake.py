@@ -1,7 +1,13 @@
 """`pbem ingest`: read every message of a mailbox, submit the envelope it carries,
 answer it, and move it aside. One message never stops the run, and a message is
 applied whole or not at all (the submission is one append; the appends of a chunk of
-messages are committed together, before any of them is answered or moved)."""
+messages are committed together, before any of them is answered or moved).
+
+The answer to an envelope is recorded in the log (`mail_sent`, as `pbem run`
+records it) in the same commit as the submission, and released to the outbox after
+it; a message read again (a crash before it was moved) is not answered twice.
+Help for mail without an envelope and notices of unreadable mail are not recorded:
+they concern no power of the game."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from itertools import islice
 from ..service import Game, SubmitResult, utcnow
 from . import ack, extract
 from .outbox import Outbox, message
+from .recorded import Pending, identity, recover
 
 
 @dataclass
@@ -54,21 +61,32 @@ def ingest(
     messages moved aside. A crash before the commit leaves every message of the chunk
     where it was (read again next time), never an answer for an envelope the log lacks."""
     rep = IngestReport()
+    now = now or utcnow()
     gid = game.state().game_ref
+    recover(outbox, game.state())
+    pending = Pending(outbox, referee, now)
     messages = iter(source.messages())
     while chunk := list(islice(messages, CHUNK)):
         done: list[tuple[str, Handled, list[tuple[Message, str]]]] = []
-        with game.log.batch():
-            for key, raw in chunk:
-                answers: list[tuple[Message, str]] = []
-                try:
-                    h = _one(game, gid, key, raw, answers, referee, now or utcnow())
-                    h.detail = "; ".join(x for x in (h.detail, h.note) if x)
-                except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
-                    h = Handled(key, "", "quarantined", f"internal error {type(e).__name__}: {e}")
-                    answers = []
-                    traceback.print_exc()
-                done.append((key, h, answers))
+        try:
+            with game.log.batch():
+                for key, raw in chunk:
+                    answers: list[tuple[Message, str]] = []
+                    try:
+                        h = _one(game, gid, key, raw, answers, pending, referee, now)
+                        h.detail = "; ".join(x for x in (h.detail, h.note) if x)
+                    except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
+                        h = Handled(
+                            key, "", "quarantined", f"internal error {type(e).__name__}: {e}"
+                        )
+                        answers = []
+                        traceback.print_exc()
+                    done.append((key, h, answers))
+                pending.record(game)
+        except BaseException:
+            pending.drop()
+            raise
+        pending.release()
         for key, h, answers in done:
             for msg, name in answers:
                 outbox.put(msg, name)
@@ -87,10 +105,12 @@ def _one(
     key: str,
     raw: bytes,
     out: list[tuple[Message, str]],
+    pending: Pending,
     referee: str,
     now: str,
 ) -> Handled:
-    """Read and submit one message; its answers go to `out` (written after the commit)."""
+    """Read and submit one message; the answer to an envelope goes to `pending` (it is
+    recorded), help to `out` (both are written after the commit)."""
     inc = extract.read(raw)
     name = f"ack-{_safe(key)}"
     short = gid.split()[0] if gid else ""
@@ -111,11 +131,25 @@ def _one(
         if inc.sender:
             answer([inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
         return Handled(key, inc.sender, "help", "no signed orders found", note)
+    ident = identity(raw)
+    if ident in game.state().answered or any(x.answers == ident for x in pending.records):
+        return Handled(key, inc.sender, "duplicate", "this very mail was answered before", note)
     r: SubmitResult = game.submit(text, now=now)
+    outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
     to = answer_to(game, inc.sender, r)
     if to:
-        answer(to, ack.subject(inc.subject, r, short), ack.result_text(gid, r))
-    outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
+        pending.add(
+            "answer",
+            f"{name}-{ident[:16]}",  # in the mailbox's order; never a name used before
+            to,
+            ack.subject(inc.subject, r, short),
+            ack.result_text(gid, r),
+            power=r.power,
+            phase=r.phase or "",
+            answers=ident,
+            outcome=r.status if r.ok else f"rejected:{r.kind}",
+            in_reply_to=inc.message_id or None,
+        )
     return Handled(
         key,
         inc.sender,

@@ -5,6 +5,7 @@ if not: nothing is lost, nothing goes twice (docs/service.md, "Crashes")."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from email.message import Message
 
@@ -91,6 +92,18 @@ class Pending:
         for r in self.records:
             (self.outbox.path / "tmp" / f"{r.name}.eml").unlink(missing_ok=True)
         self.records.clear()
+
+
+def identity(raw: bytes) -> str:
+    """What the log records an answer against: a digest of the raw message (the same
+    mail read twice, after a crash before it was moved, is answered once)."""
+    return hashlib.sha256(raw).hexdigest()[:32]
+
+
+def recover(box: Outbox, st) -> tuple[list[str], list[str]]:
+    """After a crash: release what the log of `st` records as sent (mail_sent, reports
+    delivered), drop what it does not (Outbox.recover)."""
+    return box.recover(set(st.mailed) | {f"report-{k}" for k in st.delivered})
 
 
 def safe_name(text: str) -> str:
