@@ -10,8 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "pbem" / "rulesets"
 MAX_LINES = 700
-# the modules that wire a variant together may import its cards
-CARD_WIRING = {"pbem.rulesets.soldier_kings.card_moments", "pbem.rulesets.soldier_kings.ruleset"}
+# the modules that wire the cards to the rules: the moments, which the Soldier ruleset
+# registers for each variant (hooks.register); no other rules module imports card_play
+CARD_WIRING = {"pbem.rulesets.soldier.card_moments"}
 
 
 def _modules() -> dict[str, Path]:
@@ -125,8 +126,8 @@ def test_no_private_names_across_modules():
     assert PRIVATE == []
 
 
-def test_only_the_variant_wiring_imports_the_cards():
-    cards = "pbem.rulesets.soldier_kings.cards"
+def test_only_the_card_wiring_imports_the_card_plays():
+    cards = "pbem.rulesets.soldier.card_play"
     assert sorted(m for m, d in EDGES.items() if cards in d) == sorted(CARD_WIRING)
 
 

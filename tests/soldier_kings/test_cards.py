@@ -16,8 +16,15 @@ from pbem import ruleset as registry
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine
-from pbem.rulesets.soldier import card_checks, card_events, card_parse, effects, purchases
-from pbem.rulesets.soldier_kings import card_moments, cards
+from pbem.rulesets.soldier import (
+    card_checks,
+    card_events,
+    card_moments,
+    card_parse,
+    effects,
+    purchases,
+)
+from pbem.rulesets.soldier import card_play as cards
 from pbem.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import pytest
 from skkit import SKGame
 
 from pbem.reports import render, schedule
-from pbem.rulesets.soldier_kings import cards
+from pbem.rulesets.soldier import card_play as cards
 
 SCENARIOS = ["1756", "1757", "1758", "1759", "1760", "1761", "1762"]
 

@@ -1,14 +1,15 @@
-"""The turn record track (SK 4.0): four turns a year, Spring, Summer and Fall campaign
-turns and a Winter turn; Turn 1 is Spring 1756."""
+"""The turn record track (SK 4.0 / SE 4.0): four turns a year, Spring, Summer and Fall
+campaign turns and a Winter turn. Turn 1 is Spring of the game's first year
+(`content.game.first_year`: 1756 in Soldier Kings, 1803 in Soldier Emperor), which every
+function naming a year takes as `first`."""
 
 from __future__ import annotations
 
 SEASONS = ("Spring", "Summer", "Fall", "Winter")
-FIRST_YEAR = 1756
 
 
-def year(turn: int) -> int:
-    return FIRST_YEAR + (turn - 1) // 4
+def year(turn: int, first: int) -> int:
+    return first + (turn - 1) // 4
 
 
 def season(turn: int) -> str:
@@ -19,14 +20,14 @@ def is_winter(turn: int) -> bool:
     return season(turn) == "Winter"
 
 
-def label(turn: int) -> str:
+def label(turn: int, first: int) -> str:
     """'Turn 5 (Spring 1757)'"""
-    return f"Turn {turn} ({season(turn)} {year(turn)})"
+    return f"Turn {turn} ({season(turn)} {year(turn, first)})"
 
 
-def phase_id(turn: int, phase: str, power: str | None = None) -> str:
+def phase_id(turn: int, phase: str, first: int, power: str | None = None) -> str:
     """'1757-spring-purchase', '1757-spring-action-prussia'"""
-    base = f"{year(turn)}-{season(turn).lower()}-{phase}"
+    base = f"{year(turn, first)}-{season(turn).lower()}-{phase}"
     return f"{base}-{power.lower()}" if power else base
 
 

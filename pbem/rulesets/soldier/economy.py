@@ -249,7 +249,7 @@ class Purchase:
                     continue
                 placed[uid] = o.line
                 if uid not in due:
-                    problems.append(Problem(self._not_arriving(s, power, u, due), o.line))
+                    problems.append(Problem(self._not_arriving(content, s, power, u, due), o.line))
                     continue
                 why = placement_problem(content, s, u, o.area)
                 if why:
@@ -358,14 +358,19 @@ class Purchase:
         return problems + card_rules(content).validate_purchase(content, s, power, orders)
 
     @staticmethod
-    def _not_arriving(s: SoldierState, power: str, u: Counter, due: list[str]) -> str:
+    def _not_arriving(
+        content: SoldierContent, s: SoldierState, power: str, u: Counter, due: list[str]
+    ) -> str:
         arriving = (
             f" (arriving now: {', '.join(due)})" if due else " (none of its units arrive now)"
         )
         if s.commander(u) != power:
             return f"{u.id} is not one of {power}'s units" + arriving
         if u.status == "track":
-            return f"{u.id} arrives on {label(u.arrives or 0)}, not now" + arriving
+            return (
+                f"{u.id} arrives on {label(u.arrives or 0, content.game.first_year)}, not now"
+                + arriving
+            )
         return f"{u.id} is not on the turn track" + arriving
 
     @staticmethod

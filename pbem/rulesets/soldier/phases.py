@@ -92,26 +92,27 @@ def same_side(s: SoldierState, power: str) -> tuple[str, ...]:
     return tuple(p for p in s.majors if p != power and s.friendly(p, power))
 
 
-def current_step(s: SoldierState) -> Step | None:
+def current_step(content: SoldierContent, s: SoldierState) -> Step | None:
     if s.stage in ("over", "new", "setup"):
         return None
     if s.stage not in STAGES:
         raise ValueError(f"no rules registered for the stage {s.stage!r}")
     rules = STAGES[s.stage]
+    first = content.game.first_year
     if s.stage == "action":
         power = s.initiative[s.acting]
         return Step(
-            phase_id(s.turn, "action", power),
-            f"{label(s.turn)}: {power}'s Action Phase",
+            phase_id(s.turn, "action", first, power),
+            f"{label(s.turn, first)}: {power}'s Action Phase",
             (power,),
             may=same_side(s, power),
-            turn=label(s.turn),
+            turn=label(s.turn, first),
         )
     return Step(
-        phase_id(s.turn, s.stage),
-        f"{label(s.turn)}: {TITLES[s.stage]}",
+        phase_id(s.turn, s.stage, first),
+        f"{label(s.turn, first)}: {TITLES[s.stage]}",
         rules.owes(s),
-        turn=label(s.turn),
+        turn=label(s.turn, first),
     )
 
 

@@ -41,7 +41,7 @@ def counter_mix(content: SoldierContent) -> list[dict]:
     return out
 
 
-def campaign_end(sc: Scenario, end: str | None) -> tuple[int, bool]:
+def campaign_end(sc: Scenario, end: str | None, first_year: int) -> tuple[int, bool]:
     """SK World at War, Timeframe: (last turn, random end). To Turn 28; or, "for a shorter
     game", to the end of a year the players choose (`end=1759`: its Winter turn); or a
     random end (`end=random`, see winter.random_end)."""
@@ -49,12 +49,12 @@ def campaign_end(sc: Scenario, end: str | None) -> tuple[int, bool]:
         return sc.last_turn, False
     if str(end).casefold() == "random":
         return sc.last_turn, True
-    return (int(end) - 1756) * 4 + 4, False
+    return (int(end) - first_year) * 4 + 4, False
 
 
 def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | None = None) -> None:
     """Emit the scenario's opening events (`end`: the campaign's timeframe option)."""
-    last_turn, random_end = campaign_end(sc, end)
+    last_turn, random_end = campaign_end(sc, end, content.game.first_year)
     treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
     control = {}
     for area in content.map.land_areas:
@@ -215,8 +215,8 @@ def _id_order(uid: str) -> tuple[str, int]:
 # --- the set-up placement phase ---------------------------------------------------
 
 
-def setup_phase(s: SoldierState, k: int) -> str:
-    return phase_id(s.first_turn, f"setup-{k + 1}")
+def setup_phase(content: SoldierContent, s: SoldierState, k: int) -> str:
+    return phase_id(s.first_turn, f"setup-{k + 1}", content.game.first_year)
 
 
 def placed_by(s: SoldierState, power: str) -> tuple[list[str], list[str]]:
@@ -565,7 +565,8 @@ def describe_scenario(content: SoldierContent, sc: Scenario) -> str:
 
     out = [
         f"Scenario #{sc.number}: {sc.name} (turns {sc.first_turn}-{sc.last_turn}: "
-        f"{label(sc.first_turn)} to {label(sc.last_turn)})",
+        f"{label(sc.first_turn, content.game.first_year)} to "
+        f"{label(sc.last_turn, content.game.first_year)})",
         "",
         "Players (set-up order):",
     ]

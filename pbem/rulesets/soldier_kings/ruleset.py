@@ -1,82 +1,26 @@
 """Soldier Kings (Avalanche Press) as a pbem ruleset: the one-year "Frederick the
-Great" scenarios. Sections of ../shared/rules/soldier-kings.txt are cited as SK n.n.
-
-How the sequence of play (SK 4.0) maps onto steps (docs/ruleset-interface.md):
-  set-up, one step per side in set-up order (Austria's side first)   owes: that side
-  Purchase Phase (SK 4.1, 6.2-6.4)                                    owes: every power
-  Initiative Phase, Peace Phase, Winter phases                        run on standing orders
-  Action Phases, one per power in initiative order                    owes: that power
-"""
+Great" scenarios and the World at War campaign, on the Soldier engine
+(pbem/rulesets/soldier/ruleset.py: the sequence of play, orders, reports). Sections of
+../shared/rules/soldier-kings.txt are cited as SK n.n."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from pbem.errors import UsageError
-from pbem.events import Event
-from pbem.resolution import Resolution
-from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
-from ..soldier import (  # noqa: F401  (register their stages)
-    actions,
-    card_checks,
-    card_events,
-    card_orders,
-    card_phase,
-    collection,
-    diplomacy,
-    economy,
-    fold,
-    initiative,
-    peace,
-    phases,
-    setup,
-    standing,
-    winter,
-)
-from ..soldier import events as E
-from ..soldier.calendar import label
-from ..soldier.content import SoldierContent
-from ..soldier.standing import StandingOrders
-from ..soldier.state import SoldierState
-from . import (  # noqa: F401  (register their stages)
-    card_moments,
-    cards,
-)
+from ..soldier.ruleset import SoldierRuleset
 
 
-class SoldierKings(Ruleset):
+class SoldierKings(SoldierRuleset):
     name = "soldier-kings"
     title = "Soldier Kings: The Seven Years War"
-    events: ClassVar = [
-        E.ScenarioStarted,
-        E.UnitsSelected,
-        E.LeadersSelected,
-        E.CardsDealt,
-        E.PiecesPlaced,
-        E.SetupRoundDone,
-        E.TurnBegan,
-    ]
 
-    def __init__(self, content: SoldierContent, content_digest: str = ""):
-        self.content = content
-        self._maps: dict[str, tuple[str, ...]] = {}  # scenario -> the maps it is played on
+    def __init__(self, content, content_digest: str = ""):
+        super().__init__(content, content_digest)
         # 2: sk.initiative_set records its rolls (SK 4.1), so a game begun under 1 recomputes
         # differently
         self.version = f"2+{content_digest[:12]}" if content_digest else "2"
-
-    # --- scenarios ----------------------------------------------------------------
-
-    def scenarios(self) -> dict[str, str]:
-        return {
-            sc.name: f"Scenario #{sc.number}: {sc.name}, turns {sc.first_turn}-{sc.last_turn}, "
-            + " vs ".join("+".join(p.powers) for p in sc.players)
-            for sc in sorted(self.content.scenarios.values(), key=lambda s: s.number)
-        }
-
-    def scenario_text(self, scenario: str) -> str:
-        sc = self.content.scenario(scenario)
-        return setup.describe_scenario(self.content.in_play(sc.maps), sc)
 
     def options(self) -> dict[str, str]:
         return {
@@ -97,201 +41,4 @@ class SoldierKings(Ruleset):
                 str(end).isdigit() and 1756 <= int(end) <= 1762
             ):
                 raise UsageError(f"option end={end!r}: write a year from 1756 to 1762, or 'random'")
-        return list(sc.powers)
-
-    def new_state(self, scenario: str, options: dict[str, Any]) -> SoldierState:
-        return SoldierState()
-
-    def load_state(self, data: Any) -> SoldierState:
-        return SoldierState.model_validate(data)
-
-    def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
-        sc = self.content.scenario(scenario)
-        end = options.get("end")
-        setup.start(ctx, self.content.in_play(sc.maps), sc, None if end is None else str(end))
-
-    def content_of(self, s: SoldierState) -> SoldierContent:
-        """The content a game is played with: Europe's for the one-year scenarios, the
-        four maps as one for the campaign (SoldierContent.in_play). The maps of a report
-        are drawn from `content`, each on its own canvas."""
-        maps = self._maps.get(s.scenario)
-        if maps is None:
-            maps = self.content.scenario(s.scenario).maps if s.scenario else ("europe",)
-            self._maps[s.scenario] = maps
-        return self.content.in_play(maps)
-
-    # --- the sequence of play (phases.py) -------------------------------------------
-
-    def step(self, s: SoldierState) -> Step | None:
-        if s.stage == "setup":
-            k = s.setup_round
-            side = s.setup_order[k]
-            now, rounds = setup.setup_round(s, side[0])
-            return Step(
-                setup.setup_phase(s, k),
-                f"Set-up, {' and '.join(side)}"
-                + (" (first)" if k == 0 else "")
-                + (f", round {now} of {rounds}" if rounds > 1 else ""),
-                tuple(side),
-                turn=label(s.turn),
-            )
-        return phases.current_step(s)
-
-    # --- orders ---------------------------------------------------------------------
-
-    def parse(self, s: SoldierState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
-        if phase == STANDING:
-            return standing.parse(self.content_of(s), s, power, lines)
-        if s.stage == "setup":
-            return setup.parse_placement(self.content_of(s), s, power, lines)
-        return phases.STAGES[s.stage].parse(self.content_of(s), s, power, lines)
-
-    def validate(self, s: SoldierState, power: str, phase: str, orders: Any) -> list[Problem]:
-        if phase == STANDING:
-            return card_checks.validate_standing(self.content_of(s), s, power, orders)  # SK 5.1
-        if s.stage == "setup":
-            placed = setup.resolve_placements(s, power, orders)
-            sc = self.content.scenario(s.scenario)
-            return placed.problems + setup.check_placement(
-                self.content_of(s), sc, s, power, placed.out, placed
-            )
-        return phases.STAGES[s.stage].validate(self.content_of(s), s, power, orders)
-
-    def default_orders(self, s: SoldierState, power: str, phase: str) -> Any:
-        if s.stage == "setup":
-            return None
-        return phases.STAGES[s.stage].default(self.content_of(s), s, power)
-
-    def resolve(self, ctx: Resolution, step: Step, orders: dict, standing: dict) -> None:
-        s: SoldierState = ctx.state
-        if s.stage == "setup":
-            self._resolve_setup(ctx, step, orders)
-            return
-        empty = StandingOrders()
-        standing = {p: standing.get(p, empty) for p in s.majors}
-        if card_moments.before_stage(
-            ctx, self.content_of(s), standing
-        ):  # SK 5.1 standing card plays
-            return  # a Winter Campaign: action phases come before the Winter Attrition Phase
-        phases.STAGES[s.stage].resolve(ctx, self.content_of(s), step, orders, standing)
-
-    def _resolve_setup(self, ctx: Resolution, step: Step, orders: dict) -> None:
-        s: SoldierState = ctx.state
-        sc = self.content.scenario(s.scenario)
-        for power in step.owes:
-            given = orders.get(power)
-            placed = setup.resolve_placements(s, power, given) if given else None
-            if (
-                placed
-                and not placed.problems
-                and not placed.unknown
-                and not setup.check_placement(self.content_of(s), sc, s, power, placed.out)
-            ):
-                ctx.emit(setup.placement_event(placed.out, power, defaulted=False))
-            else:
-                out = setup.default_placement(self.content_of(s), sc, s, power)
-                ctx.emit(setup.placement_event(out, power, defaulted=True))
-        k = s.setup_round
-        ctx.emit(E.SetupRoundDone(round=k))
-        if k + 1 >= len(s.setup_order):  # SK World at War: a Diplomacy Phase before Turn 1
-            first = "diplomacy" if sc.rules == "campaign" else "purchase"
-            ctx.emit(E.TurnBegan(turn=s.first_turn, stage=first))
-
-    def apply(self, s: SoldierState, e: Event) -> SoldierState:
-        return fold.apply(s, e)
-
-    # --- what each power sees -----------------------------------------------------
-
-    def view(self, s: SoldierState, power: str | None) -> dict[str, Any]:
-        d = s.model_dump(mode="json")
-        if power is not None:
-            mine = s.player_of(power)
-            d["hands"] = {p: (h if p == mine else len(h)) for p, h in s.hands.items()}
-            d["deck"] = len(s.deck)  # its cards, with one's own hand, would give the others'
-        return d
-
-    def visible(self, s: SoldierState, e: Event, power: str) -> bool:
-        """Who-is-who comes from the game's own state (`s.players`, set by the scenario):
-        a player may play several powers, and each of them sees all that player's
-        secrets (SK 3.0: the cards are the player's, not one power's)."""
-        mine = s.player_of(power)
-        if isinstance(e, E.CardsDealt):  # SK 3.0: only the player dealt the cards
-            return e.player == mine
-        seen_by = getattr(e, "seen_by", None)
-        if isinstance(seen_by, list):  # a secret of some powers (card_events.CardTaken: Spies)
-            return power in seen_by or any(s.player_of(p) == mine for p in seen_by)
-        order, who = getattr(e, "order", None), getattr(e, "power", None)
-        if isinstance(order, str) and isinstance(who, str):
-            # it quotes a power's own order (sk.purchase_skipped): for that player only
-            return s.player_of(who) == mine
-        return True
-
-    # --- reports (report/, docs/reports.md) -----------------------------------------
-
-    def describe_event(self, e: Event, s: SoldierState | None = None) -> str | None:
-        from ..soldier import report
-
-        return report.describe(self.content_of(s) if s is not None else self.content, e, s)
-
-    def dice_hits(self, s: SoldierState, e: Event) -> int | None:
-        from ..soldier import report
-
-        return report.hit_from(s, getattr(e, "label", ""))  # SK 9.6, 11.2, 12.2-12.3
-
-    def standing_note(
-        self, s: SoldierState, e: Event, power: str, standing: tuple[str, ...]
-    ) -> str | None:
-        from ..soldier import report
-
-        return report.standing_note(s, e, power, standing)
-
-    def report_sections(self, s: SoldierState, power: str) -> list:
-        from ..soldier import report
-
-        return report.sections(self.content_of(s), s, power)
-
-    def map_view(self, s: SoldierState, power: str, events: tuple = ()):
-        from ..soldier import report
-
-        return report.map_view(self.content, s, power, events)
-
-    def map_views(self, s: SoldierState, power: str, events: tuple = ()) -> list:
-        """Europe in the one-year games. In the campaign, all four maps, those where the
-        power has pieces (or, before set-up, home areas) first, then the track
-        (issue 10: a player sees the maps his powers are on first)."""
-        from ..soldier import report
-        from ..soldier.report import marks
-
-        world = self.content_of(s)
-        if world is self.content:
-            view = report.map_view(self.content, s, power, events)
-            return [view] if view is not None else []
-        order = self.content.scenario(s.scenario).maps
-        mine = {world.map_of(a) for a in marks.own_areas(world, s, power)}
-        keys = sorted(order, key=lambda k: (k not in mine, order.index(k)))
-        views = [report.map_view(self.content, s, power, events, k, world) for k in keys]
-        views.append(report.track_view(self.content, s, power))
-        return [v for v in views if v is not None]
-
-    def order_template(self, s: SoldierState, power: str, step: Step) -> list[str]:
-        from ..soldier import report
-
-        return report.order_template(self.content_of(s), s, power, step)
-
-    def describe(self, s: SoldierState) -> str:
-        if s.stage == "new":
-            return "not set up"
-        return f"{s.scenario}: {label(s.turn)}, {s.stage}"
-
-    def demo_orders(self, s: SoldierState, power: str, step: Step) -> list[str]:
-        from . import demo
-
-        return demo.orders(self.content_of(s), s, power, step)
-
-    def demo_standing(self, s: SoldierState, power: str) -> list[str]:
-        from . import demo
-
-        return demo.standing_orders(s, power)
-
-    def outcome(self, s: SoldierState) -> str:
-        return s.result or "game over"
+        return super().powers(scenario, options)

@@ -124,7 +124,7 @@ def map_view(
         stacks=tuple(chips),
         markers=tuple(markers),
         legend=legend,
-        title=f"{m.name}, {label(s.turn)}, as {power} sees it",
+        title=f"{m.name}, {label(s.turn, content.game.first_year)}, as {power} sees it",
         background="#b9d3e6",
         label_size=8.5,
         notes=(
@@ -173,7 +173,7 @@ def track_view(content: SoldierContent, s: SoldierState, power: str) -> MapView 
         width=t.canvas.width,
         height=t.canvas.height,
         areas=tuple(areas),
-        title=f"The Worldwide Naval Movement track, {label(s.turn)}, as {power} sees it",
+        title=f"The Worldwide Naval Movement track, {label(s.turn, content.game.first_year)}, as {power} sees it",
         background="#f4efe3",
         label_size=9.0,
         notes=(

@@ -32,14 +32,18 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
         stage = "Set-up"
     elif s.stage == "over":
         stage = "the game is over"
-    turn = [f"{label(s.turn)}, {stage}; the scenario ends after {label(s.last_turn)}."]
+    turn = [
+        f"{label(s.turn, content.game.first_year)}, {stage}; the scenario ends after {label(s.last_turn, content.game.first_year)}."
+    ]
     if s.initiative:
         turn.append(f"Initiative order this turn: {', '.join(s.initiative)}.")
     for p, t in sorted(s.frozen.items()):
         if t > s.turn:
-            turn.append(f"{p} may not move before {label(t)}.")
+            turn.append(f"{p} may not move before {label(t, content.game.first_year)}.")
     for pc in s.peace:
-        turn.append(f"Peace: {pc.victor} may not attack {pc.loser} before {label(pc.until_turn)}.")
+        turn.append(
+            f"Peace: {pc.victor} may not attack {pc.loser} before {label(pc.until_turn, content.game.first_year)}."
+        )
     out.append(Section("The turn", lines=tuple(turn)))
 
     r, m = common.treasury(s, power)
@@ -71,7 +75,10 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
                 f"{power}: units to place",
                 ("arrives", "units"),
                 tuple(
-                    (label(t) if t else "set-up", join([unit_text(u) for u in us]))
+                    (
+                        label(t, content.game.first_year) if t else "set-up",
+                        join([unit_text(u) for u in us]),
+                    )
                     for t, us in _group(track, lambda u: u.arrives or 0)
                 ),
             )

@@ -54,8 +54,9 @@ def _(c, e, s):
     sides = "; ".join(f"{p}: {', '.join(ps)}" for p, ps in e.players.items())
     minors = ", ".join(f"{m} (with {a})" for m, a in sorted(e.allies.items()))
     return (
-        f"Scenario #{e.number} ({e.scenario}) begins: {label(e.first_turn)} to "
-        f"{label(e.last_turn)}. Sides: {sides}." + (f" Minor allies: {minors}." if minors else "")
+        f"Scenario #{e.number} ({e.scenario}) begins: {label(e.first_turn, c.game.first_year)} to "
+        f"{label(e.last_turn, c.game.first_year)}. Sides: {sides}."
+        + (f" Minor allies: {minors}." if minors else "")
     )
 
 
@@ -89,7 +90,7 @@ def _(c, e, s):
 
 @says("sk.turn_began")
 def _(c, e, s):
-    return f"{label(e.turn)} begins."
+    return f"{label(e.turn, c.game.first_year)} begins."
 
 
 def _initiative_roll(r: dict) -> str:
@@ -194,14 +195,14 @@ def _(c, e, s):
 
 @says("sk.arrival_delayed")
 def _(c, e, s):
-    return f"{e.power}'s {join(e.units)} cannot be placed ({e.reason}); they now arrive on {label(e.arrives)}."
+    return f"{e.power}'s {join(e.units)} cannot be placed ({e.reason}); they now arrive on {label(e.arrives, c.game.first_year)}."
 
 
 @says("sk.units_bought")
 def _(c, e, s):
     return (
         f"{e.power} buys {units_text(s, e.units)} for {money(e.resources, e.manpower)}; "
-        f"arriving on {label(e.arrives)}."
+        f"arriving on {label(e.arrives, c.game.first_year)}."
     )
 
 
@@ -254,7 +255,7 @@ def _(c, e, s):
 def _(c, e, s):
     return (
         f"{e.loser} surrenders to {join(e.victors)}: peace for {plural(e.turns, 'turn')}, "
-        f"until {label(e.until_turn)}."
+        f"until {label(e.until_turn, c.game.first_year)}."
     )
 
 

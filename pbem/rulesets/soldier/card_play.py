@@ -94,7 +94,7 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from ..soldier import (
+from . import (
     calendar,
     card_units,
     common,
@@ -107,8 +107,8 @@ from ..soldier import (
     siege,
     standing,
 )
-from ..soldier.card_checks import hand, new_leaders, target_now
-from ..soldier.card_events import (
+from .card_checks import hand, new_leaders, target_now
+from .card_events import (
     CardAttrition,
     CardCancelled,
     CardEffect,
@@ -120,10 +120,10 @@ from ..soldier.card_events import (
     LeaderEnters,
     TreasuryChanged,
 )
-from ..soldier.card_orders import PlayOrder
-from ..soldier.common import id_order
-from ..soldier.content import Card, SoldierContent
-from ..soldier.state import SoldierState
+from .card_orders import PlayOrder
+from .common import id_order
+from .content import Card, SoldierContent
+from .state import SoldierState
 
 # how a card is played, by its first effect (cards.toml; any-time cards are "any")
 

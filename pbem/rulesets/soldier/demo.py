@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from ..soldier import alliances, combat, combat_results, movement, naval_orders, setup
-from ..soldier.content import SoldierContent
-from ..soldier.state import SoldierState
+from . import alliances, combat, combat_results, movement, naval_orders, setup
+from .content import SoldierContent
+from .state import SoldierState
 
 RESERVE = 2  # Resources kept back for attacks and sieges
 

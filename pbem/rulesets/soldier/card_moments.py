@@ -1,7 +1,9 @@
-"""SK 5 event cards at the moments the Soldier rules announce (hooks.py): an action
-phase's steps, the Purchase Phase, the phases run on standing orders, a battle and its
-rounds, a siege, a fleet entering an area, an interception, a naval battle's weather
-gauge, an alliance attempt. This module registers Soldier Kings' card rules."""
+"""Event cards (SK 5 / SE 5) at the moments the Soldier rules announce (hooks.py): an
+action phase's steps, the Purchase Phase, the phases run on standing orders, a battle and
+its rounds, a siege, a fleet entering an area, an interception, a naval battle's weather
+gauge, an alliance attempt. `RULES` is what a variant registers (hooks.register) under
+its game's name: the cards' effects are its content's (cards.toml), carried out by kind
+(card_play.execute)."""
 
 from __future__ import annotations
 
@@ -11,24 +13,19 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from ..soldier import (
+from . import (
     calendar,
     card_checks,
     card_parse,
-    hooks,
+    card_play,
     naval,
     navy,
 )
-from ..soldier.card_checks import hand
-from ..soldier.card_events import LeaderEnters, WinterCampaign
-from ..soldier.card_orders import PlayOrder
-from ..soldier.card_parse import ACTION_USE, STAGE_WHENS, primary
-from ..soldier.content import SoldierContent
-from ..soldier.state import SoldierState
-from . import (
-    cards,
-)
-from .cards import (
+from .card_checks import hand
+from .card_events import LeaderEnters, WinterCampaign
+from .card_orders import PlayOrder
+from .card_parse import ACTION_USE, STAGE_WHENS, primary
+from .card_play import (
     carry_out,
     leader_area,
     matches_who,
@@ -38,6 +35,8 @@ from .cards import (
     standing_plays,
     was_skipped,
 )
+from .content import SoldierContent
+from .state import SoldierState
 
 
 def at_step(
@@ -364,15 +363,16 @@ def alliance_attempt(
     return info["bonus"], tuple(info["markers"])
 
 
-# The Soldier rules reach Soldier Kings' cards through hooks.card_rules(content) (issue 9).
+# The Soldier rules reach a variant's cards through hooks.card_rules(content) (issue 9);
+# each variant registers these (soldier_kings/ruleset.py: hooks.register(name, RULES)).
 RULES = SimpleNamespace(
     parse_play=card_parse.parse_play,
     validate_action=card_checks.validate_action,
     validate_purchase=card_checks.validate_purchase,
     validate_standing=card_checks.validate_standing,
     after_plays=card_checks.after_plays,
-    with_orders=cards.with_orders,
-    play=cards.play,
+    with_orders=card_play.with_orders,
+    play=card_play.play,
     at_step=at_step,
     unplayed=unplayed,
     purchase_plays=purchase_plays,
@@ -385,4 +385,3 @@ RULES = SimpleNamespace(
     weather_gauge=weather_gauge,
     alliance_attempt=alliance_attempt,
 )
-hooks.register("Soldier Kings", RULES)  # type: ignore[arg-type]
