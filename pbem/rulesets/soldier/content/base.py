@@ -45,11 +45,11 @@ class Record(BaseModel):
 
 
 def _check_source(value: str) -> str:
-    if value == "authored" or value.startswith("authored ") or value.startswith("SK "):
+    if value == "authored" or value.startswith(("authored ", "SK ", "SE ")):
         return value
     raise ValueError(
-        'source must be "authored" or a rulebook citation starting with "SK " '
-        '(e.g. "SK 9 Land Combat Example", "SK 12.1 (fortification); rest authored")'
+        'source must be "authored" or a rulebook citation starting with "SK " or "SE " '
+        '(e.g. "SK 9 Land Combat Example", "SE 12.1 (fortification); rest authored")'
     )
 
 

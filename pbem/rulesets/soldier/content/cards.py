@@ -1,4 +1,4 @@
-"""cards.toml: the event cards and their effects (SK 5)."""
+"""cards.toml: the event cards and their effects (SK 5, SE 5)."""
 
 from __future__ import annotations
 
@@ -167,6 +167,80 @@ class CardUnit(Record):
     area: Name | None = None  # where they appear unless the play names another (authored)
 
 
+# ---- Soldier Emperor's own effects (games/soldier-emperor/cards.toml;
+# docs/soldier-emperor-data-cards.md). Soldier Kings uses none of them.
+
+
+class FormalAlliance(Record):
+    """SE 14.4, 16.3: an alternative use of the card (the player says which): played in
+    the Diplomacy Phase by one of two Major Powers making a formal alliance (16.1), the
+    card allows it in 1803 and 1804, when no formal alliance may be made without one,
+    and at any time restores an alliance broken before (otherwise barred for good). The
+    card must belong to one of the two powers; no dice are rolled."""
+
+    kind: Literal["formal_alliance"]
+
+
+class SatelliteAreaBar(Record):
+    """SE 19.23: if the creating power is formally allied to `allied_to`, the satellite
+    may not include `areas` (areas `allied_to` controlled at the start)."""
+
+    allied_to: Name
+    areas: tuple[Name, ...] = Field(min_length=1)
+
+
+class CreateSatellite(Record):
+    """SE 19.2, 19.21-19.23: creates the satellite nation `country` as a minor ally of the
+    power that plays the card on itself, which must control one or more of `areas`. It
+    takes those of `areas` that the power or its allies control and put in it; its units
+    are placed as the Minor Country Alliance and Forces Table directs (only units not in
+    play, unless the creating power controls them); at most as many are repaired or built
+    each turn as it has land areas. It counts for victory points (18.5's exception), can
+    never be stolen (17.6) nor allied by a Minor Country Alliance card, and is created
+    once in a game (the card is then removed). `forces`: the countries whose units it
+    uses instead of its own, each only if its home area is put in it (the Rhine
+    Confederation: Hanover, Saxony, Bavaria, SE 19.2 and errata 4); empty: `country`'s
+    own units. `barred`: areas it may not include when the power is allied to another."""
+
+    kind: Literal["create_satellite"]
+    country: Name
+    areas: tuple[Name, ...] = Field(min_length=1)
+    forces: tuple[Name, ...] = ()
+    barred: tuple[SatelliteAreaBar, ...] = ()
+
+
+class CreateHolland(Record):
+    """SE 19.3 (and 19.2): creates the minor country `country` (the Netherlands) as a minor
+    ally of the power that plays the card on itself; that power must control `area`
+    (Holland) and must not be `builder` (France, which holds Holland at the start). Its
+    forces are placed as the Minor Country Alliance and Forces Table directs, if
+    available; fleets of `country` that `builder` built become the new minor's, and
+    `builder` may build no more of them. Created once, never stolen (SE 19.2)."""
+
+    kind: Literal["create_holland"]
+    country: Name
+    area: Name
+    builder: Name
+
+
+class GuerrillaAttack(Record):
+    """SE 19.4's guerilla attack, brought by a card: on a land area held or occupied by
+    armies of a power that is not the area's original owner, the player rolls `dice`
+    dice; each 6 is a hit on those armies, allocated as in land combat (SE 9.7), with no
+    retreat. No Money is paid; leaders there do not roll for casualties."""
+
+    kind: Literal["guerrilla_attack"]
+    dice: Pos = 4
+
+
+class EvadeBlockade(Record):
+    """SE 10.5: the fleet or group the card is played on enters or leaves one blockaded
+    coastal area this naval movement without being intercepted by the blockaders and
+    without fighting them (10.51 does not apply); the blockade stays in place."""
+
+    kind: Literal["evade_blockade"]
+
+
 Effect = Annotated[
     MinorAllianceAttempt
     | AllianceRollModifier
@@ -196,7 +270,12 @@ Effect = Annotated[
     | WinterQuarters
     | UnlockProvincials
     | ProvincialPurchase
-    | CardUnit,
+    | CardUnit
+    | FormalAlliance
+    | CreateSatellite
+    | CreateHolland
+    | GuerrillaAttack
+    | EvadeBlockade,
     Field(discriminator="kind"),
 ]
 

@@ -168,7 +168,7 @@ def cross_check(c: SoldierContent) -> list[str]:
         if row.country in rows:
             add(f"{where}: listed more than once")
         rows[row.country] = row
-        if not known_country(where, row.country, ["minor", "major"]):
+        if not known_country(where, row.country, ["minor", "major", "satellite"]):
             continue
         expected = {m for m in majors if m != row.country}
         for m in sorted(set(row.modifiers) - expected):
@@ -311,15 +311,15 @@ def cross_check(c: SoldierContent) -> list[str]:
         add(f"scenarios: number {n} is used by more than one scenario")
     oyr = c.game.one_year_rules
     for stem, sc in c.scenarios.items():
-        if sc.rules == "campaign":  # on the four maps as one (SK World at War)
+        if sc.maps == ("europe",):  # SK's one-year scenarios, SE's campaign
+            _check_scenario(c, file_name(stem), sc, countries, land, majors, rows, mercs, oyr, add)
+        elif sc.rules == "campaign":  # on the four maps as one (SK World at War)
             if set(c.world) != {"americas", "india", "spice_islands"}:
                 add(f"{file_name(stem)}: the campaign needs the four maps")
                 continue
             w = c.worldwide
             wland = {a.name: a for a in w.map.land_areas}
             _check_scenario(w, file_name(stem), sc, countries, wland, majors, rows, mercs, oyr, add)
-        else:
-            _check_scenario(c, file_name(stem), sc, countries, land, majors, rows, mercs, oyr, add)
     return problems
 
 

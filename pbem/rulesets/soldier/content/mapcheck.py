@@ -157,8 +157,8 @@ def check_map(
             home = countries.get(a.home)
             if home is None:
                 add(f'{where}: unknown country "{a.home}"')
-            elif home.kind == "card_unit":
-                add(f'{where}: home "{a.home}" is a card unit, which has no home areas')
+            elif home.kind in ("card_unit", "satellite"):
+                add(f'{where}: home "{a.home}" is a {home.kind}, which has no home areas')
             elif home.map != key and (home.kind != "major" or key == "europe"):
                 # a major power's colonies lie on other maps; any other country's homes
                 # are on its own map (SK 17.2: minor units stay on their map)
@@ -222,7 +222,7 @@ def check_map(
     for x in countries.values():
         if (
             x.map == key
-            and x.kind != "card_unit"
+            and x.kind not in ("card_unit", "satellite")
             and not any(a.home == x.name for a in m.land_areas)
         ):
             add(f'{f_pow}: country "{x.name}" is on the {key} map but has no home area in {f_map}')

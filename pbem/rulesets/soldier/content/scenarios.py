@@ -8,7 +8,7 @@ from pydantic import (
     Field,
 )
 
-from .base import Bool, Name, NonNeg, Pos, Record, Source, Strength, UnitType
+from .base import Bool, MapName, Name, NonNeg, Pos, Record, Source, Strength, UnitType
 from .world import LandArea
 
 # --------------------------------------------------------------------------- scenarios/*.toml
@@ -153,10 +153,15 @@ class Scenario(Record):
     control: tuple[Control, ...] = ()
     setup: Setup
     special: tuple[Special, ...] = ()
+    # the maps it is played on, where the game has other maps than SK's (SE: Europe alone)
+    on_maps: tuple[MapName, ...] | None = None
 
     @property
     def maps(self) -> tuple[str, ...]:
-        """The maps it is played on (game.toml keys)."""
+        """The maps it is played on (game.toml keys): `on_maps`; else SK's campaign (World
+        at War) on its four maps, a one-year scenario on Europe."""
+        if self.on_maps is not None:
+            return self.on_maps
         if self.rules == "campaign":
             return ("europe", "americas", "india", "spice_islands")
         return ("europe",)

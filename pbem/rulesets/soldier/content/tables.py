@@ -24,7 +24,7 @@ class Costs(Record):
     source: Source
     purchase_army: Cost
     purchase_fleet: Cost
-    purchase_provincial_army: Cost
+    purchase_provincial_army: Cost | None = None  # SK 19.4; a game without provincials omits it
     recover_army: Cost
     recover_fleet: Cost
     maintain_army: Cost
@@ -69,6 +69,10 @@ class MinorTableRow(Record):
     fleets: NonNeg
     leaders: tuple[Name, ...] = ()
     recovery: NonNeg
+    # major powers that may not play a Minor Country Alliance card on this country but,
+    # unlike "#", may win it when it seeks an ally after a siege, using their modifier
+    # (SE 19.5: Turkey and Egypt)
+    card_barred: tuple[Name, ...] = ()
     source: Source
 
 
@@ -101,6 +105,32 @@ class SupportLimits(Record):
     source: Source
 
 
+class ColonialIncome(Record):
+    """Money a power receives each year from colonies off the map, less so much for each of
+    its home ports blockaded (SE 7.6; SE 19.4: Spain keeps it when invaded)."""
+
+    power: Name
+    resources: Pos  # the game's Money (SE), stored under the SK name
+    per_blockaded_port: NonNeg
+    source: Source
+
+
+class Satellite(Record):
+    """A minor country made by card play (SE 19.2): the areas it may take in, whose forces
+    it uses, and who may not make it."""
+
+    country: Name
+    areas: tuple[Name, ...] = Field(min_length=1)
+    # the countries whose units it places (SE 19.2: the Rhine Confederation uses the
+    # Hanoverian, Saxon and Bavarian forces); empty: its own units, by its minor_table row
+    forces_of: tuple[Name, ...] = ()
+    # major powers that may neither make it nor hold it as a minor ally (SE 19.23: Russia)
+    barred: tuple[Name, ...] = ()
+    # areas it may not contain when made by a power allied to a barred one (SE 19.23)
+    barred_areas: tuple[Name, ...] = ()
+    source: Source
+
+
 class Constant(Record):
     value: Int
     source: Source
@@ -119,7 +149,8 @@ class Constants(Record):
     alliance_target: Constant
     steal_modifier: Constant
     intimidation_per_unit: Constant
-    prussian_initiative_modifier: Constant
+    prussian_initiative_modifier: Constant | None = None  # SK 4.1 (Frederick)
+    french_initiative_modifier: Constant | None = None  # SE 4.1, 19.7 (Napoleon)
     manpower_transfer_limit: Constant
     fleet_transport_capacity: Constant
 
@@ -135,3 +166,5 @@ class TablesFile(Record):
     automatic_victory: tuple[AutomaticVictory, ...] = Field(min_length=1)
     support_limits: SupportLimits
     constants: Constants
+    colonial_income: tuple[ColonialIncome, ...] = ()  # SE 7.6
+    satellites: tuple[Satellite, ...] = ()  # SE 19.2

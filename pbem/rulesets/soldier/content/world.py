@@ -36,7 +36,7 @@ class GameFile(Record):
     name: Name
     subtitle: str
     rulebook: str
-    optional_rules: str
+    optional_rules: str = ""  # Soldier Emperor has none
     first_year: Pos
     turns: Pos
     seasons: tuple[Name, ...] = Field(min_length=1)
@@ -44,7 +44,7 @@ class GameFile(Record):
     maps: tuple[MapName, ...] = Field(min_length=1)
     source: Source
     canvas: Canvas
-    one_year_rules: OneYearRules
+    one_year_rules: OneYearRules | None = None  # SK only: its one-year scenarios
 
     def year(self, turn: int) -> int:
         return self.first_year + (turn - 1) // len(self.seasons)
@@ -58,7 +58,8 @@ class GameFile(Record):
 
 # --------------------------------------------------------------------------- powers.toml
 
-CountryKind = Literal["major", "minor", "mercenary", "neutral", "card_unit"]
+# satellite: a minor country that card play creates, with no home areas of its own (SE 19.2)
+CountryKind = Literal["major", "minor", "mercenary", "neutral", "card_unit", "satellite"]
 
 
 class Country(Record):
