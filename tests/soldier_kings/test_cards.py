@@ -1,4 +1,4 @@
-"""SK 5 event cards (pbem/rulesets/soldier_kings/cards.py): the order grammar, every
+"""SK 5 event cards (pbem/rulesets/soldier/card_play.py): the order grammar, every
 card of the one-year deck covered by a rules case and the players' guide, the dice
 amounts, standing orders spent once, Spies' secret, and whole games in which the
 scripted players play the cards they are dealt, checked by `verify`."""

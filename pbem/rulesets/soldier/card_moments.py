@@ -364,7 +364,7 @@ def alliance_attempt(
 
 
 # The Soldier rules reach a variant's cards through hooks.card_rules(content) (issue 9);
-# each variant registers these (soldier_kings/ruleset.py: hooks.register(name, RULES)).
+# each variant registers these (soldier/ruleset.py: SoldierRuleset.__init__, hooks.register).
 RULES = SimpleNamespace(
     parse_play=card_parse.parse_play,
     validate_action=card_checks.validate_action,
