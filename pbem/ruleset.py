@@ -254,6 +254,7 @@ class Ruleset(ABC):
 
 _BUILTIN: dict[str, str] = {
     "soldier-kings": "pbem.rulesets.soldier_kings:load",
+    "soldier-emperor": "pbem.rulesets.soldier_emperor:load",
     "struggle-of-empires": "pbem.rulesets.struggle.ruleset:load",
 }
 _LOADED: dict[str, Ruleset] = {}
