@@ -160,7 +160,7 @@ def _play(
 
 def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done) -> None:
     st = game.state()
-    if r.ident in st.answered or any(x.answers == r.ident for x in pending.records):
+    if pending.answered(st, r.ident):
         return  # answered before (a crash kept it in the mailbox), or the same mail twice
     assert r.text is not None
     if r.request:

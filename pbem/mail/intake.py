@@ -132,7 +132,7 @@ def _one(
             answer([inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
         return Handled(key, inc.sender, "help", "no signed orders found", note)
     ident = identity(raw)
-    if ident in game.state().answered or any(x.answers == ident for x in pending.records):
+    if pending.answered(game.state(), ident):
         return Handled(key, inc.sender, "duplicate", "this very mail was answered before", note)
     r: SubmitResult = game.submit(text, now=now)
     outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"

@@ -66,6 +66,11 @@ class Pending:
         self.records.append(record)
         return record
 
+    def answered(self, st, ident: str) -> bool:
+        """True when the mail `ident` (identity()) was answered before: in the log of
+        `st`, or earlier in this batch (the same mail twice in one mailbox)."""
+        return ident in st.answered or any(x.answers == ident for x in self.records)
+
     def record(self, game) -> None:
         """Append the records to `game`'s log (inside the caller's transaction, if any)."""
         if self.records:

@@ -15,10 +15,6 @@ def se():
     return load().content
 
 
-def _area(c, name):
-    return c.land_area(name)
-
-
 def test_the_game_and_its_scenarios(se):
     assert se.game.name == "Soldier Emperor" and se.game.first_year == 1803  # SE 2.0
     assert se.game.turn_label(1) == "Turn 1 (Spring 1803)"
@@ -80,28 +76,28 @@ def test_the_tables(se):
 
 
 def test_the_map_agrees_with_the_text(se):
-    a = _area(se, "Bohemia")  # SE 2.1
+    a = se.land_area("Bohemia")  # SE 2.1
     assert (a.resources, a.manpower, a.fortification, a.home) == (4, 4, 3, "Austria")
-    a = _area(se, "Norway")  # SE 7.2
+    a = se.land_area("Norway")  # SE 7.2
     assert (a.resources, a.manpower) == (3, 2)
     for name, money in (("Saxony", 4), ("Bavaria", 4), ("Magdeburg", 2), ("East Prussia", 2)):
-        assert _area(se, name).resources == money  # SE 21.1 example
-    assert _area(se, "Magdeburg").home == _area(se, "East Prussia").home == "Prussia"
-    assert _area(se, "Galicia").fortification == 2  # SE 9 Land Combat Example
+        assert se.land_area(name).resources == money  # SE 21.1 example
+    assert se.land_area("Magdeburg").home == se.land_area("East Prussia").home == "Prussia"
+    assert se.land_area("Galicia").fortification == 2  # SE 9 Land Combat Example
     near = {a.name: se.neighbours(a.name) for a in se.map.land_areas}
     assert {"Hungary", "Polesia", "Posen"} <= set(near["Galicia"])
     assert {"Posen", "Polesia"} <= set(near["East Prussia"])
-    assert set(_area(se, "London").seas) >= {"North Sea", "Eastern Atlantic"}  # SE 10.43
-    assert _area(se, "Majorca").coastal  # errata 1: a port
+    assert set(se.land_area("London").seas) >= {"North Sea", "Eastern Atlantic"}  # SE 10.43
+    assert se.land_area("Majorca").coastal  # errata 1: a port
     assert "Tripoli" not in near.get("Cyrenaica", {})  # errata 5
-    assert _area(se, "Etruria").home == "Spain" and _area(se, "Minorca").home == "Spain"
-    assert not any(_area(se, n).home == "Spain" for n in near.get("Etruria", {}))  # SE 19.4
+    assert se.land_area("Etruria").home == "Spain" and se.land_area("Minorca").home == "Spain"
+    assert not any(se.land_area(n).home == "Spain" for n in near.get("Etruria", {}))  # SE 19.4
     assert not near.get("Minorca")  # SE 19.4: no land route
-    assert _area(se, "Alexandria").home == _area(se, "Cairo").home == "Egypt"  # SE 19.5
-    assert _area(se, "Holland").home == "Netherlands"  # SE 19.3
+    assert se.land_area("Alexandria").home == se.land_area("Cairo").home == "Egypt"  # SE 19.5
+    assert se.land_area("Holland").home == "Netherlands"  # SE 19.3
     for sc in se.scenarios.values():
-        assert sc.controller(_area(se, "Holland")) == "France"  # SE 19.3
+        assert sc.controller(se.land_area("Holland")) == "France"  # SE 19.3
     # SE 19.21-19.23: every satellite's areas are on the map
     for x in se.tables.satellites:
         for name in x.areas:
-            _area(se, name)
+            se.land_area(name)
