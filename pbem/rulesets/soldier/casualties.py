@@ -176,7 +176,12 @@ def _rank(prefer: Sequence[str], ids: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------- SK 9.7
 
 
-def allocate(hits: int, targets: Sequence[Target], prefer: Sequence[str] = ()) -> Allocation:
+def allocate(
+    hits: int,
+    targets: Sequence[Target],
+    prefer: Sequence[str] = (),
+    objective: str = "most-step-losses",
+) -> Allocation:
     """Allocate ``hits`` among ONE player's units (SK 9.7; fleets SK 11.3; besiegers
     under defensive fire SK 12.3).
 
@@ -212,6 +217,12 @@ def allocate(hits: int, targets: Sequence[Target], prefer: Sequence[str] = ()) -
 
     Example (SK 9.7): 5 hits on defences 3, 2 and 1 -> the 3 and the 2 take a step
     loss and no hit is left unallocated.
+
+    ``objective="fewest-unallocated"`` (SE 9.7, 11.3): SE drops "the maximum number of
+    step losses" and keeps "with as few hits as possible left unallocated", so objective
+    3 becomes: fewest hits unallocated, then the fewest step losses (SE 9.7: "Players may
+    take more step losses than required", so more are not required). 3 hits on defences
+    3, 1 and 1: SK two step losses on the 1s (one hit unallocated), SE one on the 3.
     """
     _check(hits, targets)
     ranked = _rank(prefer, [t.id for t in targets])
@@ -220,10 +231,10 @@ def allocate(hits: int, targets: Sequence[Target], prefer: Sequence[str] = ()) -
         # SK 9.7: every unit can take its one step loss; only then may any take two.
         sequence = [(t.id, c) for t, c in zip(targets, first, strict=True)]
         seconds = [i for i, t in enumerate(targets) if t.max_steps > 1]
-        chosen = _best_subset(targets, seconds, 1, hits - sum(first), ranked)
+        chosen = _best_subset(targets, seconds, 1, hits - sum(first), ranked, objective)
         sequence += [(targets[i].id, targets[i].cost(1)) for i in chosen]
     else:
-        chosen = _best_subset(targets, range(len(targets)), 0, hits, ranked)
+        chosen = _best_subset(targets, range(len(targets)), 0, hits, ranked, objective)
         sequence = [(targets[i].id, targets[i].cost(0)) for i in chosen]
     return _result(hits, targets, sequence)
 
@@ -234,6 +245,7 @@ def _best_subset(
     taken: int,
     budget: int,
     ranked: Sequence[str],
+    objective: str = "most-step-losses",
 ) -> list[int]:
     """Indices of the candidates that each take their next step loss (after ``taken``
     this round): most losses, then most hits used within ``budget``, then the
@@ -250,13 +262,15 @@ def _best_subset(
     ids = sorted(targets[i].id for i in candidates)
     id_weight = {uid: 1 << (len(ids) - 1 - q) for q, uid in enumerate(ids)}
 
-    # hits used -> (losses, preference, -eliminations, -attack lost, id weight), chosen
+    # hits used -> (losses, preference, -eliminations, -attack lost, id weight), chosen;
+    # SE 9.7 counts losses negatively: at equal hits used, fewer losses are better
+    per_loss = -1 if objective == "fewest-unallocated" else 1
     best: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {0: ((0, 0, 0, 0, 0), ())}
     for i in sorted(candidates, key=lambda i: targets[i].id):
         t = targets[i]
         cost = t.cost(taken)
         gain = (
-            1,
+            per_loss,
             pref_weight.get(t.id, 0),
             -int(t.eliminated_by(taken)),
             -t.attack_lost(taken),
@@ -270,7 +284,11 @@ def _best_subset(
             if total not in best or new > best[total][0]:
                 best[total] = (new, (*chosen, i))
     # SK 9.7: most step losses, then fewest hits unallocated (= most used), then ties.
-    _, chosen = max(((s[0], used, *s[1:]), c) for used, (s, c) in best.items())
+    # SE 9.7: fewest hits unallocated, then fewest step losses, then ties.
+    if per_loss < 0:
+        _, chosen = max(((used, *s), c) for used, (s, c) in best.items())
+    else:
+        _, chosen = max(((s[0], used, *s[1:]), c) for used, (s, c) in best.items())
     return sorted(chosen)
 
 

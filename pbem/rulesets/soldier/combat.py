@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import leaders as leader_rules
 from . import mercenaries, minor_rules, naval, retreats, standing
 from .combat_results import (
     AttackPaid,
@@ -25,7 +26,6 @@ from .combat_results import (
     BattleEnded,
     Eliminated,
     LeaderCaptured,
-    LeaderKilled,
     Retreated,
     RoundFought,
     allocate,
@@ -173,6 +173,7 @@ def battle(
         _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
     engaged = {p: list(us) for p, us in attackers.items()}
     held_out = _other_forces_generals(s, area, declared, others or [])
+    tally = {"attacker": leader_rules.Tally(), "defender": leader_rules.Tally()}
     rnd = 0
     while True:
         defenders = _defenders(s, first, area, lead.against)
@@ -202,8 +203,9 @@ def battle(
             ctx, content, area, rnd, attackers, defenders, standing_orders
         )
         dice_a, dice_d = _round(
-            ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, held_out
-        )
+            ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, held_out,
+            tally,
+        )  # fmt: skip
         if dice_a == 0 and dice_d == 0:
             break
         # SK 9.8: units reduced this round must retreat (unable: eliminated)
@@ -231,6 +233,9 @@ def battle(
                 rnd=rnd,
                 attackers=attackers,
             )
+    leader_rules.after_combat(
+        ctx, content, area, "the battle", (tally["attacker"], tally["defender"])
+    )
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
 
@@ -308,12 +313,16 @@ def _leaders(
 
 
 def _round(
-    ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, a_held=frozenset()
+    ctx, content, area, rnd, attackers, defenders, mountain, standing_orders, a_held, tally
 ) -> tuple[int, int]:
-    """`a_held`: the attacker's generals who fight in another force (SK 9.3)."""
+    """`a_held`: the attacker's generals who fight in another force (SK 9.3); `tally`:
+    each side's leaders and step losses over the combat (SE 13.5)."""
     s: SoldierState = ctx.state
     held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
     a_powers, d_powers = sorted(attackers), sorted(defenders)
+    a_held = set(a_held) | leader_rules.attacker_holds(
+        content, standing_orders, a_powers
+    )  # SE 13.2
     navy_a, navy_d = (
         any(s.units[u].type == "fleet" for us in g.values() for u in us)
         for g in (attackers, defenders)
@@ -331,21 +340,31 @@ def _round(
     )
     dice_a += extra_dice(s, "land", area, rnd, "attacker")  # Inspired Leadership
     dice_d += extra_dice(s, "land", area, rnd, "defender")
-    rolls_a = (
-        ctx.roll(f"{area}, round {rnd}, attacker ({', '.join(a_powers)})", dice_a) if dice_a else []
+    a_units = [u for us in attackers.values() for u in us]
+    d_units = [u for us in defenders.values() for u in us]
+    hits_a = leader_rules.hits(
+        ctx,
+        f"{area}, round {rnd}, attacker ({', '.join(a_powers)})",
+        dice_a,
+        min(dice_a, leader_rules.napoleon_dice(s, rnd, a_leaders, a_units)),  # SE 19.7
+        0,
     )
-    rolls_d = (
-        ctx.roll(f"{area}, round {rnd}, defender ({', '.join(d_powers)})", dice_d) if dice_d else []
+    hits_d = leader_rules.hits(
+        ctx,
+        f"{area}, round {rnd}, defender ({', '.join(d_powers)})",
+        dice_d,
+        min(dice_d, leader_rules.napoleon_dice(s, rnd, d_leaders, d_units)),  # SE 19.7
+        1 if mountain else 0,  # SK 9.6 mountain route
     )
-    hits_a = sum(1 for v in rolls_a if v == 6)
-    hits_d = sum(1 for v in rolls_d if v + (1 if mountain else 0) >= 6)  # SK 9.6 mountain route
     losses: dict[str, int] = {}
     unallocated: dict[str, int] = {}
     for side, group, hits, enemy in (
         ("defender", defenders, hits_a, a_powers),
         ("attacker", attackers, hits_d, d_powers),
     ):
-        got, left = allocate(s, group, hits, standing_orders, enemy)
+        got, left = allocate(
+            s, group, hits, standing_orders, enemy, content.game.rules.casualties
+        )  # SK 9.7 / SE 9.7
         losses.update(got)
         unallocated[side] = left
     ctx.emit(
@@ -355,16 +374,16 @@ def _round(
             losses={u: n for u, n in sorted(losses.items()) if n}, unallocated=unallocated,
         )
     )  # fmt: skip
-    # SK 13.5: each side's leaders, one roll each, until one dies
-    for powers, names in ((a_powers, a_leaders), (d_powers, d_leaders)):
+    # SK 13.5: each side's leaders, one roll each, until one dies (SE 13.5: after the combat)
+    sides = []
+    for side, powers, names in (
+        ("attacker", a_powers, a_leaders),
+        ("defender", d_powers, d_leaders),
+    ):
         steps = sum(n for u, n in losses.items() if unit_owner(s, u) in powers)
-        for n in names:
-            if s.leaders[n].status != "map":
-                continue
-            total = sum(ctx.roll(f"{area}, round {rnd}, {n} casualty check", 2)) + steps
-            if total >= 12:
-                ctx.emit(LeaderKilled(leader=n, area=area, total=total))
-                break
+        sides.append((names, steps))
+        tally[side].add(names, steps)
+    leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
     return dice_a, dice_d
 
 

@@ -142,6 +142,10 @@ def _(s: SoldierState, e: LeaderKilled) -> None:
 def _(s: SoldierState, e: LeaderCaptured) -> None:
     ld = s.leaders[e.leader]
     ld.status, ld.area, ld.captured_by = "captured", None, e.by
+    # SE 19.7: "loses one of these abilities ... each time he is captured"; the last is
+    # his movement allowance of 3 (SE 13.3: "All other Generals have ... 2")
+    if ld.abilities and ld.abilities.pop(0) == "movement":
+        ld.movement = None
 
 
 @on(BattleEnded)
@@ -171,7 +175,12 @@ def unit_owner(s: SoldierState, uid: str) -> str:
 
 
 def allocate(
-    s: SoldierState, group: dict[str, list[str]], hits: int, standing_orders: dict, enemy: list[str]
+    s: SoldierState,
+    group: dict[str, list[str]],
+    hits: int,
+    standing_orders: dict,
+    enemy: list[str],
+    objective: str = "most-step-losses",
 ):
     """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
     last sentence); SK 16.5 joint casualties between allied players."""
@@ -196,7 +205,7 @@ def allocate(
         for player in by_player
     }
     if len(by_player) == 1:
-        alloc = casualties.allocate(hits, targets, next(iter(prefer.values())))
+        alloc = casualties.allocate(hits, targets, next(iter(prefer.values())), objective)
     else:
         # SK 16.5: on equal numbers "the enemy player selects": by default, the enemy
         # puts the first loss on the ally whose units are strongest in attack

@@ -1,6 +1,8 @@
-"""SK 4.1 Initiative Phase: every warring major power rolls two dice; Prussia adds or
-subtracts two (its choice, made before any roll) while Frederick lives; ties are
-rolled again; the highest acts first."""
+"""SK 4.1 / SE 4.1 Initiative Phase: every warring major power rolls two dice; one power
+adds or subtracts two (its choice, made before any roll) while its leader allows it --
+SK: Prussia while Frederick lives; SE 4.1, 19.7: France while Napoleon is in play and has
+not lost the ability (the second of his abilities lost to capture) -- content's game.toml
+`[rules]` names them; ties are rolled again; the highest acts first."""
 
 from __future__ import annotations
 
@@ -13,17 +15,43 @@ from .names import Names
 from .phases import InitiativeSet, NoOrders
 from .state import SoldierState
 
-FREDERICK = "Frederick II"
-PRUSSIA = "Prussia"
+
+def initiative_holder(content, s: SoldierState) -> str | None:
+    """The power that may add or subtract two this Initiative Phase, or None (SK 4.1:
+    Prussia while Frederick is not killed; SE 4.1, 19.7: France while Napoleon is in play
+    -- on the map, not killed, captured or wounded -- and keeps the ability)."""
+    rules = content.game.rules
+    power, name = rules.initiative_power, rules.initiative_leader
+    ld = s.leaders.get(name)
+    if power not in s.majors or ld is None or ld.status == "killed":
+        return None
+    # SE 4.1: "in play"; SE 19.7: "has not lost this ability"
+    if rules.initiative_leader_in_play and (ld.status != "map" or "initiative" not in ld.abilities):
+        return None
+    return power
+
+
+def _modifier(content) -> int:
+    c = content.tables.constants
+    held = c.french_initiative_modifier or c.prussian_initiative_modifier
+    return held.value if held else 2
 
 
 @standing.verb("initiative")
 def _initiative(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
-    # SK 4.1: "initiative +2" or "initiative -2" (Prussia's choice while Frederick lives)
-    if power != PRUSSIA:
-        problems.append(Problem("only Prussia adds or subtracts two for initiative (SK 4.1)", line))
+    # SK 4.1 / SE 4.1: "initiative +2" or "initiative -2" (Prussia's choice while Frederick
+    # lives; SE: France's while Napoleon is in play)
+    rules = names.content.game.rules
+    if power != rules.initiative_power:
+        problems.append(
+            Problem(
+                f"only {rules.initiative_power} adds or subtracts two for initiative "
+                f"({rules.book} 4.1)",
+                line,
+            )
+        )
         return None
     if words not in (["+2"], ["-2"]):
         problems.append(Problem("write: initiative +2  or  initiative -2", line))
@@ -38,13 +66,15 @@ class Initiative(NoOrders):
         s: SoldierState = ctx.state
         powers = list(s.majors)
         modifiers: dict[str, list[tuple[int, str]]] = {p: [] for p in powers}
-        frederick = s.leaders.get(FREDERICK)
-        if PRUSSIA in modifiers and frederick is not None and frederick.status != "killed":
-            # SK 4.1: "the Prussian player adds or subtracts two ... prior to any rolls"
-            chosen = standing_orders.get(PRUSSIA, {}).get("initiative", [])
-            value = chosen[-1] if chosen else 2  # default: +2 (act early)
-            modifiers[PRUSSIA].append(
-                (value, "Prussia's choice" if chosen else "Prussia's default")
+        holder = initiative_holder(content, s)
+        if holder is not None:
+            # SK 4.1: "the Prussian player adds or subtracts two ... prior to any rolls";
+            # SE 4.1: "The French player adds or subtracts two ... prior to any rolls"
+            chosen = standing_orders.get(holder, {}).get("initiative", [])
+            two = _modifier(content)
+            value = (two if chosen[-1] > 0 else -two) if chosen else two  # default: +2
+            modifiers[holder].append(
+                (value, f"{holder}'s choice" if chosen else f"{holder}'s default")
             )
         for p in powers:  # Council of War, played before the dice (effects.py)
             modifiers[p] += initiative_modifiers(s, p)

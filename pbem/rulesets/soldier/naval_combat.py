@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 
 from . import combat_results, retreats
+from . import leaders as leader_rules
 from .content import SoldierContent
 from .hooks import card_rules
 from .navy import (
@@ -70,6 +71,7 @@ class Side:
     forbid: set[str] = field(default_factory=set)  # areas it may not retreat into
     gone: list[str] = field(default_factory=list)  # retreated out of the battle
     last_retreat: str | None = None
+    fort: int | None = None  # the shore batteries it fires with, fixed when the battle begins
 
     def alive(self, s: SoldierState) -> list[str]:
         return [f for f in self.fleets if f not in self.gone and s.units[f].status == "map"]
@@ -105,7 +107,9 @@ def battle(
     (intercepted). Returns the fleets of each side still in the battle at the end."""
     s: SoldierState = ctx.state
     sides = {"intercepting": a, "intercepted": b}
-    forts = {name: _fort_for(content, s, area, side) for name, side in sides.items()}
+    forts = {name: _fort_for(content, s, area, side, kind) for name, side in sides.items()}
+    for name, side in sides.items():
+        side.fort = forts[name]
     ctx.emit(
         NavalBattleBegan(
             area=area,
@@ -137,6 +141,7 @@ def battle(
             first=first,
         )
     )
+    tally = {name: leader_rules.Tally() for name in sides}
     rnd = 0
     while a.alive(s) and b.alive(s) and rnd < MAX_ROUNDS:
         rnd += 1
@@ -157,15 +162,11 @@ def battle(
                 steps[target] += sum(got.values())
                 losses.update(got)
         # SK 13.5: leaders, two dice + the side's step losses; one death per side per round
-        for name, side in sides.items():
-            for n in sorted(side.leaders):
-                if s.leaders[n].status != "map":
-                    continue
-                roll = ctx.roll(f"{area}, naval round {rnd}, {n} casualty check", 2)
-                total = sum(roll) + steps[name]
-                if total >= 12:
-                    ctx.emit(combat_results.LeaderKilled(leader=n, area=area, total=total))
-                    break
+        # (SE 13.5: once, after the battle)
+        rounds = [(sorted(side.leaders), steps[name]) for name, side in sides.items()]
+        for (names, n), name in zip(rounds, sides, strict=True):
+            tally[name].add(names, n)
+        leader_rules.after_round(ctx, content, area, f"naval round {rnd}", rounds)
         # SK 11.4: fleets that lost a step must retreat; intercepted side first
         for side in (b, a):
             hit = [f for f in side.alive(s) if losses.get(f)]
@@ -175,6 +176,7 @@ def battle(
         for side, enemy in ((b, a), (a, b)):
             if side.alive(s) and enemy.alive(s):
                 _voluntary(ctx, content, area, rnd, side, enemy, orders)
+    leader_rules.after_combat(ctx, content, area, "the naval battle", list(tally.values()))
     _leaders_after(ctx, area, a, b)
     left_a, left_b = a.alive(s), b.alive(s)
     outcome = (
@@ -198,13 +200,23 @@ def _by_power(s: SoldierState, fleets: Sequence[str]) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in sorted(out.items())}
 
 
-def _fort_for(content: SoldierContent, s: SoldierState, area: str, side: Side) -> int:
-    """SK 11.2: the fortification of a coastal battle area friendly or allied to the side."""
+def _fort_for(
+    content: SoldierContent, s: SoldierState, area: str, side: Side, kind: str = ""
+) -> int:
+    """SK 11.2: the fortification of a coastal battle area friendly or allied to the side.
+    SE 11.2: only "if the battle is in a coastal area that is friendly or allied to the
+    non-active player" (the side of no power friendly to the one whose action phase it
+    is); except at Gibraltar and Constantinople, where SE 10.46 gives it to whichever
+    player the area is friendly or allied to."""
     if not content.is_land(area):
         return 0
     ctrl = retreats.controller(content, s, area)
     if not any(s.friendly(ctrl, p) for p in side.powers(s)):
         return 0
+    if content.game.rules.naval_fortification == "non-active" and kind != "strait":
+        acting = s.initiative[s.acting] if s.acting < len(s.initiative) else None
+        if acting is not None and any(s.friendly(acting, p) for p in side.powers(s)):
+            return 0
     return fort_value(content, s, area)
 
 
@@ -216,7 +228,7 @@ def _dice(content: SoldierContent, s: SoldierState, area: str, side: Side) -> in
     return (
         sum(s.units[f].attack for f in alive)
         + sum(s.leaders[n].rating for n in admirals(s, side.leaders))
-        + _fort_for(content, s, area, side)
+        + (side.fort if side.fort is not None else _fort_for(content, s, area, side))
     )
 
 
@@ -228,7 +240,7 @@ def _fire(ctx, content, area, rnd, side: Side) -> tuple[int, int]:
 
 
 def _losses(
-    ctx, target: Side, hits: int, enemy: Side, orders: Orders
+    ctx, content, target: Side, hits: int, enemy: Side, orders: Orders
 ) -> tuple[dict[str, int], int]:
     """SK 11.3 (= 9.7) and 16.5 among the target's fleets; an army aboard a fleet shares
     its fate and its loss satisfies none of the hits (SK 10.6, Naval Combat Example)."""
@@ -236,7 +248,9 @@ def _losses(
     group: dict[str, list[str]] = {}
     for f in target.alive(s):
         group.setdefault(owner(s, f), []).append(f)
-    got, left = combat_results.allocate(s, group, hits, orders.standing, enemy.powers(s))
+    got, left = combat_results.allocate(
+        s, group, hits, orders.standing, enemy.powers(s), content.game.rules.casualties
+    )  # SK 11.3 / SE 11.3
     out = {u: n for u, n in got.items() if n}
     for f, n in list(out.items()):
         fleet = s.units[f]
@@ -258,7 +272,7 @@ def _volley(
     s: SoldierState = ctx.state
     side, target = sides[name], sides[_other(name)]
     n, hits = _fire(ctx, content, area, rnd, side)
-    losses, left = _losses(ctx, target, hits, side, orders)
+    losses, left = _losses(ctx, content, target, hits, side, orders)
     ctx.emit(
         NavalVolley(
             area=area, round=rnd, side=name, powers=side.powers(s), dice=n, hits=hits,
@@ -277,7 +291,7 @@ def _simultaneous(
     fired = {name: _fire(ctx, content, area, rnd, side) for name, side in sides.items()}
     planned = {}
     for name in sides:
-        planned[name] = _losses(ctx, sides[_other(name)], fired[name][1], sides[name], orders)
+        planned[name] = _losses(ctx, content, sides[_other(name)], fired[name][1], sides[name], orders)
     out = {}
     for name, (losses, left) in planned.items():
         n, hits = fired[name]

@@ -64,7 +64,7 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | Non
     order = sorted({p.setup_order for p in sc.players})
     setup_order = [[pw for p in sc.players if p.setup_order == k for pw in p.powers] for k in order]
     if sc.rules == "campaign":
-        setup_order = campaign_order(ctx, sc)
+        setup_order = campaign_order(ctx, sc, content.game.rules.setup_dice)
     ctx.emit(
         ScenarioStarted(
             scenario=sc.name,
@@ -87,6 +87,7 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | Non
                     "rating": ld.rating,
                     "movement": ld.movement,
                     "royal": ld.royal,
+                    **({"abilities": list(ld.abilities)} if ld.abilities else {}),
                 }
                 for ld in content.pieces.leaders
             ],
@@ -110,14 +111,14 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | Non
 PLACEMENT_ROUNDS = 2
 
 
-def campaign_order(ctx: Resolution, sc: Scenario) -> list[list[str]]:
-    """SK World at War: each player rolls a die, the highest places first (ties roll
-    again), then the player to his left: the players in the scenario's order, from him.
-    The rotation, once per placement round."""
+def campaign_order(ctx: Resolution, sc: Scenario, dice: int = 1) -> list[list[str]]:
+    """SK World at War: each player rolls a die (SE errata 6: two dice), the highest
+    places first (ties roll again), then the player to his left: the players in the
+    scenario's order, from him. The rotation, once per placement round."""
     names = [p.name for p in sorted(sc.players, key=lambda p: p.setup_order)]
     tied = list(names)
     while len(tied) > 1:
-        rolls = {n: ctx.roll(f"set-up: {n} rolls to place first")[0] for n in tied}
+        rolls = {n: sum(ctx.roll(f"set-up: {n} rolls to place first", dice)) for n in tied}
         tied = [n for n in tied if rolls[n] == max(rolls.values())]
     k = names.index(tied[0])
     powers = {p.name: list(p.powers) for p in sc.players}

@@ -266,8 +266,13 @@ def _siege(
         fire_hits = sum(1 for v in fire if v + (1 if mountain else 0) >= 6)
         group = {p: us for p, us in armies.items() if us}
         losses, _left = combat_results.allocate(
-            s, group, fire_hits, standing_orders, [owner] if owner else []
-        )
+            s,
+            group,
+            fire_hits,
+            standing_orders,
+            [owner] if owner else [],
+            content.game.rules.casualties,
+        )  # SK 12.3 / SE 12.3: as in land combat (9.7)
         before = {u: s.units[u].is_reduced for us in group.values() for u in us}
         total = s.fort_hits.get(area, 0) + hits
         ctx.emit(

@@ -49,6 +49,9 @@ class Leader(Record):
     # before it (SE 13.8)
     year: Pos | None = None
     movement: Pos | None = None
+    # SE 19.7: abilities other leaders lack, lost one each time he is captured, in this
+    # order (Napoleon: combat, initiative, movement); Davout's movement 3 is never lost
+    abilities: tuple[Literal["combat", "initiative", "movement"], ...] = ()
     royal: Bool = False
     enters: Literal["europe", "north_america", "india"] = "europe"
     fleet_of: Name | None = None

@@ -32,6 +32,40 @@ class OneYearRules(Record):
     source: Source
 
 
+class VariantRules(Record):
+    """Where a variant's procedure differs from the engine's default (Soldier Kings'), as
+    a named switch in its game.toml `[rules]`; each switch cites both books, and the rule
+    that reads it cites them again (docs/soldier-engine.md, games/soldier/sections.toml)."""
+
+    # the rulebook's citation prefix in messages to players ("SK 4.1", "SE 4.1")
+    book: Literal["SK", "SE"] = "SK"
+    # SK 4.1: Prussia adds or subtracts two while Frederick lives; SE 4.1, 19.7: France,
+    # while Napoleon is in play (on the map) and has not lost the ability
+    initiative_power: Name = "Prussia"
+    initiative_leader: Name = "Frederick II"
+    initiative_leader_in_play: Bool = False
+    # SK World at War: each player rolls a die for the set-up order; SE errata 6: two dice
+    setup_dice: Annotated[int, Field(ge=1, le=2)] = 1
+    # SK 6.3: new units only in Europe-map areas with a Manpower value; SE 6.2: any home
+    # area under friendly control
+    placement: Literal["manpower-areas", "home-areas"] = "manpower-areas"
+    # SK 7.3: no enemy units in the area; SE 7.3: no enemy armies unless friendly armies
+    # are also present
+    collecting: Literal["no-enemy-units", "no-enemy-armies-alone"] = "no-enemy-units"
+    # SK 9.7, 11.3: the most step losses, then fewest hits unallocated; SE 9.7, 11.3:
+    # fewest hits unallocated only
+    casualties: Literal["most-step-losses", "fewest-unallocated"] = "most-step-losses"
+    # SK 13.5: each round, 2d6 + losses >= 12 kills; SE 13.5: after each combat, then a
+    # die: wounded one, two or three campaign turns, or killed
+    leader_casualties: Literal["each-round", "each-combat-wounds"] = "each-round"
+    # SK 11.2: the fortification value for whoever the coastal area is friendly to;
+    # SE 11.2: for the non-active player only
+    naval_fortification: Literal["friendly", "non-active"] = "friendly"
+    # SK 20.3 (20.31-20.34); SE 21.1-21.6
+    victory: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
+    source: Source = "SK (the engine's defaults)"
+
+
 class GameFile(Record):
     name: Name
     subtitle: str
@@ -45,6 +79,7 @@ class GameFile(Record):
     source: Source
     canvas: Canvas
     one_year_rules: OneYearRules | None = None  # SK only: its one-year scenarios
+    rules: VariantRules = VariantRules()
 
     def year(self, turn: int) -> int:
         return self.first_year + (turn - 1) // len(self.seasons)

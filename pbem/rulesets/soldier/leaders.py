@@ -1,0 +1,172 @@
+"""Leaders in battle: who takes part, Napoleon's first-round bonus, and leader casualties.
+
+SK 13.5: after each combat round, 2d6 + the side's step losses that round >= 12 kills the
+leader; one death per side per round. SE 13.5: at the conclusion of each combat, the
+same roll for each leader who took part, with the side's step losses of the whole
+combat; a total of 12 or more is followed by one die: 1-2 wounded for one campaign turn,
+3-4 for two, 5 for three, 6 killed; one death per side. The content's game.toml
+`[rules] leader_casualties` chooses ("each-round" or "each-combat-wounds").
+
+SE 13.2: a leader's rating *may* be added; in SK only the defender may hold leaders out
+(SK 9.2). SE 19.7: Napoleon adds one to his units' dice in the first combat round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+
+from .calendar import campaign_turns_after
+from .combat_results import LeaderKilled
+from .fold import on
+from .state import SoldierState
+
+
+@event
+class LeaderWounded(Event):
+    """SE 13.5: a leader who took part in a combat is wounded for `turns` campaign turns;
+    he leaves the map and returns on `until_turn` as a new arrival (SE 6.2, 13.8)."""
+
+    type: Literal["se.leader_wounded"] = "se.leader_wounded"
+    leader: str
+    area: str
+    total: int  # the two dice plus the side's step losses
+    die: int  # the one die that followed (1-5: wounded)
+    turns: int
+    until_turn: int
+
+
+@on(LeaderWounded)
+def _(s: SoldierState, e: LeaderWounded) -> None:
+    ld = s.leaders[e.leader]
+    ld.status, ld.area, ld.arrives = "track", None, e.until_turn
+
+
+# SE 13.5: the one die after a total of 12 or more -> campaign turns wounded (0: killed)
+WOUNDS = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 0}
+
+
+def per_combat(content) -> bool:
+    return content.game.rules.leader_casualties == "each-combat-wounds"
+
+
+def attacker_holds(content, standing_orders: dict, powers: Sequence[str]) -> set[str]:
+    """SE 13.2: every side may keep a leader out of combat (`hold out LEADER`); SK 9.2 lets
+    only the defending player do so, so in SK the attacker's standing orders add none."""
+    if not per_combat(content):
+        return set()
+    return {n for p in powers for n in standing_orders.get(p, {}).get("hold", [])}
+
+
+@dataclass
+class Tally:
+    """One side's part in a whole combat (SE 13.5): its leaders who took part in any round
+    and its step losses over all rounds."""
+
+    leaders: list[str] = field(default_factory=list)
+    steps: int = 0
+
+    def add(self, leaders: Sequence[str], steps: int) -> None:
+        self.leaders += [n for n in leaders if n not in self.leaders]
+        self.steps += steps
+
+
+def after_round(
+    ctx: Resolution, content, area: str, label: str, sides: Sequence[tuple[Sequence[str], int]]
+) -> None:
+    """SK 13.5: each side's leaders in turn, 2d6 + the side's step losses this round; the
+    first to reach 12 dies and his side rolls no more this round. SE: nothing here."""
+    if per_combat(content):
+        return
+    s: SoldierState = ctx.state
+    for names, steps in sides:
+        for n in names:
+            if s.leaders[n].status != "map":
+                continue
+            total = sum(ctx.roll(f"{area}, {label}, {n} casualty check", 2)) + steps
+            if total >= content.tables.constants.leader_death_target.value:
+                ctx.emit(LeaderKilled(leader=n, area=area, total=total))
+                break
+
+
+def after_combat(ctx: Resolution, content, area: str, label: str, sides: Sequence[Tally]) -> None:
+    """SE 13.5 "At the conclusion of each combat": for each side, each leader present who
+    took part, 2d6 + the side's step losses in the combat; 12 or more: one die (1-2
+    wounded one campaign turn, 3-4 two, 5 three, 6 killed). "Only one leader from each
+    side can be killed ... (stop rolling for other leaders once one dies)". The owner's
+    order: pbem checks his leaders in the order they are listed (alphabetical), as the
+    players' standing orders give none (SE 16.5's alternation between allies follows the
+    same order: the side's leaders sorted by name). SK: nothing here (after_round)."""
+    if not per_combat(content):
+        return
+    s: SoldierState = ctx.state
+    target = content.tables.constants.leader_death_target.value
+    for side in sides:
+        for n in sorted(side.leaders):
+            ld = s.leaders[n]
+            if ld.status != "map" or ld.area != area:
+                continue
+            total = sum(ctx.roll(f"{area}, {label}, {n} casualty check", 2)) + side.steps
+            if total < target:
+                continue
+            die = ctx.roll(f"{area}, {label}, {n} wound or death", 1)[0]
+            if WOUNDS[die] == 0:
+                ctx.emit(LeaderKilled(leader=n, area=area, total=total))
+                break
+            ctx.emit(
+                LeaderWounded(
+                    leader=n,
+                    area=area,
+                    total=total,
+                    die=die,
+                    turns=WOUNDS[die],
+                    until_turn=campaign_turns_after(s.turn, WOUNDS[die] + 1),
+                )
+            )
+
+
+def napoleon_dice(s: SoldierState, rnd: int, leaders: Sequence[str], units: Sequence[str]) -> int:
+    """SE 19.7: "In the first combat round, add one to the die rolls for units controlled
+    by Napoleon": of the side's dice, those of the armies he directs (his rating + 1 of
+    his own power's armies, the strongest first, SE 13.1); his own rating dice are not a
+    unit's and get no bonus (pbem's reading). 0 unless a leader with the "combat"
+    ability takes part in round 1."""
+    if rnd != 1:
+        return 0
+    for n in leaders:
+        ld = s.leaders[n]
+        if "combat" in ld.abilities:
+            own = sorted(
+                (s.units[u].attack for u in units
+                 if s.units[u].type == "army" and s.units[u].country == ld.country),
+                reverse=True,
+            )  # fmt: skip
+            return sum(own[: ld.rating + 1])
+    return 0
+
+
+def hits(ctx: Resolution, label: str, dice: int, bonus_dice: int, modifier: int) -> int:
+    """Roll a side's dice; `bonus_dice` of them roll apart with one more (SE 19.7); a die
+    hits on 6 after `modifier` (SK 9.6: +1 to the defender after a mountain route)."""
+    plain = dice - bonus_dice
+    rolls = ctx.roll(label, plain) if plain > 0 else []
+    extra = ctx.roll(f"{label}, Napoleon's units (+1)", bonus_dice) if bonus_dice > 0 else []
+    return sum(1 for v in rolls if v + modifier >= 6) + sum(
+        1 for v in extra if v + modifier + 1 >= 6
+    )
+
+
+__all__ = [
+    "LeaderWounded",
+    "Tally",
+    "after_combat",
+    "after_round",
+    "attacker_holds",
+    "hits",
+    "napoleon_dice",
+    "per_combat",
+]

@@ -1,0 +1,17 @@
+"""Sentences for the events of Soldier Emperor's own rules (`se.` events), registered in
+sentences.SAYINGS beside the shared ones."""
+
+from __future__ import annotations
+
+from ..calendar import label
+from .sentences import says
+
+
+@says("se.leader_wounded")
+def _(c, e, s):
+    turns = "one campaign turn" if e.turns == 1 else f"{e.turns} campaign turns"
+    back = label(e.until_turn, c.game.first_year)
+    return (
+        f"{e.leader} is wounded in {e.area} (the roll came to {e.total}, then a {e.die}): "
+        f"out for {turns}, back on {back} (SE 13.5)."
+    )
