@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import minor_rules, phases
+from . import income, minor_rules, phases
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -113,11 +113,28 @@ def collection(
     resources = manpower = 0
     gave: list[str] = []
     withheld: dict[str, str] = {}
+    rules = content.game.rules
+    spain = income.guerilla_power(content, s)  # SE 19.4
+    spanish = set(income.core_areas(content, spain)) if spain else set()
+    all_conquered = bool(spanish) and set(income.conquered_core(content, s, spain)) == spanish
+    held_spanish = [0, 0]  # SE 19.4: a conqueror's Spanish totals, halved when all fell
     for name, ctrl in sorted(s.control.items()):
         if ctrl != power or not content.is_land(name):
             continue
         area = content.land_area(name)
-        if content.map_of(name) == "europe":
+        why = income.occupation_withheld(content, s, power, name)  # SE 19.5
+        if why:
+            withheld[name] = why
+            continue
+        if rules.collecting == "no-enemy-armies-alone":
+            # SE 7.3: "No enemy armies may be in it unless friendly armies are also present"
+            armies = s.on_map(name, "army")
+            if any(_hostile(s, power, u.hired_by or u.country) for u in armies) and not any(
+                not _hostile(s, power, u.hired_by or u.country) for u in armies
+            ):
+                withheld[name] = "enemy armies in it and no friendly army (SE 7.3)"
+                continue
+        elif content.map_of(name) == "europe":
             if any(_hostile(s, power, u.hired_by or u.country) for u in s.on_map(name)):
                 withheld[name] = "enemy units in it (SK 7.3)"
                 continue
@@ -132,12 +149,32 @@ def collection(
             and area.home != power
             and content.country(area.home).kind == "major"
         ):
-            mp = max(0, mp - 1)  # SK 7.6
-        resources += area.resources * minor_rules.papal_multiplier(
-            content, s, power, name
-        )  # SK 18.6
+            mp = max(0, mp - 1)  # SK 7.6 / SE 7.5
+        money = area.resources * minor_rules.papal_multiplier(content, s, power, name)
+        if name in spanish and power != spain:
+            # SE 19.4: "Enemy players receive no manpower or money values for conquered
+            # Spanish areas until all Spanish areas have been conquered, at which time they
+            # receive half of the totals (not figured individually)"
+            if not all_conquered:
+                withheld[name] = f"{spain} is not wholly conquered (SE 19.4, Spanish Guerillas)"
+                continue
+            held_spanish[0] += money
+            held_spanish[1] += mp
+            gave.append(name)
+            continue
+        resources += money  # SK 18.6 / SE 19.8: the Papal States' double
         manpower += mp
         gave.append(name)
+    resources += income.half(held_spanish[0])
+    manpower += income.half(held_spanish[1])
+    if power == spain:
+        # SE 19.4: "the Spanish player continues to receive half of the manpower and money
+        # values of enemy-conquered areas (round each fraction up individually)"
+        for name in income.conquered_core(content, s, spain):
+            area = content.land_area(name)
+            resources += income.half(area.resources)
+            manpower += income.half(area.manpower or 0)
+            gave.append(name)
     return resources, manpower, gave, withheld
 
 
@@ -156,6 +193,9 @@ class ResourcesAndManpower(phases.NoOrders):
         for power in ctx.state.majors:
             r, m, gave, withheld = collection(content, ctx.state, power)
             ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
+            colonies = income.colonial(content, ctx.state, power)  # SE 7.6
+            if colonies is not None:
+                ctx.emit(colonies)
         ctx.emit(phases.StageOver(stage="resources", next="cards"))  # card_phase.py
 
 

@@ -115,6 +115,24 @@ class ColonialIncome(Record):
     source: Source
 
 
+class Guerillas(Record):
+    """SE 19.4: an invaded power keeps half the value of its conquered core areas (each
+    fraction up) and its colonial income; its conquerors collect nothing there until every
+    core area is conquered, then half of the totals; one guerilla attack a turn."""
+
+    power: Name
+    dice: Pos
+    source: Source
+
+
+class OccupiedToCollect(Record):
+    """SE 19.5: `power` collects from `areas` only while its armies occupy all of them."""
+
+    power: Name
+    areas: tuple[Name, ...] = Field(min_length=1)
+    source: Source
+
+
 class Satellite(Record):
     """A minor country made by card play (SE 19.2): the areas it may take in, whose forces
     it uses, and who may not make it."""
@@ -168,3 +186,5 @@ class TablesFile(Record):
     constants: Constants
     colonial_income: tuple[ColonialIncome, ...] = ()  # SE 7.6
     satellites: tuple[Satellite, ...] = ()  # SE 19.2
+    guerillas: Guerillas | None = None  # SE 19.4
+    occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5

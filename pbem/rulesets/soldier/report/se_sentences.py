@@ -15,3 +15,9 @@ def _(c, e, s):
         f"{e.leader} is wounded in {e.area} (the roll came to {e.total}, then a {e.die}): "
         f"out for {turns}, back on {back} (SE 13.5)."
     )
+
+
+@says("se.colonial_income")
+def _(c, e, s):
+    less = f", less for the blockaded {', '.join(e.blockaded)}" if e.blockaded else ""
+    return f"{e.power} receives {e.resources} Money from its colonies{less} (SE 7.6)."
