@@ -15,7 +15,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 from pbem.suggest import closest
 
-from . import mercenaries, standing
+from . import mercenaries, standing, victory
 from .content import SoldierContent
 from .fold import on
 from .names import Names
@@ -168,7 +168,14 @@ def break_alliances(
     for o in orders:
         if isinstance(o, FormalBreak) and allied(ctx.state, power, o.power):
             broken(ctx, FormalAllianceBroken(powers=sorted((power, o.power))))
+            breaker(ctx, content, power)
             cascade(ctx, content, standing_orders)
+
+
+def breaker(ctx: Resolution, content: SoldierContent, power: str) -> None:
+    """SE 21.6: remember the year `power` broke an alliance (SK has no such rule)."""
+    if content.game.rules.victory == "soldier-emperor":
+        ctx.emit(victory.AllianceBreaker(power=power, year=content.game.year(ctx.state.turn)))
 
 
 def broken(ctx: Resolution, e: FormalAllianceBroken) -> None:
@@ -216,3 +223,4 @@ def cascade(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> 
                 why=f"{x} may not stay allied to both {other} and {later} (SK 16.2, 16.3)",
             ),
         )
+        breaker(ctx, content, x)

@@ -58,22 +58,24 @@ PROVINCIAL_AREAS = {"Britain": ("Virginia", "New York", "New England")}  # SK 19
 def placement_problem(
     content: SoldierContent, s: SoldierState, u: Counter, area: str
 ) -> str | None:
-    """Why `u` may not be placed in `area` (SK 6.3), or None."""
+    """Why `u` may not be placed in `area` (SK 6.3; SE 6.2: "in any home nation area under
+    friendly control. Fleets may only be placed in coastal areas"), or None."""
+    rule = "SE 6.2" if content.game.rules.placement == "home-areas" else "SK 6.3"
     if not content.is_land(area):
-        return f"{area} is a sea area; new units are placed in land areas (SK 6.3)"
+        return f"{area} is a sea area; new units are placed in land areas ({rule})"
     a = content.land_area(area)
     if a.home != u.country:
-        return f"{area} is not a home area of {u.country} (SK 6.3)"
+        return f"{area} is not a home area of {u.country} ({rule})"
     ctrl = s.control.get(area)
     if not s.friendly(ctrl, u.country):
-        return f"{area} is controlled by {ctrl or 'nobody'}, not a friendly power (SK 6.3)"
+        return f"{area} is controlled by {ctrl or 'nobody'}, not a friendly power ({rule})"
     if u.provincial:  # SK 19.41: British provincials in these three; Spanish in any home
         # area of the Americas (SK 6.3: provincials are the exception to Europe and Manpower)
         where = PROVINCIAL_AREAS.get(u.country)
         if content.map_of(area) != "americas" or (where is not None and area not in where):
             allowed = ", ".join(where) if where else f"{u.country}'s home areas of the Americas"
             return f"{u.id} is a provincial army: it is placed in {allowed} (SK 19.41)"
-    elif content.country(u.country).kind == "major":
+    elif content.country(u.country).kind == "major" and rule == "SK 6.3":
         if content.map_of(area) != "europe":
             return (
                 f"{area} is not on the Europe map; Major Power units are placed in Europe (SK 6.3)"
@@ -81,7 +83,7 @@ def placement_problem(
         if not a.manpower:
             return f"{area} has no Manpower value; Major Power units are placed only where there is one (SK 6.3)"
     if u.type == "fleet" and not a.coastal:
-        return f"{u.id} is a fleet and {area} is not coastal (SK 6.3)"
+        return f"{u.id} is a fleet and {area} is not coastal ({rule})"
     return None
 
 

@@ -30,7 +30,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import mercenaries, minor_rules, phases, standing
+from . import mercenaries, minor_rules, phases, standing, victory
 from .common import cost, id_order, one_year, treasury
 from .content import SoldierContent
 from .effects import quartered
@@ -355,10 +355,12 @@ def victory_points(
     Swedes in Mecklenburg)."""
     gained = {
         # SK 18.6: France, Spain, Austria score the Papal States double if taken from a major
+        # (SE 19.8: Spain and Austria)
         a: content.land_area(a).resources * minor_rules.papal_multiplier(content, s, power, a)
         for a, ctrl in sorted(s.control.items())
         if ctrl == power and content.is_land(a) and content.land_area(a).home != power
     }
+    gained.update(victory.satellite_areas(content, s, power))  # SE 18.5, 19.2
     lost = {
         a: content.land_area(a).resources
         for a in sorted(content.home_areas(power))
@@ -438,6 +440,12 @@ def result_text(s: SoldierState) -> str:
     return f"{' & '.join(winners)} share the victory, {score} ({details})"
 
 
+def _result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
+    if content.game.rules.victory == "soldier-emperor":
+        return victory.result(content, s, last)  # SE 21.2-21.6
+    return automatic_victory(content, s, last)
+
+
 class Victory(phases.NoOrders):
     """SK 20.3 Victory Phase: automatic."""
 
@@ -458,10 +466,10 @@ class Victory(phases.NoOrders):
             ctx.emit(phases.GameOver(result=result_text(s)))
         elif one_year(content, s):  # the one-year scenarios skip the rest of the winter turn
             phases.next_turn(ctx)
-        elif (won := automatic_victory(content, s, last=False)) is not None:
-            ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34
+        elif (won := _result(content, s, last=False)) is not None:
+            ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34 / SE 21.2
         elif s.turn >= s.last_turn or random_end(ctx, s):  # SK World at War, Timeframe
-            ctx.emit(phases.GameOver(result=automatic_victory(content, s, last=True) or ""))
+            ctx.emit(phases.GameOver(result=_result(content, s, last=True) or ""))  # SE 21.3
         else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
             ctx.emit(phases.StageOver(stage="victory", next="resources"))
 

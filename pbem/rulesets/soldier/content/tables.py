@@ -98,6 +98,16 @@ class AutomaticVictory(Record):
     source: Source
 
 
+class VictoryLimit(Record):
+    """SE 21.4: `power` cannot win (automatic or at the end) unless `rival` has fewer than
+    `rival_below` victory points."""
+
+    power: Name
+    rival: Name
+    rival_below: Pos
+    source: Source
+
+
 class SupportLimits(Record):
     enemy: Pos
     friendly: Pos
@@ -182,6 +192,7 @@ class TablesFile(Record):
     mercenaries: tuple[MercenaryRow, ...] = ()
     papal_states: PapalStates
     automatic_victory: tuple[AutomaticVictory, ...] = Field(min_length=1)
+    victory_limits: tuple[VictoryLimit, ...] = ()  # SE 21.4
     support_limits: SupportLimits
     constants: Constants
     colonial_income: tuple[ColonialIncome, ...] = ()  # SE 7.6

@@ -21,3 +21,8 @@ def _(c, e, s):
 def _(c, e, s):
     less = f", less for the blockaded {', '.join(e.blockaded)}" if e.blockaded else ""
     return f"{e.power} receives {e.resources} Money from its colonies{less} (SE 7.6)."
+
+
+@says("se.alliance_breaker")
+def _(c, e, s):
+    return f"{e.power} broke a formal alliance in {e.year}: it cannot win an automatic victory this year (SE 21.6)."
