@@ -32,26 +32,68 @@ def allied(s: SoldierState, a: str, b: str) -> bool:
     return any(a in g and b in g for g in s.alliances)
 
 
+def embargoed(content: SoldierContent, s: SoldierState) -> set[frozenset[str]]:
+    """SE 16.7 Revolutionary France: France with each of Austria, Prussia and Russia,
+    until any one of these has surrendered to France."""
+    out: set[frozenset[str]] = set()
+    for e in content.tables.alliance_embargoes:
+        if not any([x, e.power] in s.surrendered_to for x in e.barred):
+            out |= {frozenset((e.power, x)) for x in e.barred}
+    return out
+
+
 def bars_of(content: SoldierContent, s: SoldierState) -> set[frozenset[str]]:
-    """The pairs that may not ally: SK 16.2's, and those that broke an alliance (SK 16.3)."""
+    """The pairs that may not ally: SK 16.2's, and those that broke an alliance (SK 16.3);
+    SE 16.7's while it lasts ("All effects of a Prohibited Alliance (16.2) apply")."""
     bars = {frozenset(x.powers) for x in content.tables.prohibited_alliances}
-    return bars | {frozenset(p) for p in s.broken_alliances}
+    return bars | {frozenset(p) for p in s.broken_alliances} | embargoed(content, s)
 
 
-def prohibited(content: SoldierContent, s: SoldierState, a: str, b: str) -> str | None:
+def card_needed(content: SoldierContent, s: SoldierState, a: str, b: str) -> str | None:
+    """SE 14.4: why an alliance of `a` and `b` needs the alliance card played (None: it
+    does not): the years of Early Alliances, or a broken alliance to restore (SE 16.3)."""
+    rule = content.tables.alliance_card
+    if rule is None:
+        return None
+    if content.game.year(s.turn) <= rule.required_until_year:
+        return f"in {content.game.first_year}-{rule.required_until_year} a formal alliance needs"
+    if rule.restores_broken and sorted((a, b)) in s.broken_alliances:
+        return f"{a} and {b} broke their alliance: to restore it needs"
+    return None
+
+
+def prohibited(
+    content: SoldierContent, s: SoldierState, a: str, b: str, card: bool = False
+) -> str | None:
     """SK 16.2: why `a` and `b` may not ally (None: they may): a prohibited pair, a pair
-    that broke an alliance (SK 16.3), or one of them allied to a power barred to the other."""
+    that broke an alliance (SK 16.3), or one of them allied to a power barred to the other.
+    SE 14.4, 16.3: `card`, a Minor Country Alliance card of one of them played, allows an
+    alliance in 1803-1804 and restores a broken one; SE 16.7: Revolutionary France."""
+    book = content.game.rules.book
+    rule = content.tables.alliance_card
     bars = bars_of(content, s)
+    restoring = card and rule is not None and rule.restores_broken
+    why = card_needed(content, s, a, b)
+    if why and not card:
+        return f"{why} a {rule.card} card played by {a} or {b} ({book} 14.4, 16.3)"  # type: ignore[union-attr]
     if sorted((a, b)) in s.broken_alliances:
-        return f"{a} and {b} broke their alliance: they may not ally again (SK 16.3)"
+        if not restoring:
+            return f"{a} and {b} broke their alliance: they may not ally again ({book} 16.3)"
+        bars.discard(frozenset((a, b)))
+    for e in content.tables.alliance_embargoes:
+        if frozenset((a, b)) in embargoed(content, s) and e.power in (a, b):
+            others = ", ".join(e.barred[:-1]) + f" or {e.barred[-1]}"
+            return f"{a} and {b} may not ally until one of {others} has surrendered to {e.power} ({book} 16.7)"
     if frozenset((a, b)) in bars:
-        return f"{a} and {b} may not ally (SK 16.2)"
+        return f"{a} and {b} may not ally ({book} 16.2)"
     for x, y in ((a, b), (b, a)):
         for g in s.alliances:
             if x in g:
                 for friend in g:
                     if friend != x and frozenset((friend, y)) in bars:
-                        return f"{x} is allied to {friend}, whom {y} may not ally with (SK 16.2)"
+                        return (
+                            f"{x} is allied to {friend}, whom {y} may not ally with ({book} 16.2)"
+                        )
     return None
 
 

@@ -59,6 +59,8 @@ class Term:
             return "alliance"
         if self.kind == "promise":
             return f"promise {self.thing}"
+        if self.kind == "play":
+            return f"{self.giver} plays {self.thing}"
         what = (
             f"{self.amount} {self.kind.capitalize()}"
             if self.amount
@@ -129,12 +131,17 @@ def _(s: SoldierState, e: DealMade) -> None:
                 if not any(a in g and b in g for g in s.alliances):
                     s.alliances.append([a, b])
                 alliances.remember(s, a, b)
+                if sorted((a, b)) in s.broken_alliances:  # SE 16.3: restored by card
+                    s.broken_alliances.remove(sorted((a, b)))
     for p, n in e.resources.items():
         s.treasury[p].resources += n
     for p, n in e.manpower.items():
         s.treasury[p].manpower += n
     for giver, taker, card in e.cards:
         s.hands[giver].remove(card)
+        if not taker:  # SE 14.4: the alliance card, played
+            s.discard.append(card)
+            continue
         s.hands.setdefault(taker, []).append(card)
         s.hands[taker].sort()
     for area, power in e.areas.items():
@@ -196,6 +203,16 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
             if chunk.casefold().startswith("promise "):  # SK 14.3: recorded, not binding
                 terms.append(Term("promise", thing=" ".join(chunk[8:].split())))
                 continue
+            played = re.fullmatch(r"(?is)(.+?)\s+plays\s+(.+)", chunk)
+            if played:  # SE 14.4, 16.3: the alliance card, played with the alliance
+                giver = _power(s, played[1], ol.line, problems)
+                try:
+                    card = content.card(played[2]).name
+                except KeyError:
+                    problems.append(Problem(f"no card {played[2].strip()!r}", ol.line))
+                    card = ""
+                terms.append(Term("play", giver or "", thing=card))
+                continue
             m = _GIVE.match(chunk)
             if not m:
                 problems.append(
@@ -256,15 +273,17 @@ def validate(
             continue
         seen[d.key] = d.line
         alliance = any(t.kind == "alliance" for t in d.terms)
+        card = any(t.kind == "play" for t in d.terms)
+        problems += [Problem(why, d.line) for why in _play_problems(content, s, d)]
         if alliance:
             for i, a in enumerate(d.parties):
                 for b in d.parties[i + 1 :]:
-                    why = alliances.prohibited(content, s, a, b)
+                    why = alliances.prohibited(content, s, a, b, card)
                     if why:
                         problems.append(Problem(why, d.line))
         ransom = is_ransom(s, d)
         for t in d.terms:
-            if t.kind in ("alliance", "promise"):
+            if t.kind in ("alliance", "promise", "play"):
                 continue
             if t.giver not in d.parties or t.taker not in d.parties:
                 problems.append(
@@ -305,6 +324,26 @@ def validate(
                     Problem(f"'{t.text()}': {t.giver}'s player holds no {t.thing}", d.line)
                 )
     return problems
+
+
+def _play_problems(content: SoldierContent, s: SoldierState, d: Deal) -> list[str]:
+    """SE 14.4, 16.3: a card played in a deal is the alliance card, by a party to a deal
+    that makes an alliance, from its player's hand."""
+    out = []
+    rule = content.tables.alliance_card
+    for t in d.terms:
+        if t.kind != "play":
+            continue
+        if rule is None or t.thing != rule.card:
+            what = f"only {rule.card}, to make an alliance" if rule else "none"
+            out.append(f"'{t.text()}': no card is played in a deal ({what})")
+        elif not any(x.kind == "alliance" for x in d.terms):
+            out.append(f"'{t.text()}': the card is played with an alliance ({rule.source})")
+        elif t.giver not in d.parties:
+            out.append(f"'{t.text()}': {t.giver} is not a party to the deal")
+        elif t.thing not in s.hands.get(s.player_of(t.giver), []):
+            out.append(f"'{t.text()}': {t.giver}'s player holds no {t.thing}")
+    return out
 
 
 def is_ransom(s: SoldierState, d: Deal) -> bool:
@@ -410,10 +449,11 @@ class _Ledger:
 
     def take(self, content: SoldierContent, s: SoldierState, d: Deal) -> str | None:
         """Why the deal cannot be carried out (None: it is, and the ledger is charged)."""
+        card = any(t.kind == "play" for t in d.terms)  # SE 14.4, 16.3
         if any(t.kind == "alliance" for t in d.terms):  # SK 16.1-16.2, against those made
             for i, a in enumerate(d.parties):
                 for b in d.parties[i + 1 :]:
-                    why = alliances.prohibited(content, s, a, b)
+                    why = alliances.prohibited(content, s, a, b, card)
                     if why:
                         return why
         r, m = dict(self.resources), dict(self.manpower)
@@ -429,7 +469,7 @@ class _Ledger:
                 m[t.giver] = m.get(t.giver, 0) - t.amount
                 if m[t.giver] < 0:
                     return f"{t.giver} has not the Manpower to give (SK 14.3)"
-            elif t.kind == "card":
+            elif t.kind in ("card", "play"):
                 hand = cards.get(s.player_of(t.giver), [])
                 if t.thing not in hand:
                     return f"{t.giver}'s player no longer holds {t.thing} (SK 14.3)"
@@ -463,6 +503,8 @@ def _made(s: SoldierState, d: Deal) -> DealMade:
             men[t.taker] = men.get(t.taker, 0) + t.amount
         elif t.kind == "card":
             cards.append([s.player_of(t.giver), s.player_of(t.taker), t.thing])
+        elif t.kind == "play":  # SE 14.4: played, to the discard pile
+            cards.append([s.player_of(t.giver), "", t.thing])
         elif t.kind == "area":
             areas[t.thing] = t.taker
         elif t.kind == "leader":

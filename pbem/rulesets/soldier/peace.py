@@ -53,6 +53,7 @@ class Repatriated(Event):
 def _(s: SoldierState, e: Surrendered) -> None:
     for v in e.victors:
         s.peace.append(Peace(loser=e.loser, victor=v, until_turn=e.until_turn))
+        s.surrendered_to.append([e.loser, v])
     s.surrenders.pop(e.loser, None)
 
 

@@ -170,6 +170,8 @@ class SoldierState(_M):
     # SK 5.0: powers formally allied to another player's power at some time this year
     # (reset at the Event Card Phase, which deals one card fewer to their players)
     allied_in_year: list[str] = Field(default_factory=list)
+    # every surrender made, [loser, victor] (SE 16.7 lifts Revolutionary France's embargo)
+    surrendered_to: list[list[str]] = Field(default_factory=list)
     # SE 21.6: power -> the last year it broke a formal alliance
     alliance_breaks: dict[str, int] = Field(default_factory=dict)
     control: dict[str, str] = Field(default_factory=dict)  # land area -> controlling country

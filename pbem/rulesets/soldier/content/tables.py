@@ -9,7 +9,7 @@ from pydantic import (
     Strict,
 )
 
-from .base import Int, Name, NonNeg, Pos, Record, Source
+from .base import Bool, Int, Name, NonNeg, Pos, Record, Source
 
 # --------------------------------------------------------------------------- tables.toml
 
@@ -95,6 +95,25 @@ class PapalStates(Record):
 class AutomaticVictory(Record):
     power: Name
     points: Pos
+    source: Source
+
+
+class AllianceCard(Record):
+    """SE 14.4, 16.3: a formal alliance needs this card, played by one of the two powers,
+    up to `required_until_year` and, in every year, to restore a broken one."""
+
+    card: Name
+    required_until_year: Pos
+    restores_broken: Bool
+    source: Source
+
+
+class AllianceEmbargo(Record):
+    """SE 16.7: `power` and each of `barred` may not ally until one of `barred` has
+    surrendered to `power`; until then every effect of a prohibited alliance applies."""
+
+    power: Name
+    barred: tuple[Name, ...] = Field(min_length=1)
     source: Source
 
 
@@ -188,6 +207,8 @@ class TablesFile(Record):
     attack_levels: tuple[AttackLevel, ...] = Field(min_length=1)
     bribery: Bribery
     prohibited_alliances: tuple[ProhibitedAlliance, ...] = ()
+    alliance_card: AllianceCard | None = None  # SE 14.4, 16.3
+    alliance_embargoes: tuple[AllianceEmbargo, ...] = ()  # SE 16.7
     minor_table: tuple[MinorTableRow, ...] = Field(min_length=1)
     mercenaries: tuple[MercenaryRow, ...] = ()
     papal_states: PapalStates
