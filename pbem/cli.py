@@ -647,12 +647,16 @@ def case(files, quiet):
     help="Game to play (default: the newest shipped one that has the scenario).",
 )
 @click.option("--scenario")
-def demo(directory, ruleset_, scenario):
+@click.option(
+    "--option", "options", multiple=True, metavar="NAME[=VALUE]", help="A game option, as pbem new."
+)
+def demo(directory, ruleset_, scenario, options):
     """Play a scripted game end to end: keys, signed orders, advance, reports, verify.
 
     \b
     Example:
       pbem demo --dir /tmp/demo
+      pbem demo --ruleset soldier-emperor --scenario 1803-4 --option end=1804
     """
     from . import ruleset as registry
     from .demo import run_demo
@@ -668,7 +672,8 @@ def demo(directory, ruleset_, scenario):
     )
     if name is None:
         raise click.UsageError("no game with a scripted demo is installed")
-    run_demo(directory, name, scenario, echo=click.echo)
+    opts = dict(_option(o) for o in options)
+    run_demo(directory, name, scenario, echo=click.echo, options=opts or None)
 
 
 # the service's commands (docs/service.md) live in their own module

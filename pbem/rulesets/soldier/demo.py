@@ -49,6 +49,13 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
             if alliances.prohibited(content, s, a, b) is None:
                 out.append(((a, b), "alliance"))
                 taken |= {a, b}
+            elif alliances.prohibited(content, s, a, b, card=True) is None:
+                # SE 14.4, 16.3: the alliance card, if either holds one
+                card = content.tables.alliance_card.card  # type: ignore[union-attr]
+                holder = next((p for p in (a, b) if card in s.hands.get(s.player_of(p), [])), None)
+                if holder is not None:
+                    out.append(((a, b), f"alliance; {holder} plays {card}"))
+                    taken |= {a, b}
     for g in s.alliances:
         for a in g:
             for b in g:
@@ -68,7 +75,9 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
     return out
 
 
-def standing_orders(s: SoldierState, power: str) -> list[str]:
+def standing_orders(
+    s: SoldierState, power: str, content: SoldierContent | None = None
+) -> list[str]:
     """What the scripted players tell the referee in advance."""
     own = sorted(
         (u for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
@@ -77,8 +86,8 @@ def standing_orders(s: SoldierState, power: str) -> list[str]:
     lines = []
     if own:  # the weakest armies take the losses first, where the rules leave a choice
         lines.append("casualties " + " ".join(u.id for u in own[:3]))
-    if power == "Prussia":
-        lines.append("initiative +2")
+    if power == (content.game.rules.initiative_power if content else "Prussia"):
+        lines.append("initiative +2")  # SK 4.1 / SE 4.1
     return lines
 
 

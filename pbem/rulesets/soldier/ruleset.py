@@ -270,7 +270,7 @@ class SoldierRuleset(Ruleset):
     def demo_standing(self, s: SoldierState, power: str) -> list[str]:
         from . import demo
 
-        return demo.standing_orders(s, power)
+        return demo.standing_orders(s, power, self.content)
 
     def outcome(self, s: SoldierState) -> str:
         return s.result or "game over"

@@ -36,6 +36,7 @@ def counter_mix(content: SoldierContent) -> list[dict]:
                     "full": list(u.full),
                     "reduced": list(u.reduced),
                     "provincial": u.provincial,
+                    **({"never_rebuilt": True} if u.never_rebuilt else {}),  # SE 19.9
                 }
             )
     return out

@@ -78,12 +78,14 @@ class Counter(_M):
     full: tuple[int, int]  # attack, defence
     reduced: tuple[int, int]
     provincial: bool = False
-    status: Literal["pool", "setup", "track", "map"] = "pool"
+    # removed: out of the game for good (SE 19.9: the Old Guard, once eliminated)
+    status: Literal["pool", "setup", "track", "map", "removed"] = "pool"
     area: str | None = None  # on the map: the land or sea area
     arrives: int | None = None  # on the turn track: the turn it arrives (SK 6.2)
     is_reduced: bool = False
     hired_by: str | None = None  # mercenaries: the major power that pays them (SK 19.1)
     carried_by: str | None = None  # an army on board: the fleet carrying it (SK 10.6)
+    never_rebuilt: bool = False  # SE 19.9: "If the French 5-3 army is eliminated it may not be rebuilt"
 
     def model_post_init(self, context: object, /) -> None:
         _changed()
@@ -322,9 +324,11 @@ class SoldierState(_M):
             u.is_reduced = True
 
     def eliminate(self, uid: str) -> None:
-        """SK 1.0: eliminated units go back to the pool and can be bought again."""
+        """SK 1.0: eliminated units go back to the pool and can be bought again (SE 19.9: the
+        Old Guard does not: it is removed from the game)."""
         u = self.units[uid]
-        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "pool", None, None, False, None
+        gone = "removed" if u.never_rebuilt else "pool"
+        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = gone, None, None, False, None
 
     def unit_side(self, unit: Counter) -> str | None:
         return self.side_of(unit.hired_by or unit.country)

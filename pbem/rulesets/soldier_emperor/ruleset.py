@@ -6,17 +6,41 @@ says which Soldier Kings section each one matches and how they differ."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from pbem.errors import UsageError
+
 from ..soldier.ruleset import SoldierRuleset
 
 
 class SoldierEmperor(SoldierRuleset):
-    """In progress (issue 13): the content is Soldier Emperor's and the shared Soldier rules
-    play it end to end; the rules SE changes or adds (games/soldier/sections.toml:
-    `changed`, `se-only`) are not written yet, so the shared (SK) procedure applies."""
+    """The shared Soldier rules with Soldier Emperor's content; where SE's procedure differs,
+    its game.toml `[rules]` switches and tables choose it (docs/soldier-engine.md,
+    docs/orders-soldier-emperor.md lists which SE rules are in force)."""
 
     name = "soldier-emperor"
-    title = "Soldier Emperor: The Napoleonic Wars (in progress: SE's own rules not yet in force)"
+    title = "Soldier Emperor: The Napoleonic Wars"
 
     def __init__(self, content, content_digest: str = ""):
         super().__init__(content, content_digest)
-        self.version = f"1+{content_digest[:12]}" if content_digest else "1"
+        # 2: SE's own rules (game.toml [rules]) in force
+        self.version = f"2+{content_digest[:12]}" if content_digest else "2"
+
+    def options(self) -> dict[str, str]:
+        first, last = self.content.game.first_year, self.content.game.year(self.content.game.turns)
+        return {
+            "end": f"YEAR, {first}-{last}: the game ends with that year's Winter turn (the "
+            f"rulebook gives no length; default {last}, Waterloo's year)",
+        }
+
+    def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
+        end = options.get("end")
+        if end is not None:
+            sc = self.content.scenario(scenario)
+            first = self.content.game.first_year
+            start = self.content.game.year(sc.first_turn)
+            last = self.content.game.year(self.content.game.turns)
+            if not (str(end).isdigit() and start <= int(end) <= last):
+                raise UsageError(f"option end={end!r}: write a year from {start} to {last}")
+            del first
+        return super().powers(scenario, options)
