@@ -238,6 +238,29 @@ def cross_check(c: SoldierContent) -> list[str]:
     for m in majors:
         if m not in seen_av:
             add(f'{f_tab}: automatic_victory: no score for major power "{m}" (SK 20.33)')
+    # ---- SE's own tables: each name must be the game's (SE 7.6, 14.4, 16.7, 19.4-19.5, 21.4)
+    t = c.tables
+    for ci in t.colonial_income:
+        known_country(f"{f_tab}: colonial_income", ci.power, ["major"])
+    if t.guerillas is not None:
+        known_country(f"{f_tab}: guerillas", t.guerillas.power, ["major"])
+    for oc in t.occupied_to_collect:
+        known_country(f"{f_tab}: occupied_to_collect", oc.power, ["major"])
+        for a in oc.areas:
+            if a not in land:
+                add(f'{f_tab}: occupied_to_collect: unknown land area "{a}"')
+    for vl in t.victory_limits:
+        for p in (vl.power, vl.rival):
+            known_country(f"{f_tab}: victory_limits", p, ["major"])
+    for em in t.alliance_embargoes:
+        for p in (em.power, *em.barred):
+            known_country(f"{f_tab}: alliance_embargoes", p, ["major"])
+    if t.alliance_card is not None and t.alliance_card.card not in {k.name for k in c.cards.cards}:
+        add(f'{f_tab}: alliance_card: unknown card "{t.alliance_card.card}" ({f_crd})')
+    rules = c.game.rules
+    known_country(f"{f_game}: rules.initiative_power", rules.initiative_power, ["major"])
+    if rules.initiative_leader not in {ld.name for ld in c.pieces.leaders}:
+        add(f'{f_game}: rules.initiative_leader: unknown leader "{rules.initiative_leader}"')
 
     # ---- cards.toml -----------------------------------------------------------
     for name in _dupes(k.name for k in c.cards.cards):
