@@ -40,7 +40,7 @@ from .state import SoldierState
 
 MAX_MANPOWER = 2  # SK 14.2: a major power transfers at most two Manpower a phase, to all
 _GIVE = re.compile(
-    r"^(?P<giver>.+?)\s+gives\s+(?:(?P<n>\d+)\s+(?P<what>resources?|manpower)|"
+    r"^(?P<giver>.+?)\s+gives\s+(?:(?P<n>\d+)\s+(?P<what>resources?|money|manpower)|"
     r"(?P<kind>card|area|leader|units?)\s+(?P<thing>.+?))\s+to\s+(?P<taker>.+)$",
     re.I,
 )

@@ -39,6 +39,8 @@ class VariantRules(Record):
 
     # the rulebook's citation prefix in messages to players ("SK 4.1", "SE 4.1")
     book: Literal["SK", "SE"] = "SK"
+    # what the rulebook calls the engine's Resources in reports (SE 7.0: Money)
+    money: Name = "Resources"
     # SK 4.1: Prussia adds or subtracts two while Frederick lives; SE 4.1, 19.7: France,
     # while Napoleon is in play (on the map) and has not lost the ability
     initiative_power: Name = "Prussia"

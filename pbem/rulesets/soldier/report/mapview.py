@@ -45,7 +45,7 @@ def map_view(
         facts = [f"controlled by {ctrl}" if ctrl else "uncontrolled"]
         if a.home:
             facts.append(f"home area of {a.home}")
-        facts.append(f"Resources {a.resources}")
+        facts.append(f"{content.game.rules.money} {a.resources}")
         if a.manpower is not None:
             facts.append(f"Manpower {a.manpower}")
         facts.append(f"fortification {a.fortification}")

@@ -48,7 +48,7 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
 
     r, m = common.treasury(s, power)
     vp = s.victory_points.get(power)
-    rows = [("Resources", str(r)), ("Manpower", str(m))]
+    rows = [(content.game.rules.money, str(r)), ("Manpower", str(m))]
     if vp is not None:
         rows.append(("Victory points", str(vp)))
     pool_a, pool_f = purchases.pool(s, power, "army"), purchases.pool(s, power, "fleet")
@@ -124,7 +124,16 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
         out.append(
             Section(
                 "The other powers",
-                ("power", "side", "Resources", "Manpower", "armies", "fleets", "cards", "VP"),
+                (
+                    "power",
+                    "side",
+                    content.game.rules.money,
+                    "Manpower",
+                    "armies",
+                    "fleets",
+                    "cards",
+                    "VP",
+                ),
                 tuple(others),
                 power_column=0,  # the report adds the registered player
             )

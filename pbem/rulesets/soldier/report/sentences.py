@@ -16,7 +16,7 @@ from pbem.reports.model import plural
 from ..calendar import label
 from ..content import SoldierContent
 from ..state import SoldierState
-from .words import a, and_list, join, money, units_text
+from .words import a, and_list, in_money, join, money, units_text
 
 
 def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str | None:
@@ -25,9 +25,10 @@ def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str |
     if fn is None:
         return None
     try:
-        return fn(content, e, s)
+        text = fn(content, e, s)
     except (AttributeError, KeyError, TypeError, ValueError):
         return None  # an event whose fields changed: the report's generic line says it
+    return in_money(content, text) if text else text
 
 
 SAYINGS: dict[str, Any] = {}

@@ -39,7 +39,7 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         out += [f"# {line}" for line in setup_example(content, s, power)]
     elif s.stage == "purchase":
         r, m = common.treasury(s, power)
-        out.append(f"# Treasury: {r} Resources, {m} Manpower")
+        out.append(f"# Treasury: {r} {content.game.rules.money}, {m} Manpower")
         due = purchases.arrivals(s, power)
         examples: list[list[str]] = []
         if due:

@@ -3,6 +3,7 @@ money, a piece as text, a power's forces by area. Pure; strings only."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from .. import common
@@ -29,6 +30,12 @@ def and_list(items: list[str] | tuple[str, ...]) -> str:
     """ "A", "A and B", "A, B and C"."""
     items = list(items)
     return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else "".join(items)
+
+
+def in_money(content, text: str) -> str:
+    """The engine's word Resources as the game's rulebook says it (SE: Money, a mass noun)."""
+    word = content.game.rules.money
+    return text if word == "Resources" else re.sub(r"\bResources?\b", word, text)
 
 
 def money(r: int, m: int) -> str:
