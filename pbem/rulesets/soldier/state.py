@@ -122,7 +122,6 @@ class LeaderPiece(_M):
     captured_by: str | None = None
     # SE 19.7: Napoleon's abilities, lost one each time he is captured, in this order
     abilities: list[Literal["combat", "initiative", "movement"]] = Field(default_factory=list)
-    wounded_until: int | None = None  # SE 13.5: out of play until this campaign turn
 
 
 class Move(_M):
