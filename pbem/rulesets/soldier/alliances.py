@@ -80,10 +80,10 @@ def prohibited(
         if not restoring:
             return f"{a} and {b} broke their alliance: they may not ally again ({book} 16.3)"
         bars.discard(frozenset((a, b)))
-    for e in content.tables.alliance_embargoes:
-        if frozenset((a, b)) in embargoed(content, s) and e.power in (a, b):
-            others = ", ".join(e.barred[:-1]) + f" or {e.barred[-1]}"
-            return f"{a} and {b} may not ally until one of {others} has surrendered to {e.power} ({book} 16.7)"
+    if frozenset((a, b)) in embargoed(content, s):
+        e = next(e for e in content.tables.alliance_embargoes if e.power in (a, b))
+        others = ", ".join(e.barred[:-1]) + f" or {e.barred[-1]}"
+        return f"{a} and {b} may not ally until one of {others} has surrendered to {e.power} ({book} 16.7)"
     if frozenset((a, b)) in bars:
         return f"{a} and {b} may not ally ({book} 16.2)"
     for x, y in ((a, b), (b, a)):

@@ -41,12 +41,6 @@ def _hostile(s: SoldierState, power: str, country: str | None) -> bool:
     return country is not None and not s.friendly(power, country)
 
 
-def _blockaded(s: SoldierState, area: str, side: str) -> bool:
-    """Is `area` blockaded (SK 10.5) by fleets hostile to `side`?"""
-    b = s.blockades.get(area)
-    return isinstance(b, dict) and _hostile(s, side, str(b.get("power", "")) or None)
-
-
 def _stands(s: SoldierState, power: str, area: str) -> str | None:
     """SK 7.4 (1)-(3) for an area outside Europe: None if it holds, else why not."""
     if s.control.get(area) != power:
@@ -56,7 +50,7 @@ def _stands(s: SoldierState, power: str, area: str) -> str | None:
     friend = any(not _hostile(s, power, s.unit_side_country(u)) for u in armies)
     if enemy and not friend:
         return "enemy armies alone in it (SK 7.4 (2))"
-    if _blockaded(s, area, power):
+    if income.blockaded_by_enemy(s, area, power):
         return "blockaded by enemy fleets (SK 7.4 (3))"
     return None
 
@@ -73,7 +67,7 @@ def _fleet_in_reach(content: SoldierContent, s: SoldierState, power: str, area: 
                 side = s.unit_side_country(f)
                 if _hostile(s, power, side) or f.id in blockading:
                     continue
-                if content.is_land(place) and _blockaded(s, place, side):
+                if content.is_land(place) and income.blockaded_by_enemy(s, place, side):
                     continue
                 return True
     return False

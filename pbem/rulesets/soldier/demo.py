@@ -75,9 +75,7 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
     return out
 
 
-def standing_orders(
-    s: SoldierState, power: str, content: SoldierContent | None = None
-) -> list[str]:
+def standing_orders(s: SoldierState, power: str, content: SoldierContent) -> list[str]:
     """What the scripted players tell the referee in advance."""
     own = sorted(
         (u for u in s.units.values() if u.status == "setup" and s.commander(u) == power),
@@ -86,7 +84,7 @@ def standing_orders(
     lines = []
     if own:  # the weakest armies take the losses first, where the rules leave a choice
         lines.append("casualties " + " ".join(u.id for u in own[:3]))
-    if power == (content.game.rules.initiative_power if content else "Prussia"):
+    if power == content.game.rules.initiative_power:
         lines.append("initiative +2")  # SK 4.1 / SE 4.1
     return lines
 

@@ -38,7 +38,8 @@ def core_areas(content: SoldierContent, power: str) -> list[str]:
 
 
 def blockaded_by_enemy(s: SoldierState, area: str, power: str) -> bool:
-    """SE 10.5: `area` is blockaded by fleets of a power not friendly to `power`."""
+    """SK 10.5 / SE 10.5: `area` is blockaded by fleets of a power not friendly to `power`
+    (SK 7.4 (3) and (4), SE 7.6)."""
     b = s.blockades.get(area)
     if not isinstance(b, dict) or not b.get("power"):
         return False

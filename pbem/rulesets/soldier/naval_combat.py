@@ -291,7 +291,9 @@ def _simultaneous(
     fired = {name: _fire(ctx, content, area, rnd, side) for name, side in sides.items()}
     planned = {}
     for name in sides:
-        planned[name] = _losses(ctx, content, sides[_other(name)], fired[name][1], sides[name], orders)
+        planned[name] = _losses(
+            ctx, content, sides[_other(name)], fired[name][1], sides[name], orders
+        )
     out = {}
     for name, (losses, left) in planned.items():
         n, hits = fired[name]

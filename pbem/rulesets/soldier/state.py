@@ -85,7 +85,9 @@ class Counter(_M):
     is_reduced: bool = False
     hired_by: str | None = None  # mercenaries: the major power that pays them (SK 19.1)
     carried_by: str | None = None  # an army on board: the fleet carrying it (SK 10.6)
-    never_rebuilt: bool = False  # SE 19.9: "If the French 5-3 army is eliminated it may not be rebuilt"
+    never_rebuilt: bool = (
+        False  # SE 19.9: "If the French 5-3 army is eliminated it may not be rebuilt"
+    )
 
     def model_post_init(self, context: object, /) -> None:
         _changed()

@@ -58,7 +58,8 @@ class VariantRules(Record):
     # fewest hits unallocated only
     casualties: Literal["most-step-losses", "fewest-unallocated"] = "most-step-losses"
     # SK 13.5: each round, 2d6 + losses >= 12 kills; SE 13.5: after each combat, then a
-    # die: wounded one, two or three campaign turns, or killed
+    # die: wounded one, two or three campaign turns, or killed. With it SE 13.2: either
+    # side may hold a leader out (SK 9.2: the defender only)
     leader_casualties: Literal["each-round", "each-combat-wounds"] = "each-round"
     # SK 11.2: the fortification value for whoever the coastal area is friendly to;
     # SE 11.2: for the non-active player only
