@@ -10,7 +10,7 @@ from typing import Any
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import card_units, common, mercenaries, minor_rules, minors, purchases
+from . import card_units, common, mercenaries, minor_rules, minors, purchases, satellites
 from .card_orders import ACTION_STEPS, PlayOrder
 from .card_parse import ACTION_USE, primary
 from .content import SoldierContent
@@ -43,6 +43,11 @@ def target_now(
                 why = card_units.play_problem(content, s, e.country, t, po.area, e.area)
                 if why:
                     return t, why
+        made = satellites.effect_of(card)
+        if made is not None:  # SE 19.2, 19.3
+            why = satellites.play_problem(content, s, power, t, made, po.areas)
+            if why:
+                return t, why
         if "new_leader" in kinds and not new_leaders(content, s, t):
             return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
         if "free_army" in kinds:
@@ -63,6 +68,8 @@ def target_now(
             return None, "no minor country"
         if "end_minor_alliance" in kinds and t not in s.allies:
             return t, f"{t} is not allied to a major power (the card is played on an allied minor)"
+        if "end_minor_alliance" in kinds and satellites.protected(s, t):
+            return t, f"{t} is a satellite nation: no card ends its alliance (SE 19.2)"
         return t, None
     if kind == "area":
         t = po.on or po.area or info.get("area")
@@ -124,6 +131,13 @@ def _static_target_problem(
         return f"{po.on} is not allied to a major power (the card is played on an allied minor)"
     if card.target == "general" and po.on and s.leaders[po.on].status != "map":
         return f"{po.on} is not on the map"
+    made = satellites.effect_of(card)
+    if made is not None:  # SE 19.2, 19.3: who controls what is checked at its moment
+        why = satellites.play_problem(content, s, power, po.on or power, made, po.areas, now=False)
+        if why:
+            return why
+    elif po.areas:
+        return f"'with AREA' is for the cards that create a satellite nation, not {po.card}"
     if card.target == "area" and (po.on or po.area) and not content.is_land(po.on or po.area or ""):
         return f"{po.on or po.area} is not a land area"
     for e in card.effects:

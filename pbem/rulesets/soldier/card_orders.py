@@ -35,3 +35,4 @@ class PlayOrder:
     sign: int = 0  # Council of War
     trigger: Trigger | None = None
     key: str = ""  # set at resolution: which order this is (spent records)
+    areas: tuple[str, ...] = ()  # with AREA, AREA (SE 19.2: the areas put in a satellite)

@@ -300,7 +300,8 @@ def parse_play(
     target: str | None = None
     units: tuple[str, ...] = ()
     area = step = None
-    chunks = re.split(r"(?i)\s+(?=(?:on|in|round|before|at)\s)", " " + rest.strip())
+    areas: tuple[str, ...] = ()
+    chunks = re.split(r"(?i)\s+(?=(?:on|in|round|before|at|with)\s)", " " + rest.strip())
     for chunk in (c.strip() for c in chunks):
         if not chunk:
             continue
@@ -310,6 +311,10 @@ def parse_play(
             target, units = _target(names, card, val, line, problems)
         elif kw == "in":
             area = names.area(val, line, problems)
+        elif kw == "with" and any(e.kind == "create_satellite" for e in card.effects):
+            # SE 19.2: the areas put in the satellite nation
+            found = [names.area(x, line, problems) for x in re.split(r"\s*,\s*|\s+and\s+", val)]
+            areas = tuple(a for a in found if a)
         elif kw == "round" and val.isdigit() and int(val) >= 1:
             rnd = int(val)
         elif kw == "before" and form == "action":
@@ -335,7 +340,9 @@ def parse_play(
             problems.append(Problem(f"cannot read {chunk!r} ({usage})", line))
     if len(problems) > before:
         return None
-    po = PlayOrder(name, line, full, verb, target, units, area, rnd, step, sign, trigger)
+    po = PlayOrder(
+        name, line, full, verb, target, units, area, rnd, step, sign, trigger, areas=areas
+    )
     why = _form_problem(card, po, form)
     if why:
         problems.append(Problem(why, line))

@@ -104,6 +104,7 @@ from . import (
     naval,
     navy,
     purchases,
+    satellites,
     siege,
     standing,
 )
@@ -442,6 +443,8 @@ def execute(
         elif k == "provincial_purchase":  # SK 19.41: Spanish Provincial Army, this phase
             _effect(ctx, name, k, power, "phase", {"target": e.power, "count": e.count},
                     f"{e.power} may purchase its provincial armies this Purchase Phase (SK 19.41)")  # fmt: skip
+        elif k in satellites.KINDS:  # SE 19.2, 19.3: a satellite nation, Holland
+            satellites.create(ctx, content, power, name, e, po.areas)
         # minor_alliance_attempt, hire_mercenaries: minors.py / mercenaries.py carry them
         # out; cancel_card: _intrigue
 

@@ -46,9 +46,38 @@ def default_area(content: SoldierContent, s: SoldierState, u: Counter) -> str | 
     return min(areas, key=key) if areas else None
 
 
+def home_areas(content: SoldierContent, s: SoldierState, country: str) -> list[str]:
+    """The country's home areas on the map, and for a satellite nation the areas put in
+    it when it was created (SE 19.2: it "functions as a Minor Country")."""
+    homes = content.home_areas(country)
+    made = s.satellites.get(country)
+    if made:
+        homes = sorted({*homes, *made["areas"]})
+    return homes
+
+
+def not_yet_created(content: SoldierContent, s: SoldierState, country: str) -> bool:
+    """SE 19.2, 19.3: a satellite nation (or Holland) that no card has created yet: it does
+    not exist (Holland is France's at the start)."""
+    return country not in s.satellites and any(
+        x.country == country for x in content.tables.satellites
+    )
+
+
+def satellite_of(s: SoldierState, country: str) -> str | None:
+    """SE 19.2: the satellite nation `country` is, or is part of (the Rhine Confederation's
+    Hanover, Saxony and Bavaria), if any."""
+    if country in s.satellites:
+        return country
+    return next((k for k, v in sorted(s.satellites.items()) if country in v["members"]), None)
+
+
 def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> bool:
-    """SK 18.7: every home area of the minor is controlled by its enemies."""
-    homes = content.home_areas(minor)
+    """SK 18.7: every home area of the minor is controlled by its enemies (SE 19.3: not
+    Holland while no card has created it)."""
+    if not_yet_created(content, s, minor):
+        return False
+    homes = home_areas(content, s, minor)
     return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
 
 
@@ -64,7 +93,7 @@ def placement_problem(
     if not content.is_land(area):
         return f"{area} is a sea area; new units are placed in land areas ({rule})"
     a = content.land_area(area)
-    if a.home != u.country:
+    if a.home != u.country and area not in home_areas(content, s, u.country):
         return f"{area} is not a home area of {u.country} ({rule})"
     ctrl = s.control.get(area)
     if not s.friendly(ctrl, u.country):
@@ -91,7 +120,8 @@ def placement_areas(content: SoldierContent, s: SoldierState, u: Counter) -> lis
     return sorted(
         a.name
         for a in content.map.land_areas
-        if a.home == u.country and placement_problem(content, s, u, a.name) is None
+        if (a.home == u.country or a.name in s.satellites.get(u.country, {}).get("areas", ()))
+        and placement_problem(content, s, u, a.name) is None
     )
 
 

@@ -70,6 +70,7 @@ from .purchases import (
     money_text,
     pool,
     recover_cost,
+    recovery_group,
     recovery_kind,
     recovery_number,
     shortfall,
@@ -330,12 +331,13 @@ class Purchase:
                             )
                         )
                         continue
-                    free[u.country] += 1
-                    n = recovery_number(content, u.country)
-                    if free[u.country] > n:
+                    group = recovery_group(s, u.country)  # SE 19.2
+                    free[group] += 1
+                    n = recovery_number(content, s, group)
+                    if free[group] > n:
                         problems.append(
                             Problem(
-                                f"{u.country} recovers at most {n} unit{'s' if n != 1 else ''} each Purchase Phase (SK 18.3)",
+                                f"{group} recovers at most {n} unit{'s' if n != 1 else ''} each Purchase Phase (SK 18.3)",
                                 o.line,
                             )
                         )
@@ -580,10 +582,12 @@ class Purchase:
                 elif recovery_kind(content, ctx.state, u) == "minor":
                     if minor_conquered(content, ctx.state, u.country):
                         skip(one, f"{u.country} is conquered (SK 18.7)")
-                    elif free_used[u.country] >= recovery_number(content, u.country):
+                    elif free_used[recovery_group(ctx.state, u.country)] >= recovery_number(
+                        content, ctx.state, recovery_group(ctx.state, u.country)
+                    ):
                         skip(one, f"{u.country} has no recovery left this phase (SK 18.3)")
                     else:
-                        free_used[u.country] += 1
+                        free_used[recovery_group(ctx.state, u.country)] += 1
                         minor.append(uid)
                 else:
                     price = recover_cost(content, u)
@@ -642,7 +646,8 @@ class Purchase:
         """SK 18.3: the rest of each minor ally's free recoveries, strongest units first."""
         s: SoldierState = ctx.state
         for minor in sorted(c for c, major in s.allies.items() if major == power):
-            left = recovery_number(content, minor) - used[minor]
+            group = recovery_group(s, minor)  # SE 19.2: a satellite's members share one number
+            left = recovery_number(content, s, group) - used[group]
             if left <= 0 or minor_conquered(content, s, minor):
                 continue
             reduced = sorted(
@@ -653,6 +658,7 @@ class Purchase:
                 ),
                 key=lambda u: (-u.full[0], -u.full[1], id_order(u.id)),
             )
+            used[group] += min(left, len(reduced))
             if reduced:
                 ctx.emit(
                     UnitsRecovered(

@@ -364,9 +364,9 @@ def join(
 
 def placement_areas(content: SoldierContent, s: SoldierState, power: str, minor: str) -> list[str]:
     """Home areas the minor's new units may be placed in: held by the minor or by its
-    ally's side (SK 17.3, 6.3)."""
+    ally's side (SK 17.3, 6.3; SE 19.2: a satellite's areas)."""
     out = []
-    for a in sorted(content.home_areas(minor)):
+    for a in sorted(common.home_areas(content, s, minor)):
         ctrl = s.control.get(a)
         if ctrl == minor or s.friendly(ctrl, power):
             out.append(a)
@@ -592,7 +592,7 @@ def _conquerors(content: SoldierContent, s: SoldierState, minor: str) -> set[str
 def _was_conquered(
     content: SoldierContent, s: SoldierState, minor: str, area: str, frm: str | None
 ) -> bool:
-    homes = content.home_areas(minor)
+    homes = common.home_areas(content, s, minor)
     return bool(homes) and all(
         not s.friendly(frm if a == area else s.control.get(a), minor) for a in homes
     )
@@ -620,12 +620,14 @@ def after_control_changes(ctx: Resolution, content: SoldierContent, standing_ord
         ctx.emit(MinorLiberated(minor=minor, power=e.to, area=e.area, turn=s.turn))
         place_forces(ctx, content, e.to, minor, rule="SK 18.8")
     s = ctx.state
-    for minor in table_minors(content):
+    for minor in sorted({*table_minors(content), *s.satellites}):  # SE 19.2: satellites too
         if minor in s.majors:
             continue
         now = common.minor_conquered(content, s, minor)
         if now != (minor in s.conquered):
-            holders = sorted({s.control.get(a) or "" for a in content.home_areas(minor)} - {""})
+            holders = sorted(
+                {s.control.get(a) or "" for a in common.home_areas(content, s, minor)} - {""}
+            )
             ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
     angelo_emo(ctx, content)
 

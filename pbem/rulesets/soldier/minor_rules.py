@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
-from . import calendar, common, mercenaries
+from . import calendar, common, mercenaries, purchases
 from .common import id_order
 from .content import MinorTableRow, SoldierContent
 from .fold import on
@@ -371,6 +371,11 @@ def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor:
         return f"{minor} is played as a Major Power in this game (SK 17.2)"
     if table_row(content, minor) is None:
         return f"{minor} is not on the Minor Country Alliance Table (SK 17.1)"
+    if common.not_yet_created(content, s, minor):
+        return f"{minor} does not exist until its card creates it (SE 19.2, 19.3)"
+    if common.satellite_of(s, minor) is not None:
+        sat = common.satellite_of(s, minor)
+        return f"{minor} is {'part of ' if sat != minor else ''}a satellite nation: no card allies or steals it (SE 19.2)"
     if not content.home_areas(minor):
         return f"{minor} has no home area on the Europe map (One-Year Scenario Special Rules)"
     bar = alliance_bar(content, s, power, minor)
@@ -437,7 +442,9 @@ def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
 def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:
     """SK 18.1: the Recovery/New Unit Number of unused units of each minor ally appear, free,
     in its home areas (SK 6.3, placed as common.default_area does); not once the minor is
-    conquered (SK 18.7)."""
+    conquered (SK 18.7). SE 19.2: a satellite's number is its areas, shared by the Rhine
+    Confederation's countries."""
+    spent: dict[str, int] = {}
     for minor, power in sorted(ctx.state.allies.items()):
         s: SoldierState = ctx.state
         row = table_row(content, minor)
@@ -449,7 +456,10 @@ def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:
             (u.id for u in s.units.values() if u.country == minor and u.status == "pool"),
             key=id_order,
         )
-        n = min(row.recovery, len(pool))
+        group = purchases.recovery_group(s, minor)
+        n = min(purchases.recovery_number(content, s, group) - spent.get(group, 0), len(pool))
+        n = max(n, 0)
+        spent[group] = spent.get(group, 0) + n
         chosen = []
         for k in range(n):  # SK 6.1
             chosen.append(pool.pop(ctx.pick(f"spring: new {minor} unit {k + 1} of {n}", len(pool))))

@@ -14,6 +14,7 @@ from pbem.events import Event, event
 from .common import (
     cost,
     id_order,
+    satellite_of,
     treasury,
 )
 from .content import SoldierContent
@@ -232,9 +233,20 @@ def pool(s: SoldierState, power: str, kind: str) -> list[str]:
     )
 
 
-def recovery_number(content: SoldierContent, minor: str) -> int:
+def recovery_group(s: SoldierState, minor: str) -> str:
+    """Whose Recovery Number a minor's unit uses: the satellite nation it is part of (SE
+    19.2: the Rhine Confederation's Hanover, Saxony and Bavaria share one), else its own."""
+    return satellite_of(s, minor) or minor
+
+
+def recovery_number(content: SoldierContent, s: SoldierState, group: str) -> int:
+    """SK 18.3: the Recovery/New Unit Number; SE 19.2: a satellite's is "the number of land
+    areas currently making up the minor" (those of its areas it still controls)."""
+    made = s.satellites.get(group)
+    if made is not None:
+        return sum(1 for a in made["areas"] if s.control.get(a) == group)
     try:
-        return content.minor_row(minor).recovery
+        return content.minor_row(group).recovery
     except KeyError:
         return 0
 

@@ -200,6 +200,10 @@ class SoldierState(_M):
     # minor -> turn it allied (SK 17.72, 17.8)
     minor_joined: dict[str, int] = Field(default_factory=dict)
     conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
+    # SE 19.2, 19.3: the satellite nations (and Holland) card play has created: country ->
+    # {"power": its creator, "areas": the areas put in it, "members": the minor countries
+    # whose forces it uses (the Rhine Confederation)}
+    satellites: dict[str, dict] = Field(default_factory=dict)
     # event markers: marker -> on what (SK 5.2)
     markers: dict[str, list[str]] = Field(default_factory=dict)
     # SK 5.1-5.2 (cards.py): card orders carried out (each fires once: power, key, card,

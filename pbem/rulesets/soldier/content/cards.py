@@ -181,45 +181,26 @@ class FormalAlliance(Record):
     kind: Literal["formal_alliance"]
 
 
-class SatelliteAreaBar(Record):
-    """SE 19.23: if the creating power is formally allied to `allied_to`, the satellite
-    may not include `areas` (areas `allied_to` controlled at the start)."""
-
-    allied_to: Name
-    areas: tuple[Name, ...] = Field(min_length=1)
-
-
 class CreateSatellite(Record):
-    """SE 19.2, 19.21-19.23: creates the satellite nation `country` as a minor ally of the
-    power that plays the card on itself, which must control one or more of `areas`. It
-    takes those of `areas` that the power or its allies control and put in it; its units
-    are placed as the Minor Country Alliance and Forces Table directs (only units not in
-    play, unless the creating power controls them); at most as many are repaired or built
-    each turn as it has land areas. It counts for victory points (18.5's exception), can
-    never be stolen (17.6) nor allied by a Minor Country Alliance card, and is created
-    once in a game (the card is then removed). `forces`: the countries whose units it
-    uses instead of its own, each only if its home area is put in it (the Rhine
-    Confederation: Hanover, Saxony, Bavaria, SE 19.2 and errata 4); empty: `country`'s
-    own units. `barred`: areas it may not include when the power is allied to another."""
+    """SE 19.2, 19.21-19.23: creates the satellite nation `country` (a row of tables.toml
+    [[satellites]]: its areas, the countries whose forces it uses, who may not make it) as
+    a minor ally of the power that plays the card on itself, which must control one or
+    more of its areas. Created once in a game, never stolen (17.6) nor allied by a Minor
+    Country Alliance card; it counts for victory points (satellites.py)."""
 
     kind: Literal["create_satellite"]
     country: Name
-    areas: tuple[Name, ...] = Field(min_length=1)
-    forces: tuple[Name, ...] = ()
-    barred: tuple[SatelliteAreaBar, ...] = ()
 
 
 class CreateHolland(Record):
-    """SE 19.3 (and 19.2): creates the minor country `country` (the Netherlands) as a minor
-    ally of the power that plays the card on itself; that power must control `area`
-    (Holland) and must not be `builder` (France, which holds Holland at the start). Its
-    forces are placed as the Minor Country Alliance and Forces Table directs, if
-    available; fleets of `country` that `builder` built become the new minor's, and
-    `builder` may build no more of them. Created once, never stolen (SE 19.2)."""
+    """SE 19.3 (and 19.2): creates the minor country `country` (the Netherlands; its
+    [[satellites]] row names the Holland area) as a minor ally of the power that plays the
+    card on itself; that power must control Holland and must not be `builder` (France,
+    which holds Holland at the start). Fleets of `country` that `builder` built become the
+    new minor's, and `builder` may build no more of them. Created once, never stolen."""
 
     kind: Literal["create_holland"]
     country: Name
-    area: Name
     builder: Name
 
 

@@ -21,6 +21,8 @@ from .cards import (
     AllianceRollModifier,
     CancelCard,
     CardUnit,
+    CreateHolland,
+    CreateSatellite,
     HireMercenaries,
     PlaceMarker,
     ProvincialPurchase,
@@ -255,6 +257,21 @@ def cross_check(c: SoldierContent) -> list[str]:
     for em in t.alliance_embargoes:
         for p in (em.power, *em.barred):
             known_country(f"{f_tab}: alliance_embargoes", p, ["major"])
+    for sat in t.satellites:  # SE 19.2, 19.3
+        where = f'{f_tab}: satellites "{sat.country}"'
+        known_country(where, sat.country, ["minor", "satellite"])
+        for x in sat.forces_of:
+            known_country(where, x, ["minor"])
+        for x in sat.barred:
+            known_country(where, x, ["major"])
+        for a in (*sat.areas, *sat.barred_areas):
+            if a not in land:
+                add(f'{where}: unknown land area "{a}" ({file_name(MAP)})')
+        if not sat.forces_of and sat.country not in rows:
+            add(f"{where}: its forces need a Minor Country Alliance Table row (SE 19.2)")
+        for x in sat.forces_of:
+            if x not in rows:
+                add(f'{where}: "{x}" has no Minor Country Alliance Table row (SE 19.2)')
     if t.alliance_card is not None and t.alliance_card.card not in {k.name for k in c.cards.cards}:
         add(f'{f_tab}: alliance_card: unknown card "{t.alliance_card.card}" ({f_crd})')
     rules = c.game.rules
@@ -316,6 +333,11 @@ def cross_check(c: SoldierContent) -> list[str]:
                     else:
                         if e.country in countries and on != countries[e.country].map:
                             add(f'{where}: "{e.area}" is not on the {e.country} map (SK 18.9)')
+            elif isinstance(e, CreateSatellite | CreateHolland):  # SE 19.2, 19.3
+                if not any(x.country == e.country for x in t.satellites):
+                    add(f'{where}: "{e.country}" has no [[satellites]] row ({f_tab})')
+                if isinstance(e, CreateHolland):
+                    known_country(where, e.builder, ["major"])
             elif isinstance(e, CancelCard):
                 for x in e.except_cards:
                     if x not in card_names:

@@ -26,3 +26,13 @@ def _(c, e, s):
 @says("se.alliance_breaker")
 def _(c, e, s):
     return f"{e.power} broke a formal alliance in {e.year}: it cannot win an automatic victory this year (SE 21.6)."
+
+
+@says("se.satellite_created")
+def _(c, e, s):
+    uses = f"; it uses the forces of {', '.join(e.members)}" if e.members else ""
+    fleets = f"; {', '.join(e.fleets)} become its own" if e.fleets else ""
+    return (
+        f"{e.power} plays {e.card}: {e.country} is created as its minor ally, made of "
+        f"{', '.join(e.areas)}{uses}{fleets} ({e.rule})."
+    )
