@@ -35,9 +35,8 @@ from typing import Any
 
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
-from pbem.suggest import closest
 
-from . import minor_rules, phases, provincials
+from . import minor_rules, phases, provincials, purchase_orders
 from .calendar import campaign_turns_after, label
 from .common import (
     cost,
@@ -51,12 +50,7 @@ from .common import (
 from .content import SoldierContent
 from .events import PiecesPlaced
 from .hooks import card_rules
-from .names import Names
 from .purchases import (
-    COUNT_WORDS,
-    GIVE_LINE,
-    UNIT_WORDS,
-    VERBS,
     ArrivalDelayed,
     Buy,
     Give,
@@ -67,6 +61,7 @@ from .purchases import (
     UnitsBought,
     UnitsRecovered,
     arrivals,
+    built_for_problem,
     money_text,
     pool,
     recover_cost,
@@ -97,140 +92,13 @@ class Purchase:
     def owes(self, s: SoldierState) -> tuple[str, ...]:
         return tuple(s.majors)
 
-    # ---- parse -------------------------------------------------------------------
+    # ---- parse (purchase_orders.py) ----------------------------------------------
 
     def parse(
         self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
     ) -> Parsed:
         """The lines that read are kept (and checked) even when others do not."""
-        return parse_good_lines(lambda ls: self._read(content, s, power, ls), lines)
-
-    def _read(
-        self, content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]
-    ) -> Parsed:
-        names = Names(content, s)
-        out: list[Any] = []
-        problems: list[Problem] = []
-        for ol in lines:
-            text = " ".join(ol.text.split("#", 1)[0].split())
-            if not text:
-                continue
-            words = text.split()
-            verb = words[0].casefold()
-            if verb == "place" or (verb not in VERBS and ":" in text):
-                order = self._parse_place(names, text, ol.line, problems)
-            elif verb == "buy":
-                order = self._parse_buy(words[1:], ol.line, problems)
-            elif verb == "recover":
-                units = self._units(names, " ".join(words[1:]), ol.line, problems, "recover")
-                order = Recover(ol.line, tuple(units)) if units else None
-            elif verb == "give":
-                order = self._parse_give(s, text, ol.line, problems)
-            elif verb == "play":  # SK 5.1: event cards (cards.py)
-                rest = text.partition(" ")[2]
-                order = card_rules(content).parse_play(
-                    content, names, s, power, rest, ol.line, problems, "purchase"
-                )
-            else:
-                problems.append(
-                    Problem(
-                        f"{words[0]!r} is not an order of the Purchase Phase ({', '.join(VERBS)})",
-                        ol.line,
-                        closest(verb, VERBS),
-                    )
-                )
-                continue
-            if order is not None:
-                out.append(order)
-        return Parsed(out, problems)
-
-    @staticmethod
-    def _units(names: Names, text: str, line: int, problems: list[Problem], verb: str) -> list[str]:
-        before = len(problems)
-        pieces = names.pieces(text, line, problems)
-        units = []
-        for p in pieces:
-            if p.kind == "leader":
-                problems.append(
-                    Problem(f"{p.name} is a leader; {verb} names armies and fleets", line)
-                )
-            else:
-                units.append(p.name)
-        if not pieces and len(problems) == before:
-            problems.append(Problem(f"{verb}: name at least one army or fleet (e.g. Pr-A3)", line))
-        return units
-
-    def _parse_place(self, names: Names, text: str, line: int, problems: list[Problem]):
-        if text.casefold().startswith("place "):
-            body = text[6:]
-            where = body.casefold().rfind(" in ")
-            if where < 0:
-                problems.append(Problem("write: place UNIT[, UNIT...] in AREA", line))
-                return None
-            what, area_text = body[:where], body[where + 4 :]
-        else:
-            area_text, _, what = text.partition(":")
-        area = names.area(area_text, line, problems)
-        units = self._units(names, what, line, problems, "place")
-        return Place(line, tuple(units), area) if area and units else None
-
-    @staticmethod
-    def _parse_buy(words: list[str], line: int, problems: list[Problem]):
-        usage = "write: buy army, buy 2 armies, buy fleet"
-        if not words:
-            problems.append(Problem(usage, line))
-            return None
-        count = 1
-        if words[0].isdigit():
-            count = int(words[0])
-            words = words[1:]
-        elif words[0].casefold() in COUNT_WORDS and len(words) > 1:
-            count = COUNT_WORDS[words[0].casefold()]
-            words = words[1:]
-        if count < 1:
-            problems.append(Problem(f"buy {count}: buy at least one unit", line))
-            return None
-        if words and words[0].casefold().startswith("provincial"):  # SK 19.41
-            if len(words) > 2 or (
-                len(words) == 2 and UNIT_WORDS.get(words[1].casefold()) != "army"
-            ):
-                problems.append(
-                    Problem("write: buy provincial army, buy 2 provincial armies", line)
-                )
-                return None
-            return Buy(line, "provincial", count)
-        if len(words) != 1:
-            problems.append(Problem(usage, line))
-            return None
-        kind = UNIT_WORDS.get(words[0].casefold())
-        if kind is None:
-            problems.append(
-                Problem(
-                    f"cannot buy {words[0]!r}: armies and fleets are bought ({usage})",
-                    line,
-                    closest(words[0], list(UNIT_WORDS)),
-                )
-            )
-            return None
-        return Buy(line, kind, count)
-
-    @staticmethod
-    def _parse_give(s: SoldierState, text: str, line: int, problems: list[Problem]):
-        m = GIVE_LINE.match(text)
-        if not m:
-            problems.append(Problem("write: give N to POWER (e.g. give 8 to Prussia)", line))
-            return None
-        amount_text, who = m.group(1), m.group(2).strip()
-        if not amount_text.isdigit() or int(amount_text) < 1:
-            problems.append(
-                Problem(f"give {amount_text}: give a whole number of Resources, 1 or more", line)
-            )
-            return None
-        powers = {p.casefold(): p for p in s.majors}
-        if who.casefold() not in powers:
-            problems.append(Problem(f"no warring power {who!r}", line, closest(who, s.majors)))
-            return None
-        return Give(line, int(amount_text), powers[who.casefold()])
+        return parse_good_lines(lambda ls: purchase_orders.read(content, s, power, ls), lines)
 
     # ---- validate ----------------------------------------------------------------
 
@@ -262,18 +130,25 @@ class Purchase:
                     )
                     problems.append(Problem(why + hint, o.line))
         # SK 6.2: random selection by type needs counters left in the pool
-        wanted: Tally[str] = Tally()
+        wanted: Tally[tuple[str, str]] = Tally()
         for o in (o for o in orders if isinstance(o, Buy)):
-            wanted[o.kind] += o.count
-            left = len(pool(s, power, o.kind))
-            if wanted[o.kind] > left:
+            if o.country and (why := built_for_problem(content, s, power, o.country, o.kind)):
+                problems.append(Problem(why, o.line))
+                continue
+            wanted[o.kind, o.country] += o.count
+            left = len(pool(s, power, o.kind, o.country))
+            if wanted[o.kind, o.country] > left:
                 what = {"army": "armies", "fleet": "fleets", "provincial": "provincial armies"}[
                     o.kind
                 ]
                 problems.append(
                     Problem(
                         f"{power} has {left or 'no'} {what} left in its pool to buy"
-                        + (f"; this line brings the total to {wanted[o.kind]}" if left else "")
+                        + (
+                            f"; this line brings the total to {wanted[o.kind, o.country]}"
+                            if left
+                            else ""
+                        )
                         + " (SK 6.2)",
                         o.line,
                     )
@@ -544,7 +419,12 @@ class Purchase:
                     skip(o, zero_reason)
                     continue
                 unit_price = cost(content, o.price_key)
-                left = pool(ctx.state, power, o.kind)
+                if o.country and (
+                    why := built_for_problem(content, ctx.state, power, o.country, o.kind)
+                ):
+                    skip(o, why)
+                    continue
+                left = pool(ctx.state, power, o.kind, o.country)
                 if o.kind == "provincial":  # SK 19.41: as many as its limit leaves room for
                     most, why = provincials.room(content, ctx.state, power)
                     if most < o.count:
@@ -561,7 +441,7 @@ class Purchase:
                 if n:
                     self._buy(ctx, content, power, o, n)
                 if n < o.count:
-                    rest = Buy(o.line, o.kind, o.count - n)
+                    rest = Buy(o.line, o.kind, o.count - n, o.country)
                     if n >= len(left):
                         skip(rest, f"no {o.kind} left in {power}'s pool (SK 6.2)")
                     else:
@@ -617,7 +497,7 @@ class Purchase:
     @staticmethod
     def _buy(ctx: Resolution, content: SoldierContent, power: str, o: Buy, n: int) -> None:
         s: SoldierState = ctx.state
-        left = pool(s, power, o.kind)
+        left = pool(s, power, o.kind, o.country)
         chosen = []
         for k in range(n):  # SK 6.1, 6.2: random selection by type
             chosen.append(

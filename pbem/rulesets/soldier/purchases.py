@@ -111,6 +111,8 @@ def _(s: SoldierState, e: UnitsBought) -> None:
     for uid in e.units:
         u = s.units[uid]
         u.status, u.area, u.arrives, u.is_reduced = "track", None, e.arrives, False
+        if u.country != e.power:  # SE 19.3: France's Netherlands fleet is France's to use
+            u.hired_by = e.power
     pay(s, e.power, e.resources, e.manpower)
 
 
@@ -138,6 +140,9 @@ class Buy:
     line: int
     kind: str  # "army", "fleet" or "provincial" (a provincial army, SK 19.41)
     count: int
+    # another country's counters the power may build as its own (SE 19.3: France, the
+    # Netherlands fleet); "": its own
+    country: str = ""
 
     @property
     def text(self) -> str:
@@ -146,7 +151,8 @@ class Buy:
             "fleet": ("fleet", "fleets"),
             "provincial": ("provincial army", "provincial armies"),
         }[self.kind]
-        return f"buy {self.count} {plural}" if self.count > 1 else f"buy {one}"
+        of = f"{self.country} " if self.country else ""
+        return f"buy {self.count} {of}{plural}" if self.count > 1 else f"buy {of}{one}"
 
     @property
     def price_key(self) -> str:
@@ -215,16 +221,17 @@ def arrivals(s: SoldierState, power: str) -> list[str]:
     )
 
 
-def pool(s: SoldierState, power: str, kind: str) -> list[str]:
+def pool(s: SoldierState, power: str, kind: str, country: str = "") -> list[str]:
     """Counters a power may buy: its own of that type in the pool; provincial armies only
-    as `kind` "provincial" (SK 19.41: bought by their own rules, provincials.py)."""
+    as `kind` "provincial" (SK 19.41: bought by their own rules, provincials.py);
+    `country`'s, where the power may build them (SE 19.3, `built_for_problem`)."""
     provincial = kind == "provincial"
     kind = "army" if provincial else kind
     return sorted(
         (
             u.id
             for u in s.units.values()
-            if u.country == power
+            if u.country == (country or power)
             and u.type == kind
             and u.status == "pool"
             and u.provincial == provincial
@@ -280,3 +287,18 @@ def subsidies_incoming(s: SoldierState, power: str) -> int:
 
 def shortfall(have: tuple[int, int], price: tuple[int, int]) -> tuple[int, int]:
     return max(0, price[0] - have[0]), max(0, price[1] - have[1])
+
+
+def built_for_problem(
+    content: SoldierContent, s: SoldierState, power: str, country: str, kind: str
+) -> str | None:
+    """SE 19.3: "France may build the Netherlands fleet but not the Netherlands armies"
+    (pieces.toml `buildable_by`), until a card creates Holland ("After this is done,
+    France may no longer build Netherlands fleets")."""
+    rows = content.units(country, kind)
+    plural = "armies" if kind == "army" else "fleets"
+    if not any(u.buildable_by == power for u in rows):
+        return f"{power} may not build {country} {plural}; it buys its own (SE 6.3, 19.3)"
+    if country in s.satellites:
+        return f"{country} has been created: {power} may build no more {country} {plural} (SE 19.3)"
+    return None
