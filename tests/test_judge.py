@@ -396,6 +396,8 @@ def test_kill_9_at_random_points_loses_and_duplicates_nothing(tmp_path):
                     if p.poll() is None:
                         p.kill()
                         kills += 1
+                    else:  # the run beat the clock (a busy machine): strike sooner next time
+                        took *= 0.5
                     p.wait()
             subprocess.run(_script(svc, now, jobs), check=True)
             subprocess.run(_script(svc, at(1 + k, 20), jobs), check=True)  # reminders
