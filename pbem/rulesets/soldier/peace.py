@@ -55,6 +55,7 @@ def _(s: SoldierState, e: Surrendered) -> None:
         s.peace.append(Peace(loser=e.loser, victor=v, until_turn=e.until_turn))
         s.surrendered_to.append([e.loser, v])
     s.surrenders.pop(e.loser, None)
+    s.aux_offers.pop(e.loser, None)  # SE 15.1: an offer not taken lapses
 
 
 @on(Repatriated)
