@@ -74,6 +74,10 @@ def _peace(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """peace with POWER: retreat | end (SE 15.3)"""
+    if not names.content.game.rules.peace_ends:
+        book = names.content.game.rules.book
+        problems.append(Problem(f"a peace is never ended or retreated from ({book} 15.3)", line))
+        return None
     text = " ".join(words).replace(" : ", ": ").strip()
     head, _, choice = text.partition(":")
     hw = head.split()
