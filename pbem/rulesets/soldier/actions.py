@@ -27,6 +27,7 @@ from pbem.suggest import closest
 from . import (
     alliances,
     attack_orders,
+    auxiliaries,
     combat,
     minor_alliances,
     minor_rules,
@@ -55,6 +56,7 @@ class ActionOrders:
     attacks: list[combat.AttackOrder] = field(default_factory=list)
     sieges: list[siege.SiegeOrder] = field(default_factory=list)
     surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
+    lends: list = field(default_factory=list)  # SE 15.1: (receiver, units, line) offered
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval_orders.NavalOrders = field(default_factory=naval_orders.NavalOrders)  # SK 10, 11
     plays: list = field(default_factory=list)  # SK 5.1 event cards (PlayOrder)
@@ -104,6 +106,10 @@ class ActionPhase:
                     out.attacks.append(order)
             elif v == "surrender":
                 out.surrender = peace.parse_surrender(names, s, power, rest, ol.line, problems)
+            elif v == "lend" and auxiliaries.in_force(content):  # SE 15.1, 19.1
+                lend = auxiliaries.parse_lend(names, s, power, rest, ol.line, problems)
+                if lend:
+                    out.lends.append((*lend, ol.line))
             elif v == "siege":
                 order = siege.parse_siege(names, s, rest, ol.line, problems)
                 if order:
@@ -125,11 +131,12 @@ class ActionPhase:
                 elif order:
                     out.diplomacy.append(order)
             else:
+                verbs = (*VERBS, "lend") if auxiliaries.in_force(content) else VERBS
                 problems.append(
                     Problem(
-                        f"{verb!r} is not an action-phase order ({', '.join(VERBS)})",
+                        f"{verb!r} is not an action-phase order ({', '.join(verbs)})",
                         ol.line,
-                        closest(v, VERBS),
+                        closest(v, verbs),
                     )
                 )
         return Parsed(out, problems)
@@ -140,6 +147,10 @@ class ActionPhase:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
         early += alliances.break_problems(s, power, orders.diplomacy)  # SK 16.3
         early += card_rules(content).validate_action(content, s, power, orders)  # SK 5.1
+        early += auxiliaries.lend_problems(power, orders.surrender, orders.lends)  # SE 15.1
+        early += alliances.ally_phase_problems(
+            content, s, power, s.initiative[s.acting], orders
+        )  # SE 16.1
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
         s = alliances.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
         s = card_rules(content).after_plays(
@@ -223,6 +234,7 @@ class ActionPhase:
         for p in powers:
             if given[p].surrender:
                 ctx.emit(peace.SurrenderDeclared(loser=p, victors=given[p].surrender))
+                auxiliaries.offers(ctx, p, given[p].lends)  # SE 15.1
         naval.end(ctx)  # SK 10.62 bookkeeping
         ctx.emit(ActionPhaseOver(power=acting))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
@@ -266,3 +266,53 @@ def cascade(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> 
             ),
         )
         breaker(ctx, content, x)
+
+
+def ally_phase_problems(
+    content: SoldierContent, s: SoldierState, power: str, acting: str, orders: Any
+) -> list[Problem]:
+    """SE 16.1: in an ally's action phase a power moves and fights only with "units [that]
+    begin the phase in an area containing activated units of the ally", and with all its
+    units in one other area (land or sea). pbem reads "activated" as the acting power's
+    units (its own, minor allies', hired or lent), all of which may act in its phase, and
+    applies the limit to formal allies only (not to one player's powers). `s` is the state
+    at the start of the phase; `orders` the power's ActionOrders. The first area named
+    without the acting power's units is the one other area; a line that uses a second is
+    refused. Soldier Kings (SK 16.1): any of the ally's units."""
+    if content.game.rules.ally_units != "with-active-units" or power == acting:
+        return []
+    if s.player_of(power) == s.player_of(acting):
+        return []
+    active = {u.area for u in s.on_map() if s.commander(u) == acting}
+    moved = {uid for o in orders.moves for uid in o.units}
+    lines: list[tuple[int, list[str]]] = []
+    for o in orders.naval.sails:
+        lines.append((o.line, [*o.fleets, *o.armies]))
+    for o in orders.moves:
+        lines.append((o.line, list(o.units)))
+    for a in orders.attacks:  # named armies, or those the power has there and keeps there
+        staying = [u.id for u in s.on_map(a.area, "army") if s.commander(u) == power]
+        lines.append((a.line, list(a.units or [u for u in staying if u not in moved])))
+    for g in orders.sieges:
+        staying = [u.id for u in s.on_map(g.area, "army") if s.commander(u) == power]
+        lines.append((g.line, [u for u in staying if u not in moved]))
+    other: str | None = None
+    problems: list[Problem] = []
+    for line, units in sorted(lines, key=lambda x: x[0]):
+        for uid in units:
+            u = s.units.get(uid)
+            if u is None or u.status != "map" or u.area in active:
+                continue
+            if other is None:
+                other = u.area
+            elif u.area != other:
+                problems.append(
+                    Problem(
+                        f"in {acting}'s action phase {power} may act only with units in areas "
+                        f"holding {acting}'s units, and with those of one other area ({other}): "
+                        f"{uid} is in {u.area} (SE 16.1)",
+                        line,
+                    )
+                )
+                break
+    return problems

@@ -127,6 +127,9 @@ def validate_attacks(
         for p in s.peace:  # SK 15.3: nor the units of the loser's minor allies
             if p.victor != power or s.turn >= p.until_turn:
                 continue
+            owner = s.control.get(a.area)
+            if content.game.rules.peace_ends and p.loser not in (owner, s.allies.get(owner or "")):
+                continue  # SE 15.3: outside the loser's areas its units retreat or end the peace
             theirs = sorted(
                 {s.units[x].hired_by or s.units[x].country for x in enemies_in(s, power, a.area)}
                 & {p.loser, *[m for m, mj in s.allies.items() if mj == p.loser]}

@@ -19,7 +19,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from . import leaders as leader_rules
-from . import mercenaries, minor_rules, naval, retreats, standing
+from . import mercenaries, minor_rules, naval, peace_ends, retreats, standing
 from .combat_results import (
     AttackPaid,
     BattleBegan,
@@ -131,6 +131,7 @@ def battle(
         if chosen:  # SK 11.6: fleets named in `with` fight beside the armies
             fleets = naval.land_combat_fleets(content, s, power, area, a.units or ())
             attackers[power] = sorted(chosen + [f for f in fleets if f not in s.attacked])
+    peace_ends.before_battle(ctx, content, area, sorted(attackers), standing_orders)  # SE 15.3
     first = next(iter(declared))
     if not attackers or not enemies_in(s, first, area):
         return

@@ -30,7 +30,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import alliances, mercenaries, phases
+from . import alliances, auxiliaries, mercenaries, phases
 from .calendar import campaign_turns_after
 from .common import id_order
 from .content import SoldierContent
@@ -311,6 +311,15 @@ def validate(
                 problems.append(
                     Problem(f"'{t.text()}': {t.giver} does not control {t.thing}", d.line)
                 )
+            if t.kind == "unit" and auxiliaries.in_force(content) and t.thing in s.units:
+                u = s.units[t.thing]
+                if u.hired_by is None and u.country == t.giver:
+                    problems.append(
+                        Problem(
+                            f"'{t.text()}': auxiliaries are lent only as a term of surrender (SE 19.1, 15.1)",
+                            d.line,
+                        )
+                    )
             if t.kind in ("leader", "unit") and t.giver and t.taker:
                 why = _piece_problem(s, t)
                 if why:
@@ -430,6 +439,8 @@ class Diplomacy:
             ctx.emit(_made(ctx.state, d))
             _lend(ctx, d)
         if phases.is_winter(ctx.state.turn):
+            if auxiliaries.in_force(content):
+                auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
             phases.next_turn(ctx)
         else:  # SK World at War: the special Diplomacy Phase before Turn 1
             ctx.emit(phases.StageOver(stage="diplomacy", next="purchase"))

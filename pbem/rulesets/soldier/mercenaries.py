@@ -449,8 +449,13 @@ def revert_auxiliaries(ctx: Resolution, lender: str, receiver: str) -> None:
     """SK 19.5: when the alliance between lender and receiver is broken, the auxiliaries
     revert to the lender at once."""
     s: SoldierState = ctx.state
+    by_surrender = {uid for x in s.loans for uid in x.units}  # SE 19.1: these stay lent
     units = sorted(
-        (u.id for u in s.units.values() if u.country == lender and u.hired_by == receiver),
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == lender and u.hired_by == receiver and u.id not in by_surrender
+        ),
         key=id_order,
     )
     if units:

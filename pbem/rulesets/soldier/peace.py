@@ -17,7 +17,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import minor_alliances, naval, phases, standing
+from . import auxiliaries, minor_alliances, naval, phases, standing
 from .content import SoldierContent
 from .fold import on
 from .names import Names
@@ -55,6 +55,7 @@ def _(s: SoldierState, e: Surrendered) -> None:
         s.peace.append(Peace(loser=e.loser, victor=v, until_turn=e.until_turn))
         s.surrendered_to.append([e.loser, v])
     s.surrenders.pop(e.loser, None)
+    s.aux_offers.pop(e.loser, None)  # SE 15.1: an offer not taken lapses
 
 
 @on(Repatriated)
@@ -100,8 +101,28 @@ def parse_surrender(
 def _take(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
+    if auxiliaries.in_force(names.content) and words and words[0].casefold() == "auxiliaries":
+        return _take_auxiliaries(s, words[1:], line, problems)  # SE 15.1
     areas = [names.area(a, line, problems) for a in " ".join(words).split(",") if a.strip()]
     return [a for a in areas if a] or None
+
+
+def _take_auxiliaries(s: SoldierState, words: list[str], line: int, problems: list[Problem]):
+    """`take auxiliaries [from POWER[, POWER...]]`: SE 15.1, accept an offer of auxiliaries
+    instead of an area (from those powers; without `from`, from any)."""
+    if not words:
+        return {"auxiliaries": []}
+    if words[0].casefold() != "from" or len(words) < 2:
+        problems.append(Problem("write: take auxiliaries [from POWER[, POWER...]] (SE 15.1)", line))
+        return None
+    out = []
+    for w in " ".join(words[1:]).replace(",", " ").split():
+        p = next((m for m in s.majors if m.casefold() == w.casefold()), None)
+        if p is None:
+            problems.append(Problem(f"no major power {w!r} in this game", line))
+            return None
+        out.append(p)
+    return {"auxiliaries": out}
 
 
 class PeacePhase(NoOrders):
@@ -114,32 +135,96 @@ class PeacePhase(NoOrders):
         standing_orders: dict,
     ) -> None:
         s: SoldierState = ctx.state
+        rules = content.game.rules
         for loser in [p for p in s.majors if p in s.surrenders]:
             victors = s.surrenders[loser]
-            # SK 15.1: each victor takes one European map area the loser controls, or
-            # three on the other maps (World at War)
+            if auxiliaries.in_force(content):  # SE 19.1: its own auxiliaries go home first
+                auxiliaries.receiver_surrenders(ctx, loser)
+            lent: dict[str, list[str]] = {}
             for v in victors:
+                if rules.surrender_terms == "soldier-emperor":
+                    lent[v] = _se_terms(ctx, content, standing_orders, loser, v)
+                    continue
+                # SK 15.1: each victor takes one European map area the loser controls, or
+                # three on the other maps (World at War)
                 wanted = standing_orders.get(v, {}).get("take", [])
                 for area in _choice(content, s, loser, wanted):
+                    _transfer(ctx, content, area, loser, v, "SK 15.1")
+            roll = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
+            turns = max(roll, rules.peace_minimum)  # SE 15.3: "never less than two"
+            until = s.turn + 1 + turns
+            ctx.emit(Surrendered(loser=loser, victors=victors, turns=turns, until_turn=until))
+            for v, units in sorted(lent.items()):
+                if units:  # SE 15.1, 19.1: for "a period of time equal to the Duration of Peace"
                     ctx.emit(
-                        ControlChanged(
-                            area=area, frm=loser, to=v, why=f"{loser} surrendered (SK 15.1)"
+                        auxiliaries.AuxiliariesLent(
+                            lender=loser, receiver=v, units=units, until_turn=until
                         )
                     )
-                    naval.capture_fleets(
-                        ctx, content, area, v
-                    )  # SK 12.6: whenever a coastal area falls
-            turns = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
-            ctx.emit(
-                Surrendered(
-                    loser=loser, victors=victors, turns=turns, until_turn=s.turn + 1 + turns
-                )
-            )
             for v in victors:
                 _repatriate(ctx, content, v, loser)
+            if rules.repatriation == "both":  # SE 15.2: "and the surrendering power"
+                for v in sorted(victors):
+                    _repatriate(ctx, content, loser, v)
 
         minor_alliances.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
+        if auxiliaries.in_force(content):
+            auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
         phases.next_turn(ctx)
+
+
+def _transfer(
+    ctx: Resolution, content: SoldierContent, area: str, frm: str, to: str, rule: str
+) -> None:
+    ctx.emit(ControlChanged(area=area, frm=frm, to=to, why=f"{frm} surrendered ({rule})"))
+    naval.capture_fleets(ctx, content, area, to)  # SK 12.6: whenever a coastal area falls
+
+
+def _se_terms(
+    ctx: Resolution, content: SoldierContent, standing_orders: dict, loser: str, victor: str
+) -> list[str]:
+    """SE 15.1 for one victor: the victor's home areas the loser holds all go back to it,
+    instead of an area of the loser; else, if the loser offered auxiliaries and the victor's
+    standing order takes them, those units (lent after the duration roll); else one land
+    area of the loser adjacent to an area the victor controls. Returns the units lent."""
+    s: SoldierState = ctx.state
+    homes = sorted(a for a in content.home_areas(victor) if s.control.get(a) == loser)
+    for area in homes:
+        _transfer(ctx, content, area, loser, victor, "SE 15.1")
+    if homes:
+        return []  # pbem's reading: the return is the whole term; an offer lapses
+    units = auxiliaries.offered(s, loser, victor)
+    if units and auxiliaries.accepts(standing_orders, victor, loser):
+        return units
+    wanted = [e for e in standing_orders.get(victor, {}).get("take", []) if isinstance(e, list)]
+    area = _adjacent_choice(content, s, loser, victor, wanted)
+    if area:
+        _transfer(ctx, content, area, loser, victor, "SE 15.1")
+    return []
+
+
+def _adjacent_choice(
+    content: SoldierContent, s: SoldierState, loser: str, victor: str, wanted: list[list[str]]
+) -> str | None:
+    """SE 15.1: "one land area adjacent to an area controlled by the player accepting the
+    surrender" (of those the loser controls; adjacent: joined by a land route). The victor's
+    latest `take` line naming such an area decides (its first such area); without one, the
+    richest (Money, then Manpower, then name). None if the loser holds no such area."""
+    mine = {a for a, c in s.control.items() if c == victor}
+    held = sorted(
+        a
+        for a, c in s.control.items()
+        if c == loser and content.is_land(a) and any(b in mine for b in content.neighbours(a))
+    )
+    for areas in reversed(wanted):
+        named = [a for a in areas if a in held]
+        if named:
+            return named[0]
+
+    def rich(a: str) -> tuple:
+        return (content.land_area(a).resources, content.land_area(a).manpower or 0, a)
+
+    return max(held, key=rich, default=None)
 
 
 OFF_EUROPE = 3  # SK 15.1: "one European map area or three areas on any other map"
@@ -166,6 +251,8 @@ def _choice(
         return [*first, *rest][:OFF_EUROPE]
 
     for areas in reversed(wanted):
+        if not isinstance(areas, list):
+            continue
         named = [a for a in areas if a in held]
         if named and named[0] in europe:
             return [named[0]]

@@ -15,7 +15,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, combat_results, mercenaries, minor_rules, naval
+from . import combat, combat_results, mercenaries, minor_rules, naval, peace_ends
 from .common import id_order
 from .content import SoldierContent
 from .effects import leader_inactive
@@ -211,6 +211,7 @@ def _siege(
         return  # the battle did not clear the area: no siege, nothing paid
     # SK 16.6 with 16.4 by analogy: allies who disagree on rounds get the fewest;
     # SK 18.4: minor units besieging alone always siege two rounds, free
+    peace_ends.before_siege(ctx, content, area, powers)  # SE 15.3
     rounds = min(minor_rules.siege_rounds(content, s, p, area, declared[p].rounds) for p in powers)
     for p in powers:
         cost = minor_rules.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6

@@ -150,6 +150,16 @@ class Peace(_M):
     until_turn: int
 
 
+class Loan(_M):
+    """SE 19.1: `units` of `lender` serve `receiver` as auxiliaries until `until_turn` (the
+    span of the peace, SE 15.1, 15.3)."""
+
+    lender: str
+    receiver: str
+    units: list[str]
+    until_turn: int
+
+
 class SoldierState(_M):
     scenario: str = ""
     number: int = 0
@@ -221,6 +231,9 @@ class SoldierState(_M):
     surrenders: dict[str, list[str]] = Field(
         default_factory=dict
     )  # declared this turn: loser -> victors
+    # SE 15.1: loser -> receiver -> the units it offers as auxiliaries instead of an area
+    aux_offers: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    loans: list[Loan] = Field(default_factory=list)  # SE 19.1: auxiliaries lent by surrender
     frozen: dict[str, int] = Field(default_factory=dict)  # power -> first turn it may move
     subsidies: list[dict] = Field(default_factory=list)  # scenario subsidies still open
     victory_points: dict[str, int] = Field(default_factory=dict)

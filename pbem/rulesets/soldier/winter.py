@@ -30,7 +30,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import mercenaries, minor_rules, phases, standing, victory
+from . import auxiliaries, mercenaries, minor_rules, phases, standing, victory
 from .common import cost, id_order, one_year, treasury
 from .content import SoldierContent
 from .effects import quartered
@@ -465,6 +465,8 @@ class Victory(phases.NoOrders):
         if one_year(content, s) and s.turn >= s.last_turn:  # SK 20.32
             ctx.emit(phases.GameOver(result=result_text(s)))
         elif one_year(content, s):  # the one-year scenarios skip the rest of the winter turn
+            if auxiliaries.in_force(content):
+                auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
             phases.next_turn(ctx)
         elif (won := _result(content, s, last=False)) is not None:
             ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34 / SE 21.2

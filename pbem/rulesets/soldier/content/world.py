@@ -66,6 +66,22 @@ class VariantRules(Record):
     naval_fortification: Literal["friendly", "non-active"] = "friendly"
     # SK 20.3 (20.31-20.34); SE 21.1-21.6
     victory: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
+    # SK 15.1: the victor takes one European area or three elsewhere; SE 15.1: one area
+    # adjacent to an area it controls, its own home areas back instead, or auxiliaries
+    surrender_terms: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
+    # SK 15.2: the victors leave the loser's areas; SE 15.2: each side leaves the other's
+    repatriation: Literal["victors", "both"] = "victors"
+    # SK 15.3: one die; SE 15.3: "never less than two"
+    peace_minimum: Annotated[int, Field(ge=1, le=6)] = 1
+    # SE 15.3 (SK has neither): the loser's attack on the victor ends the peace; its units
+    # in an area the victor attacks retreat or end the peace
+    peace_ends: Bool = False
+    # SK 19.5: lent to a formal ally in the Diplomacy Phase; SE 19.1: only as a term of
+    # surrender (SE 15.1), for the peace's span
+    auxiliaries: Literal["formal-allies", "surrender"] = "formal-allies"
+    # SK 16.1: an ally acts with any of its units in your action phase; SE 16.1: those in
+    # areas holding your units, and those of one other area
+    ally_units: Literal["any", "with-active-units"] = "any"
     source: Source = "SK (the engine's defaults)"
 
 

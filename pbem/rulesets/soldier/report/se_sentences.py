@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..calendar import label
 from .sentences import says
+from .words import join
 
 
 @says("se.leader_wounded")
@@ -35,4 +36,41 @@ def _(c, e, s):
     return (
         f"{e.power} plays {e.card}: {e.country} is created as its minor ally, made of "
         f"{', '.join(e.areas)}{uses}{fleets} ({e.rule})."
+    )
+
+
+@says("se.auxiliaries_offered")
+def _(c, e, s):
+    return f"{e.lender} offers {e.receiver} {join(e.units)} as auxiliaries instead of an area (SE 15.1)."
+
+
+@says("se.auxiliaries_lent")
+def _(c, e, s):
+    back = label(e.until_turn, c.game.first_year)
+    return f"{e.lender} lends {e.receiver} {join(e.units)} as auxiliaries until {back} (SE 15.1, 19.1)."
+
+
+@says("se.auxiliaries_returned")
+def _(c, e, s):
+    why = "the span of the loan is over" if e.why == "span over" else f"{e.receiver} surrendered"
+    what = join(e.units) if e.units else "no units (none left)"
+    return f"The auxiliaries lent by {e.lender} to {e.receiver} go back: {what}; {why} (SE 19.1)."
+
+
+@says("se.peace_ended")
+def _(c, e, s):
+    why = {
+        "loser attacked": f"{e.loser} attacked {e.victor} in {e.area}",
+        "loser besieged": f"{e.loser} besieged {e.area}",
+        "loser chose to fight": f"{e.loser}'s units in {e.area} stay to fight {e.victor}",
+        "no retreat": f"{e.loser}'s units in {e.area} have no retreat open",
+    }[e.why]
+    return f"The peace between {e.loser} and {e.victor} is over: {why} (SE 15.3)."
+
+
+@says("se.peace_retreated")
+def _(c, e, s):
+    return (
+        f"{e.power}'s {join([*e.units, *e.leaders])} retreat from {e.frm} to {e.to} "
+        f"rather than end the peace with {e.victor} (SE 15.3)."
     )
