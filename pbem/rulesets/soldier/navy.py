@@ -390,6 +390,14 @@ def leaders_with(
     return sorted(out)
 
 
+def strait_between(content: SoldierContent, a: str, b: str) -> str | None:
+    """SK 10.46: the coastal area watching the passage between two sea areas."""
+    for st in content.map.straits:
+        if {a, b} == set(st.seas):
+            return st.area
+    return None
+
+
 def fort_value(content: SoldierContent, s: SoldierState, area: str) -> int:
     if not content.is_land(area):
         return 0

@@ -26,3 +26,12 @@ def _(c, e, s):
 @says("se.alliance_breaker")
 def _(c, e, s):
     return f"{e.power} broke a formal alliance in {e.year}: it cannot win an automatic victory this year (SE 21.6)."
+
+
+@says("se.blockade_slipped")
+def _(c, e, s):
+    return (
+        f"{', '.join(e.fleets)} slip past the blockade of {e.area} ({', '.join(e.blockaders)} "
+        f"in the {e.sea}) with {e.card}, played by {e.power}: no interception, no battle; "
+        f"the blockade stays (SE 10.5)."
+    )
