@@ -173,8 +173,14 @@ def _voyage(
                 if not alive(s, v):
                     return
         elif enemy_fleets(s, side, nxt):
-            flush(ctx, v)
-            return  # SK 11.0: it stops and fights in the Naval Combat Step
+            if content.game.rules.coastal_combat == "battle":
+                flush(ctx, v)
+                return  # SK 11.0: it stops and fights in the Naval Combat Step
+            # SE 11.0, 11.1, 10.42: the enemy fleets there may intercept it, at once, in
+            # the order their player designates; whatever is left goes on (SE 10.45)
+            _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted, True)
+            if not alive(s, v):
+                return
         if halted:
             flush(ctx, v)
             return
@@ -207,13 +213,19 @@ def _intercepts(
     came: str | None,
     orders: nc.Orders,
     attempted: set,
+    coastal: bool = False,
 ) -> None:
     """SK 10.42-10.45: every enemy group in the sea area, or in a coastal area on it
-    (SK 10.43, Southern England), may try once to intercept this group here."""
+    (SK 10.43, Southern England; SE 10.43, London), may try once to intercept this group
+    here. `coastal` (SE 11.1): `sea` is a coastal area the group enters, and only the
+    enemy groups in it try, in the order their player designates."""
     s: SoldierState = ctx.state
     side = v.plan.power
-    for area in [sea, *sorted(content.coastal_areas(sea))]:
-        for power, fleets in groups_by_power(s, hostile_fleets(s, side, area)):
+    for area in [sea] if coastal else [sea, *sorted(content.coastal_areas(sea))]:
+        groups = groups_by_power(s, hostile_fleets(s, side, area))
+        if coastal:
+            groups = _designated(content, s, area, groups, orders)
+        for power, fleets in groups:
             if not alive(s, v):
                 return
             if content.is_land(area) and navy.blockaded_from(s, area, sea, power):
@@ -250,6 +262,31 @@ def _intercepts(
                 b = nc.Side(list(v.fleets), list(v.leaders), back=back)
                 _, left = nc.battle(ctx, content, sea, "interception", a, b, orders)
                 v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
+
+
+def _designated(
+    content: SoldierContent, s: SoldierState, area: str, groups: list, orders: nc.Orders
+) -> list[tuple[str, list[str]]]:
+    """SE 11.1: "the enemy fleet player designates in what order he or she will
+    intercept": the first standing `intercept [in AREA] ... first POWER[, POWER...]` of
+    the groups' powers that applies here; powers it does not name, and every power
+    without one, by default the strongest group first (most combat dice), then the name."""
+    first: tuple[str, ...] = ()
+    for power, _ in groups:
+        for e in orders.entries(power, "intercept"):
+            if e.get("first") and e.get("area") in (None, area):
+                first = tuple(e["first"])
+                break
+        if first:
+            break
+
+    def rank(g: tuple[str, list[str]]) -> tuple:
+        p, fl = g
+        named = first.index(p) if p in first else len(first)
+        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]))
+        return (named, -dice, p)
+
+    return sorted(groups, key=rank)
 
 
 def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -> bool:
@@ -306,7 +343,8 @@ def resolve_combat(
                 b = nc.Side(fleets, leaders)
                 nc.battle(ctx, content, v.here, "interception", a, b, orders)
             break  # SK 10.43: one attempt per moving group
-    # SK 11.0-11.1: coastal areas holding the acting side's fleets and enemy fleets
+    # SK 11.0-11.1: coastal areas holding the acting side's fleets and enemy fleets (SE
+    # 11.0: none; naval combat comes only from interceptions and blockades)
     order: list[str] = []
     first: dict[str, tuple[str, ...]] = {}
     for p in given:
@@ -317,6 +355,8 @@ def resolve_combat(
     coastal = sorted(
         {u.area for u in s.on_map(type_="fleet") if u.area and content.is_land(u.area)}
     )
+    if content.game.rules.coastal_combat != "battle":
+        order, coastal = [], []
     for area in order + [a for a in coastal if a not in order]:
         _coastal_battles(ctx, content, acting, area, first.get(area, ()), orders)
     coastal = sorted(
