@@ -136,7 +136,7 @@ def _voyage(
             v.legs.append(nxt)
             v.spent += cost
             flush(ctx, v)
-            if not break_blockade(ctx, content, v, cur, nxt, orders, exiting=True):
+            if not break_blockade(ctx, content, v, cur, nxt, orders, True, attempted):
                 v.stopped = True
                 return
             v.entered.append(nxt)
@@ -150,7 +150,7 @@ def _voyage(
             and navy.blockaded_from(s, nxt, cur, side)
         ):
             flush(ctx, v)
-            if not break_blockade(ctx, content, v, nxt, cur, orders, exiting=False):
+            if not break_blockade(ctx, content, v, nxt, cur, orders, False, attempted):
                 v.stopped = True
                 return
         strait_area = strait(content, cur, nxt)

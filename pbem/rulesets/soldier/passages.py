@@ -72,7 +72,9 @@ def slip_blockade(ctx: Resolution, power: str, card: str, info: dict) -> None:
     info["slipped"] = True
 
 
-def break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool) -> bool:
+def break_blockade(
+    ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool, attempted: set
+) -> bool:
     """SK 10.5-10.53 / SE 10.5-10.53: blockaders automatically intercept; the group passes
     only if they are all eliminated or forced away. Failing, it stops in the coastal area
     it tried to leave or the sea area it tried to enter from (SK 10.52 / SE 10.52)."""
@@ -83,6 +85,8 @@ def break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exitin
         return True
     # SE 10.5, 10.51: Slip the Blockade, played for the group, lets it pass unopposed
     if card_rules(content).blockade_met(ctx, content, coast, sea, v, them, orders):
+        for p in sorted({navy.owner(s, f) for f in them}):  # nor do they intercept it there
+            attempted.add((sea, p, v.gid, f"enter {sea}"))
         return True
     bpower = navy.owner(s, them[0])
     ctx.emit(
