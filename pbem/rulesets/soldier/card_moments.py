@@ -319,6 +319,32 @@ def interception_fails(
     return False
 
 
+def blockade_met(
+    ctx: Resolution,
+    content: SoldierContent,
+    coast: str,
+    sea: str,
+    v: Any,
+    blockaders: list[str],
+    orders: Any,
+) -> bool:
+    """SE 10.5, 10.51: a moving group meets the blockade of `coast` from `sea`: a card that
+    evades it (Slip the Blockade), played by the group's side (its own `play ... [in
+    AREA]`, or `react ... when intercepted [in AREA]`, AREA the blockaded coastal area),
+    lets it pass. True: it passes; the blockade stays."""
+    s: SoldierState = ctx.state
+    sorders = orders.standing
+    info: dict = {"area": coast, "on": coast, "sea": sea, "fleets": list(v.fleets),
+                  "blockaders": list(blockaders)}  # fmt: skip
+    trigger = f"the blockade of {coast} meets {', '.join(sorted(v.fleets))}"
+    for q in [q for q in s.majors if any(s.friendly(q, p) for p in v.plan.powers)]:
+        for po in _plays_for(content, sorders, q, "evade_blockade", "intercepted", coast):
+            carry_out(ctx, content, q, po, sorders, info, trigger)
+            if info.get("slipped"):
+                return True
+    return False
+
+
 def weather_gauge(
     ctx: Resolution, content: SoldierContent, area: str, sides: dict, orders: Any
 ) -> str | None:
@@ -382,6 +408,7 @@ RULES = SimpleNamespace(
     siege_begins=siege_begins,
     group_enters=group_enters,
     interception_fails=interception_fails,
+    blockade_met=blockade_met,
     weather_gauge=weather_gauge,
     alliance_attempt=alliance_attempt,
 )

@@ -46,6 +46,7 @@ def how_to(card: Card) -> str:
         "battle": f"play {n} in AREA in your action phase, with your attack on AREA",
         "siege": f"play {n} in AREA in your action phase, with your siege of AREA",
         "interception": f"play {n} in SEA in your action phase",
+        "blockade": f"play {n} [in AREA] in your action phase (AREA: the blockaded coastal area)",
         "naval battle": f"play {n} in AREA in your action phase",
         "attempt": f"play {n} on MINOR in your action phase, with ally with MINOR",
     }
@@ -458,6 +459,7 @@ ACTION_USE = {
     "combat_dice:siege": "siege",
     "siege_hits": "siege",
     "interception_fails": "interception",
+    "evade_blockade": "blockade",  # SE 10.5: Slip the Blockade
     "wind_gauge": "naval battle",
     "alliance_roll_modifier": "attempt",
 }
@@ -473,6 +475,7 @@ REACT_USE = {
     "defensive_fire_dice": "besieged",
     "halt": "sails",
     "interception_fails": "intercepted",
+    "evade_blockade": "intercepted",  # SE 10.5: Slip the Blockade, as the blockaders intercept
     "wind_gauge": "naval battle",
     "cancel_card": "plays",
     "alliance_roll_modifier": "attempts",

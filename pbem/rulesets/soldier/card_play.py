@@ -103,6 +103,7 @@ from . import (
     minors,
     naval,
     navy,
+    passages,
     purchases,
     satellites,
     siege,
@@ -423,6 +424,8 @@ def execute(
             info["fails"] = True
         elif k == "wind_gauge":
             info["gauge"] = True
+        elif k == "evade_blockade":  # SE 10.5, 10.51: Slip the Blockade
+            passages.slip_blockade(ctx, power, name, info)
         elif k == "siege_hits":
             _treason(ctx, content, power, name, info.get("area") or "", e.hits, info)
         elif k == "defensive_fire_dice":

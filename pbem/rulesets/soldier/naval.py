@@ -24,7 +24,6 @@ Defaults (docs/orders-soldier-kings.md):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
@@ -35,7 +34,9 @@ from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
 from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
+from .passages import break_blockade, groups_by_power, hostile_fleets, strait, strait_fight
 from .state import SoldierState
+from .voyage import Voyage, alive, flush
 
 # --- orders ----------------------------------------------------------------------------
 
@@ -44,22 +45,6 @@ from .state import SoldierState
 
 
 # --- resolution: naval movement (SK 10) ---------------------------------------------------
-
-
-@dataclass
-class Voyage:
-    """A group on the move, as it goes (SK 10.3)."""
-
-    gid: int
-    plan: Plan
-    fleets: list[str]
-    leaders: list[str]
-    here: str
-    spent: int = 0
-    legs: list[str] = field(default_factory=list)  # areas entered but not yet recorded
-    loaded: dict[str, str] = field(default_factory=dict)
-    entered: list[str] = field(default_factory=list)
-    stopped: bool = False
 
 
 def begin(ctx: Resolution, content: SoldierContent) -> None:
@@ -131,31 +116,6 @@ def resolve_movement(
     return done
 
 
-def alive(s: SoldierState, v: Voyage) -> list[str]:
-    v.fleets = [f for f in v.fleets if s.units[f].status == "map" and s.units[f].area == v.here]
-    v.leaders = [
-        n for n in v.leaders if s.leaders[n].status == "map" and s.leaders[n].area == v.here
-    ]
-    return v.fleets
-
-
-def flush(ctx: Resolution, v: Voyage) -> None:
-    if not v.legs:
-        return
-    s: SoldierState = ctx.state
-    path = [v.here, *v.legs]
-    armies = sorted({*v.loaded, *(a for f in v.fleets for a in navy.cargo(s, f))})
-    ctx.emit(
-        navy.FleetsMoved(
-            power=v.plan.power, fleets=sorted(v.fleets), leaders=sorted(v.leaders), armies=armies,
-            loaded=dict(sorted(v.loaded.items())), path=path, mps=v.spent,
-        )
-    )  # fmt: skip
-    v.loaded = {}
-    v.here = path[-1]
-    v.legs = []
-
-
 def _voyage(
     ctx: Resolution, content: SoldierContent, v: Voyage, orders: nc.Orders, attempted: set
 ) -> None:
@@ -176,7 +136,7 @@ def _voyage(
             v.legs.append(nxt)
             v.spent += cost
             flush(ctx, v)
-            if not _break_blockade(ctx, content, v, cur, nxt, orders, exiting=True):
+            if not break_blockade(ctx, content, v, cur, nxt, orders, True, attempted):
                 v.stopped = True
                 return
             v.entered.append(nxt)
@@ -190,13 +150,13 @@ def _voyage(
             and navy.blockaded_from(s, nxt, cur, side)
         ):
             flush(ctx, v)
-            if not _break_blockade(ctx, content, v, nxt, cur, orders, exiting=False):
+            if not break_blockade(ctx, content, v, nxt, cur, orders, False, attempted):
                 v.stopped = True
                 return
-        strait = _strait(content, cur, nxt)
-        if strait and _hostile_fleets(s, side, strait):
+        strait_area = strait(content, cur, nxt)
+        if strait_area and hostile_fleets(s, side, strait_area):
             flush(ctx, v)
-            if not _strait_fight(ctx, content, v, strait, cur, nxt, orders, attempted):
+            if not strait_fight(ctx, content, v, strait_area, cur, nxt, orders, attempted):
                 v.stopped = True
                 return
         v.legs.append(nxt)
@@ -213,8 +173,14 @@ def _voyage(
                 if not alive(s, v):
                     return
         elif enemy_fleets(s, side, nxt):
-            flush(ctx, v)
-            return  # SK 11.0: it stops and fights in the Naval Combat Step
+            if content.game.rules.coastal_combat == "battle":
+                flush(ctx, v)
+                return  # SK 11.0: it stops and fights in the Naval Combat Step
+            # SE 11.0, 11.1, 10.42: the enemy fleets there may intercept it, at once, in
+            # the order their player designates; whatever is left goes on (SE 10.45)
+            _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted, True)
+            if not alive(s, v):
+                return
         if halted:
             flush(ctx, v)
             return
@@ -233,33 +199,9 @@ def _voyage(
             )
 
 
-def _strait(content: SoldierContent, a: str, b: str) -> str | None:
-    """SK 10.46: the coastal area watching the passage between two sea areas."""
-    for st in content.map.straits:
-        if {a, b} == set(st.seas):
-            return st.area
-    return None
-
-
-def _hostile_fleets(s: SoldierState, side: str, area: str) -> list[str]:
-    return [
-        f
-        for f in navy.fleets_in(s, area)
-        if navy.hostile(s, side, navy.side_country(s, f))
-        and navy.may_attack(s, navy.owner(s, f), side)
-    ]
-
-
-def _groups_by_power(s: SoldierState, fleets: list[str]) -> list[tuple[str, list[str]]]:
-    out: dict[str, list[str]] = {}
-    for f in fleets:
-        out.setdefault(navy.owner(s, f), []).append(f)
-    return sorted(out.items())
-
-
 def _interceptors(ctx, content, v: Voyage, sea: str) -> bool:
     s: SoldierState = ctx.state
-    return any(_hostile_fleets(s, v.plan.power, a) for a in [sea, *content.coastal_areas(sea)])
+    return any(hostile_fleets(s, v.plan.power, a) for a in [sea, *content.coastal_areas(sea)])
 
 
 def _intercepts(
@@ -271,13 +213,19 @@ def _intercepts(
     came: str | None,
     orders: nc.Orders,
     attempted: set,
+    coastal: bool = False,
 ) -> None:
     """SK 10.42-10.45: every enemy group in the sea area, or in a coastal area on it
-    (SK 10.43, Southern England), may try once to intercept this group here."""
+    (SK 10.43, Southern England; SE 10.43, London), may try once to intercept this group
+    here. `coastal` (SE 11.1): `sea` is a coastal area the group enters, and only the
+    enemy groups in it try, in the order their player designates."""
     s: SoldierState = ctx.state
     side = v.plan.power
-    for area in [sea, *sorted(content.coastal_areas(sea))]:
-        for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, area)):
+    for area in [sea] if coastal else [sea, *sorted(content.coastal_areas(sea))]:
+        groups = groups_by_power(s, hostile_fleets(s, side, area))
+        if coastal:
+            groups = _designated(content, s, area, groups, orders)
+        for power, fleets in groups:
             if not alive(s, v):
                 return
             if content.is_land(area) and navy.blockaded_from(s, area, sea, power):
@@ -316,6 +264,31 @@ def _intercepts(
                 v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
 
 
+def _designated(
+    content: SoldierContent, s: SoldierState, area: str, groups: list, orders: nc.Orders
+) -> list[tuple[str, list[str]]]:
+    """SE 11.1: "the enemy fleet player designates in what order he or she will
+    intercept": the first standing `intercept [in AREA] ... first POWER[, POWER...]` of
+    the groups' powers that applies here; powers it does not name, and every power
+    without one, by default the strongest group first (most combat dice), then the name."""
+    first: tuple[str, ...] = ()
+    for power, _ in groups:
+        for e in orders.entries(power, "intercept"):
+            if e.get("first") and e.get("area") in (None, area):
+                first = tuple(e["first"])
+                break
+        if first:
+            break
+
+    def rank(g: tuple[str, list[str]]) -> tuple:
+        p, fl = g
+        named = first.index(p) if p in first else len(first)
+        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]))
+        return (named, -dice, p)
+
+    return sorted(groups, key=rank)
+
+
 def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -> bool:
     """SK 10.44-10.45 (13.4): 2d6 + fleets intercepted + own admirals - theirs >= 10."""
     s: SoldierState = ctx.state
@@ -331,87 +304,6 @@ def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -
         )
     )  # fmt: skip
     return ok
-
-
-def _break_blockade(ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool) -> bool:
-    """SK 10.5-10.53: blockaders automatically intercept; the group passes only if they
-    are all eliminated or forced away. Failing, it stops in the coastal area it tried to
-    leave or the sea area it tried to enter from (SK 10.52)."""
-    s: SoldierState = ctx.state
-    side = v.plan.power
-    them = [f for f in navy.blockaders(s, coast) if navy.hostile(s, side, navy.side_country(s, f))]
-    if not them:
-        return True
-    bpower = navy.owner(s, them[0])
-    ctx.emit(
-        navy.Interception(
-            area=sea, interceptors=sorted(them), target=sorted(v.fleets), roll=None,
-            fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
-            automatic=f"the blockade of {coast} (SK 10.5)",
-        )
-    )  # fmt: skip
-    stay = coast if exiting else sea
-    a = nc.Side(them, navy.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
-    b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
-    left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
-    if left_a:
-        if left_b:  # SK 10.52: they failed to eject the blockaders
-            ctx.emit(
-                navy.NavalRetreated(
-                    power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
-                    to=stay, why="SK 10.52: the blockade holds",
-                )
-            )  # fmt: skip
-        return False
-    v.fleets = [f for f in v.fleets if f in left_b]
-    return bool(alive(s, v))
-
-
-def _strait_fight(
-    ctx, content, v: Voyage, strait: str, cur: str, nxt: str, orders, attempted
-) -> bool:
-    """SK 10.46: fleets in Gibraltar (Constantinople) may intercept without a roll a group
-    passing between its two sea areas; the battle is in the strait's coastal area, with
-    its fortification for the side it is friendly to; retreats may not go there."""
-    s: SoldierState = ctx.state
-    side = v.plan.power
-    for power, fleets in _groups_by_power(s, _hostile_fleets(s, side, strait)):
-        if not alive(s, v):
-            return False
-        key = (strait, power, v.gid, f"pass {strait}")
-        if key in attempted:
-            continue
-        attempted.add(key)
-        for sea in (cur, nxt):
-            attempted.add((strait, power, v.gid, f"enter {sea}"))
-        leaders = navy.leaders_with(s, content, strait, [power])
-        own = nc.side_dice(content, s, strait, fleets, leaders)
-        theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
-        if not nc.wants_to_intercept(
-            s,
-            orders.entries(power, "intercept"),
-            strait,
-            strait,
-            v.plan.powers,
-            len(fleets),
-            own,
-            theirs,
-        ):
-            continue
-        ctx.emit(
-            navy.Interception(
-                area=strait, interceptors=sorted(fleets), target=sorted(v.fleets), roll=None,
-                fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
-                automatic=f"fleets in {strait} (SK 10.46)",
-            )
-        )  # fmt: skip
-        a = nc.Side(fleets, leaders, forbid={strait})
-        b = nc.Side(
-            list(v.fleets), list(v.leaders), back={f: cur for f in v.fleets}, forbid={strait}
-        )
-        _, left = nc.battle(ctx, content, strait, "strait", a, b, orders)
-        v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
-    return bool(alive(s, v))
 
 
 # --- the Naval Combat Step (SK 4.1, 10.41, 11.0, 11.1), then landing --------------------
@@ -431,7 +323,7 @@ def resolve_combat(
     for v in voyages:
         if v.stopped or not alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
             continue
-        for power, fleets in _groups_by_power(s, _hostile_fleets(s, acting, v.here)):
+        for power, fleets in groups_by_power(s, hostile_fleets(s, acting, v.here)):
             if not all(navy.may_attack(s, p, power) for p in v.plan.powers):
                 continue
             leaders = navy.leaders_with(s, content, v.here, [power])
@@ -451,7 +343,8 @@ def resolve_combat(
                 b = nc.Side(fleets, leaders)
                 nc.battle(ctx, content, v.here, "interception", a, b, orders)
             break  # SK 10.43: one attempt per moving group
-    # SK 11.0-11.1: coastal areas holding the acting side's fleets and enemy fleets
+    # SK 11.0-11.1: coastal areas holding the acting side's fleets and enemy fleets (SE
+    # 11.0: none; naval combat comes only from interceptions and blockades)
     order: list[str] = []
     first: dict[str, tuple[str, ...]] = {}
     for p in given:
@@ -462,6 +355,8 @@ def resolve_combat(
     coastal = sorted(
         {u.area for u in s.on_map(type_="fleet") if u.area and content.is_land(u.area)}
     )
+    if content.game.rules.coastal_combat != "battle":
+        order, coastal = [], []
     for area in order + [a for a in coastal if a not in order]:
         _coastal_battles(ctx, content, acting, area, first.get(area, ()), orders)
     coastal = sorted(
@@ -493,7 +388,7 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
     if not mine or not foes:
         return
     entered = any(m.to == area and m.unit in mine for m in s.naval_moves)
-    groups = _groups_by_power(s, foes)
+    groups = groups_by_power(s, foes)
     if not entered:
         # SK 11.0: fleets that were both there: all of them fight, one battle per side
         by_side: dict[str, list[str]] = {}
@@ -567,7 +462,7 @@ def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: s
     if not navy.is_coastal(content, area):
         return
     lost: list[str] = []
-    for power, fleets in _groups_by_power(
+    for power, fleets in groups_by_power(
         s,
         [f for f in navy.fleets_in(s, area) if not s.friendly(taker, navy.side_country(s, f))],
     ):

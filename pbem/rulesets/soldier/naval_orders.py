@@ -145,14 +145,17 @@ def _power(s: SoldierState, word: str, line: int, problems: list[Problem]) -> st
 def parse_intercept(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
-    """intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]"""
+    """intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]
+    [first POWER[, POWER...]] (`first`: SE 11.1, the order of one's interceptions from a
+    coastal area)"""
     text = " ".join(words).strip()
     m = re.fullmatch(
         r"(?is)(?:in\s+(?P<area>.+?))?\s*(?:against\s+(?P<power>\S+))?\s*"
-        r"(?P<cond>always|never|if not weaker|if at least (?P<n>\d+) fleets?)?",
+        r"(?P<cond>always|never|if not weaker|if at least (?P<n>\d+) fleets?)?"
+        r"(?:\s*\bfirst\s+(?P<first>.+))?",
         text,
     )
-    if not m or (text and not any(m.group(g) for g in ("area", "power", "cond"))):
+    if not m or (text and not any(m.group(g) for g in ("area", "power", "cond", "first"))):
         problems.append(
             Problem(
                 "write: intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]",
@@ -167,7 +170,23 @@ def parse_intercept(
     cond = (m.group("cond") or "always").casefold()
     if cond.startswith("if at least"):
         cond = "if at least"
-    return {"area": area, "against": against, "cond": cond, "n": int(m.group("n") or 0)}
+    out = {"area": area, "against": against, "cond": cond, "n": int(m.group("n") or 0)}
+    if m.group("first"):
+        if names.content.game.rules.coastal_combat == "battle":
+            problems.append(
+                Problem(
+                    "first POWER orders interceptions from a coastal area (SE 11.1); in this "
+                    "game fleets entering a coastal area attack (SK 11.1: attack fleets in "
+                    "AREA first POWER)",
+                    line,
+                )
+            )
+            return None
+        first = [_power(s, w, line, problems) for w in re.split(r"[,\s]+", m.group("first")) if w]
+        if None in first:
+            return None
+        out["first"] = first
+    return out
 
 
 def parse_line(
@@ -398,7 +417,12 @@ def check_sail(
             return None, out
         spent += c
         b = full[k]
-        if k < len(full) - 1 and content.is_land(b) and enemy_fleets(s, power, b):
+        if (
+            k < len(full) - 1
+            and content.is_land(b)
+            and enemy_fleets(s, power, b)
+            and content.game.rules.coastal_combat == "battle"
+        ):  # SE 10.45: a group not intercepted (or left after the battle) goes on
             bad(f"the group must stop in {b}: enemy fleets are there (SK 11.0, 10.61)")
         for p in s.peace:
             if p.victor == power and s.turn < p.until_turn and content.is_land(b):
@@ -512,7 +536,15 @@ def checked(
     """The plans of these orders and every problem with them (`after` takes the plans)."""
     ps, problems = plans(content, s, power, orders)
     for a in orders.fleet_attacks:
-        if not navy.is_coastal(content, a.area):
+        if content.game.rules.coastal_combat != "battle":
+            problems.append(
+                Problem(
+                    "fleets do not attack fleets in a coastal area: naval combat comes only "
+                    "from interception (10.4) and blockades (10.5) (SE 11.0)",
+                    a.line,
+                )
+            )
+        elif not navy.is_coastal(content, a.area):
             problems.append(
                 Problem(
                     f"{a.area} is not a coastal area; fleet battles at sea come from interception (SK 11.0)",

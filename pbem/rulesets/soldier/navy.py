@@ -390,6 +390,14 @@ def leaders_with(
     return sorted(out)
 
 
+def strait_between(content: SoldierContent, a: str, b: str) -> str | None:
+    """SK 10.46: the coastal area watching the passage between two sea areas."""
+    for st in content.map.straits:
+        if {a, b} == set(st.seas):
+            return st.area
+    return None
+
+
 def fort_value(content: SoldierContent, s: SoldierState, area: str) -> int:
     if not content.is_land(area):
         return 0
@@ -401,8 +409,9 @@ def fleet_retreat_options(
 ) -> list[str]:
     """SK 11.4, 11.41: where a fleet may retreat to from where it is. From a coastal
     area: an adjoining sea area it is not blockaded from by enemy fleets. From a sea
-    area: an adjoining sea area, or an adjoining friendly or allied coastal area that
-    enemy fleets do not blockade. Never into `forbid` (SK 10.46, 10.53)."""
+    area: an adjoining sea area (SE 11.41: not past a strait enemy fleets hold), or an
+    adjoining friendly or allied coastal area that enemy fleets do not blockade. Never
+    into `forbid` (SK 10.46, 10.53)."""
     u = s.units[fleet]
     side = s.unit_side_country(u)
     here = u.area or ""
@@ -412,6 +421,17 @@ def fleet_retreat_options(
         ]
     else:
         out = list(content.sea_neighbours(here))
+        if content.game.rules.strait_retreat == "closed-by-enemy":
+            # SE 11.41: not past Constantinople or Gibraltar if at least one enemy fleet
+            # is in that coastal area
+            out = [
+                sea
+                for sea in out
+                if not any(
+                    hostile(s, side, s.unit_side_country(f))
+                    for f in s.on_map(strait_between(content, here, sea) or "", "fleet")
+                )
+            ]
         for c in content.coastal_areas(here):
             land = content.land_area(c)
             if s.friendly(retreats.controller(content, s, c), side) and not any(

@@ -64,6 +64,15 @@ class VariantRules(Record):
     # SK 11.2: the fortification value for whoever the coastal area is friendly to;
     # SE 11.2: for the non-active player only
     naval_fortification: Literal["friendly", "non-active"] = "friendly"
+    # SK 11.0, 11.1: fleets that enter a coastal area holding enemy fleets stop and fight
+    # them in the Naval Combat Step (the moving player orders the battles), and fleets
+    # sharing a coastal area fight; SE 11.0, 11.1, 10.42: naval combat comes only from
+    # interceptions and blockades: the enemy fleets in the coastal area may intercept
+    # the group as it enters, at once, in the order their player designates
+    coastal_combat: Literal["battle", "interception"] = "battle"
+    # SK 11.41: fleets that started in the battle area retreat anywhere allowed; SE 11.41:
+    # not past Gibraltar or Constantinople if an enemy fleet is in that coastal area
+    strait_retreat: Literal["open", "closed-by-enemy"] = "open"
     # SK 20.3 (20.31-20.34); SE 21.1-21.6
     victory: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
     # SK 15.1: the victor takes one European area or three elsewhere; SE 15.1: one area

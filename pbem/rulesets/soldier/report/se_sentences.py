@@ -74,3 +74,12 @@ def _(c, e, s):
         f"{e.power}'s {join([*e.units, *e.leaders])} retreat from {e.frm} to {e.to} "
         f"rather than end the peace with {e.victor} (SE 15.3)."
     )
+
+
+@says("se.blockade_slipped")
+def _(c, e, s):
+    return (
+        f"{', '.join(e.fleets)} slip past the blockade of {e.area} ({', '.join(e.blockaders)} "
+        f"in the {e.sea}) with {e.card}, played by {e.power}: no interception, no battle; "
+        f"the blockade stays (SE 10.5)."
+    )

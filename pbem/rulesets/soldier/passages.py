@@ -1,0 +1,160 @@
+"""SK 10.46, 10.5-10.53 / SE 10.46, 10.5-10.53: what a moving group meets between two
+areas: fleets in Gibraltar or Constantinople, and blockades (breaking one, or, in Soldier
+Emperor, slipping past it with the card Slip the Blockade). naval.py moves the groups;
+the battles are naval_combat.py's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pbem.events import Event, event
+from pbem.resolution import Resolution
+
+from . import naval_combat as nc
+from . import navy
+from .content import SoldierContent
+from .fold import on
+from .hooks import card_rules
+from .state import SoldierState
+from .voyage import Voyage, alive
+
+
+@event
+class BlockadeSlipped(Event):
+    """SE 10.5 with the card Slip the Blockade: the group passes between the blockaded
+    coastal area and the sea area without being intercepted by the blockaders or
+    fighting them; the blockade stays."""
+
+    type: Literal["se.blockade_slipped"] = "se.blockade_slipped"
+    power: str  # who played the card
+    card: str
+    area: str  # the blockaded coastal area
+    sea: str
+    fleets: list[str]  # the group that passes
+    blockaders: list[str]
+
+
+@on(BlockadeSlipped)
+def _(s: SoldierState, e: BlockadeSlipped) -> None:
+    pass
+
+
+def strait(content: SoldierContent, a: str, b: str) -> str | None:
+    """SK 10.46: the coastal area watching the passage between two sea areas."""
+    return navy.strait_between(content, a, b)
+
+
+def hostile_fleets(s: SoldierState, side: str, area: str) -> list[str]:
+    return [
+        f
+        for f in navy.fleets_in(s, area)
+        if navy.hostile(s, side, navy.side_country(s, f))
+        and navy.may_attack(s, navy.owner(s, f), side)
+    ]
+
+
+def groups_by_power(s: SoldierState, fleets: list[str]) -> list[tuple[str, list[str]]]:
+    out: dict[str, list[str]] = {}
+    for f in fleets:
+        out.setdefault(navy.owner(s, f), []).append(f)
+    return sorted(out.items())
+
+
+def slip_blockade(ctx: Resolution, power: str, card: str, info: dict) -> None:
+    """SE 10.5, 10.51: Slip the Blockade (effect `evade_blockade`, card_play.execute): the
+    group the moment names (info: area, sea, fleets, blockaders) passes the blockade."""
+    ctx.emit(
+        BlockadeSlipped(
+            power=power, card=card, area=info["area"], sea=info["sea"],
+            fleets=sorted(info["fleets"]), blockaders=sorted(info["blockaders"]),
+        )
+    )  # fmt: skip
+    info["slipped"] = True
+
+
+def break_blockade(
+    ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool, attempted: set
+) -> bool:
+    """SK 10.5-10.53 / SE 10.5-10.53: blockaders automatically intercept; the group passes
+    only if they are all eliminated or forced away. Failing, it stops in the coastal area
+    it tried to leave or the sea area it tried to enter from (SK 10.52 / SE 10.52)."""
+    s: SoldierState = ctx.state
+    side = v.plan.power
+    them = [f for f in navy.blockaders(s, coast) if navy.hostile(s, side, navy.side_country(s, f))]
+    if not them:
+        return True
+    # SE 10.5, 10.51: Slip the Blockade, played for the group, lets it pass unopposed
+    if card_rules(content).blockade_met(ctx, content, coast, sea, v, them, orders):
+        for p in sorted({navy.owner(s, f) for f in them}):  # nor do they intercept it there
+            attempted.add((sea, p, v.gid, f"enter {sea}"))
+        return True
+    bpower = navy.owner(s, them[0])
+    ctx.emit(
+        navy.Interception(
+            area=sea, interceptors=sorted(them), target=sorted(v.fleets), roll=None,
+            fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
+            automatic=f"the blockade of {coast} (SK 10.5)",
+        )
+    )  # fmt: skip
+    stay = coast if exiting else sea
+    a = nc.Side(them, navy.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
+    b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
+    left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
+    if left_a:
+        if left_b:  # SK 10.52: they failed to eject the blockaders
+            ctx.emit(
+                navy.NavalRetreated(
+                    power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
+                    to=stay, why="SK 10.52: the blockade holds",
+                )
+            )  # fmt: skip
+        return False
+    v.fleets = [f for f in v.fleets if f in left_b]
+    return bool(alive(s, v))
+
+
+def strait_fight(
+    ctx, content, v: Voyage, strait: str, cur: str, nxt: str, orders, attempted
+) -> bool:
+    """SK 10.46: fleets in Gibraltar (Constantinople) may intercept without a roll a group
+    passing between its two sea areas; the battle is in the strait's coastal area, with
+    its fortification for the side it is friendly to; retreats may not go there."""
+    s: SoldierState = ctx.state
+    side = v.plan.power
+    for power, fleets in groups_by_power(s, hostile_fleets(s, side, strait)):
+        if not alive(s, v):
+            return False
+        key = (strait, power, v.gid, f"pass {strait}")
+        if key in attempted:
+            continue
+        attempted.add(key)
+        for sea in (cur, nxt):
+            attempted.add((strait, power, v.gid, f"enter {sea}"))
+        leaders = navy.leaders_with(s, content, strait, [power])
+        own = nc.side_dice(content, s, strait, fleets, leaders)
+        theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
+        if not nc.wants_to_intercept(
+            s,
+            orders.entries(power, "intercept"),
+            strait,
+            strait,
+            v.plan.powers,
+            len(fleets),
+            own,
+            theirs,
+        ):
+            continue
+        ctx.emit(
+            navy.Interception(
+                area=strait, interceptors=sorted(fleets), target=sorted(v.fleets), roll=None,
+                fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
+                automatic=f"fleets in {strait} (SK 10.46)",
+            )
+        )  # fmt: skip
+        a = nc.Side(fleets, leaders, forbid={strait})
+        b = nc.Side(
+            list(v.fleets), list(v.leaders), back={f: cur for f in v.fleets}, forbid={strait}
+        )
+        _, left = nc.battle(ctx, content, strait, "strait", a, b, orders)
+        v.fleets = [f for f in v.fleets if f in left]  # SK 10.45: the rest go on
+    return bool(alive(s, v))
