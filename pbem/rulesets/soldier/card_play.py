@@ -98,6 +98,7 @@ from . import (
     calendar,
     card_units,
     common,
+    guerillas,
     mercenaries,
     minor_rules,
     minors,
@@ -252,6 +253,7 @@ def carry_out(
         standing=standing_orders,
     ):  # fmt: skip
         return False
+    info.setdefault("standing", standing_orders)  # the owners' casualties orders
     execute(ctx, content, power, content.card(po.card), po, target, info)
     return True
 
@@ -442,6 +444,10 @@ def execute(
         elif k == "provincial_purchase":  # SK 19.41: Spanish Provincial Army, this phase
             _effect(ctx, name, k, power, "phase", {"target": e.power, "count": e.count},
                     f"{e.power} may purchase its provincial armies this Purchase Phase (SK 19.41)")  # fmt: skip
+        elif k == "guerrilla_attack":  # SE 19.4 by card: Popular Uprising (guerillas.py)
+            guerillas.card_attack(
+                ctx, content, power, target or "", e.dice, info.get("standing", {}), name
+            )
         # minor_alliance_attempt, hire_mercenaries: minors.py / mercenaries.py carry them
         # out; cancel_card: _intrigue
 
