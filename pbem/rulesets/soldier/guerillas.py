@@ -121,9 +121,9 @@ def area_problem(content: SoldierContent, s: SoldierState, power: str, area: str
         if content.is_land(area) and content.land_area(area).home == power:
             return (
                 f"{area} is not {power} for {book} 19.4: only {power}'s areas with a land"
-                f" route to another {power} area are"
+                " route to another of its areas are"
             )
-        return f"{area} is not a {power} area ({book} 19.4)"
+        return f"{area} is not one of {power}'s areas ({book} 19.4)"
     if s.guerilla_turn == s.turn:
         return f"{power} has launched its guerilla attack this turn ({book} 19.4: once each turn)"
     owner = s.control.get(area)
