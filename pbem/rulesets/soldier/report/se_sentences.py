@@ -51,9 +51,10 @@ def _(c, e, s):
     what = f"{e.dice} dice, {e.hits} {'hit' if e.hits == 1 else 'hits'}"
     if e.round:
         return f"{by} with round {e.round} of the battle: {what}, taken with the round's (SE 19.4)."
-    taken = ", ".join(f"{u} {n}" for u, n in sorted(e.losses.items())) or "no step losses"
+    taken = ", ".join(f"{u} {n}" for u, n in sorted(e.losses.items()))
+    taken = f"step losses: {taken}" if taken else "no step losses"
     left = f"; {e.unallocated} not allocated" if e.unallocated else ""
-    return f"{by}: {what}; step losses: {taken}{left}; no retreat (SE 19.4)."
+    return f"{by}: {what}; {taken}{left}; no retreat (SE 19.4)."
 
 
 @says("se.guerilla_skipped")
