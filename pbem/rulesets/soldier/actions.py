@@ -13,6 +13,7 @@ each step:
     ally with MINOR | break alliance with MINOR | hire COUNTRY [N]
                                              (SK 17.3-17.8, 19.1; before movement: minors.py)
     play CARD [on TARGET] [in AREA] [...]    (SK 5.1-5.2, at the card's moment: cards.py)
+    guerilla AREA [at start | at end]        (SE 19.4, Spain: guerillas.py)
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from . import (
     attack_orders,
     auxiliaries,
     combat,
+    guerillas,
     minor_alliances,
     minor_rules,
     minors,
@@ -48,6 +50,7 @@ from .phases import ActionPhaseOver
 from .state import SoldierState
 
 VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval_orders.VERBS)
+SE_VERBS = ("guerilla",)  # SE 19.4: read only where the content has the table
 
 
 @dataclass
@@ -60,6 +63,7 @@ class ActionOrders:
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval_orders.NavalOrders = field(default_factory=naval_orders.NavalOrders)  # SK 10, 11
     plays: list = field(default_factory=list)  # SK 5.1 event cards (PlayOrder)
+    guerillas: list = field(default_factory=list)  # SE 19.4 (guerillas.GuerillaOrder)
     unread: set[str] = field(default_factory=set)  # verbs of lines left out: they did not read
 
 
@@ -122,6 +126,10 @@ class ActionPhase:
                 order = minors.parse_order(content, names, s, text, ol.line, problems)
                 if order:
                     out.diplomacy.append(order)
+            elif v == "guerilla" and content.tables.guerillas is not None:  # SE 19.4
+                g = guerillas.parse_action(names, s, rest, ol.line, problems)
+                if g:
+                    out.guerillas.append(g)
             elif v == "play":  # SK 5.1 (cards.py); the alliance and mercenary cards as above
                 order = card_rules(content).parse_play(
                     content, names, s, power, rest, ol.line, problems, "action"
@@ -151,6 +159,7 @@ class ActionPhase:
         early += alliances.ally_phase_problems(
             content, s, power, s.initiative[s.acting], orders
         )  # SE 16.1
+        early += guerillas.validate_action(content, s, power, orders.guerillas)  # SE 19.4
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
         s = alliances.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
         s = card_rules(content).after_plays(
@@ -201,6 +210,8 @@ class ActionPhase:
             standing, {p: given[p].plays for p in powers}, step.phase
         )
         card_rules(content).at_step(ctx, content, "start", powers, standing)
+        raids = {p: given[p].guerillas for p in powers}  # SE 19.4
+        guerillas.at_moment(ctx, content, "start", acting, raids, standing)
         # SK 16.3: formal alliances broken; SK 17.8, 19.1, 17.3: minor alliances broken,
         # mercenaries hired, alliances tried, first
         for p in powers:
@@ -222,12 +233,14 @@ class ActionPhase:
         for p in powers:
             movement.resolve_moves(ctx, content, p, given[p].moves)
         card_rules(content).at_step(ctx, content, "land combat", powers, standing)
+        guerillas.at_moment(ctx, content, "land combat", acting, raids, standing)  # SE 19.4
         combat.resolve_attacks(
             ctx, content, acting, {p: given[p].attacks for p in powers}, standing
         )
         card_rules(content).at_step(ctx, content, "siege", powers, standing)
         siege.resolve_sieges(ctx, content, acting, {p: given[p].sieges for p in powers}, standing)
         siege.lift_sieges(ctx)
+        guerillas.at_moment(ctx, content, "end", acting, raids, standing)  # SE 19.4
         card_rules(content).at_step(ctx, content, "end", powers, standing)
         card_rules(content).unplayed(ctx, content, powers, standing)
         minor_alliances.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6

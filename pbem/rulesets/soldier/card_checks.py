@@ -10,7 +10,17 @@ from typing import Any
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import card_units, common, mercenaries, minor_rules, minors, purchases, satellites
+from . import (
+    banner,
+    card_units,
+    common,
+    guerillas,
+    mercenaries,
+    minor_rules,
+    minors,
+    purchases,
+    satellites,
+)
 from .card_orders import ACTION_STEPS, PlayOrder
 from .card_parse import ACTION_USE, primary
 from .content import SoldierContent
@@ -75,12 +85,16 @@ def target_now(
         t = po.on or po.area or info.get("area")
         if t is None or not content.is_land(t):
             return t, f"{t} is not a land area"
+        if "guerrilla_attack" in kinds:  # SE 19.4 by card (guerillas.py)
+            return t, guerillas.card_area_problem(content, s, t)
         return t, None
     if kind == "general":
         t = po.on
         ld = s.leaders.get(t or "")
         if ld is None or ld.status != "map":
             return t, f"{t} is not on the map"
+        if "leader_inactive" in kinds and banner.immune(s, t):
+            return t, f"{t} carries the Banner of the Prophet: he is immune (SE 19.61)"
         return t, None
     if kind == "army_group":
         for u in po.units:
@@ -131,6 +145,8 @@ def _static_target_problem(
         return f"{po.on} is not allied to a major power (the card is played on an allied minor)"
     if card.target == "general" and po.on and s.leaders[po.on].status != "map":
         return f"{po.on} is not on the map"
+    if "leader_inactive" in kinds and banner.immune(s, po.on):
+        return f"{po.on} carries the Banner of the Prophet: he is immune to {po.card} (SE 19.61)"
     made = satellites.effect_of(card)
     if made is not None:  # SE 19.2, 19.3: who controls what is checked at its moment
         why = satellites.play_problem(content, s, power, po.on or power, made, po.areas, now=False)

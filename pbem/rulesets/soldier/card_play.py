@@ -98,6 +98,7 @@ from . import (
     calendar,
     card_units,
     common,
+    guerillas,
     mercenaries,
     minor_rules,
     minors,
@@ -254,6 +255,7 @@ def carry_out(
         standing=standing_orders,
     ):  # fmt: skip
         return False
+    info.setdefault("standing", standing_orders)  # the owners' casualties orders
     execute(ctx, content, power, content.card(po.card), po, target, info)
     return True
 
@@ -448,6 +450,10 @@ def execute(
                     f"{e.power} may purchase its provincial armies this Purchase Phase (SK 19.41)")  # fmt: skip
         elif k in satellites.KINDS:  # SE 19.2, 19.3: a satellite nation, Holland
             satellites.create(ctx, content, power, name, e, po.areas)
+        elif k == "guerrilla_attack":  # SE 19.4 by card: Popular Uprising (guerillas.py)
+            guerillas.card_attack(
+                ctx, content, power, target or "", e.dice, info.get("standing", {}), name
+            )
         # minor_alliance_attempt, hire_mercenaries: minors.py / mercenaries.py carry them
         # out; cancel_card: _intrigue
 

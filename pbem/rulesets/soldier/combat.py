@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import banner, guerillas, mercenaries, minor_rules, naval, peace_ends, retreats, standing
 from . import leaders as leader_rules
-from . import mercenaries, minor_rules, naval, peace_ends, retreats, standing
 from .combat_results import (
     AttackPaid,
     BattleBegan,
@@ -165,6 +165,7 @@ def battle(
             fortification=_fort(content, s, area, defenders),
         )
     )
+    bearer = banner.in_battle(content, s, area, attackers, defenders)  # SE 19.62
     # SK 5.2: cards played with the attack, the defender's reactions (cards.py)
     surprise = card_rules(content).battle_begins(
         ctx, content, area, attackers, defenders, standing_orders
@@ -239,6 +240,7 @@ def battle(
     )
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
+    banner.after_battle(ctx, content, area, bearer)  # SE 19.62: the bearer defeated
 
 
 def _other_forces_generals(
@@ -357,6 +359,10 @@ def _round(
         min(dice_d, leader_rules.napoleon_dice(s, rnd, d_leaders, d_units)),  # SE 19.7
         1 if mountain else 0,  # SK 9.6 mountain route
     )
+    g_a, g_d = guerillas.in_round(
+        ctx, content, area, rnd, a_powers, d_powers, standing_orders
+    )  # SE 19.4: a guerilla attack combined with the round
+    hits_a, hits_d = hits_a + g_a, hits_d + g_d
     losses: dict[str, int] = {}
     unallocated: dict[str, int] = {}
     for side, group, hits, enemy in (

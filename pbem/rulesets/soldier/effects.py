@@ -45,6 +45,8 @@ def extra_half_mps(s: SoldierState, units: list[str] | tuple[str, ...]) -> int:
 
 def leader_inactive(s: SoldierState, name: str) -> bool:
     """Vacillating General: neither moves nor adds his rating or movement this turn."""
+    if name == s.banner:  # SE 19.61: the Banner's bearer is immune (banner.py)
+        return False
     return any(x.get("leader") == name for x in live_effects(s, "leader_inactive"))
 
 

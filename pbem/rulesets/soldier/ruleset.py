@@ -19,6 +19,7 @@ from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
 from . import (  # noqa: F401  (register their stages)
     actions,
+    banner,
     card_checks,
     card_events,
     card_moments,
@@ -127,7 +128,10 @@ class SoldierRuleset(Ruleset):
 
     def validate(self, s: SoldierState, power: str, phase: str, orders: Any) -> list[Problem]:
         if phase == STANDING:
-            return card_checks.validate_standing(self.content_of(s), s, power, orders)  # SK 5.1
+            content = self.content_of(s)
+            return card_checks.validate_standing(content, s, power, orders) + (
+                banner.validate_standing(content, s, power, orders)  # SE 19.6, 19.63
+            )  # SK 5.1
         if s.stage == "setup":
             placed = setup.resolve_placements(s, power, orders)
             sc = self.content.scenario(s.scenario)
@@ -148,6 +152,7 @@ class SoldierRuleset(Ruleset):
             return
         empty = StandingOrders()
         standing = {p: standing.get(p, empty) for p in s.majors}
+        banner.before_stage(ctx, self.content_of(s), standing)  # SE 19.6
         if hooks.card_rules(self.content).before_stage(
             ctx, self.content_of(s), standing
         ):  # SK 5.1 standing card plays

@@ -118,7 +118,8 @@ class LeaderPiece(_M):
     rating: int
     movement: int | None = None
     royal: bool = False
-    status: Literal["pool", "setup", "track", "map", "killed", "captured"] = "pool"
+    # removed: out of play for good (SE 19.62: the Banner's bearer defeated in battle)
+    status: Literal["pool", "setup", "track", "map", "killed", "captured", "removed"] = "pool"
     area: str | None = None
     arrives: int | None = None
     captured_by: str | None = None
@@ -238,6 +239,10 @@ class SoldierState(_M):
     subsidies: list[dict] = Field(default_factory=list)  # scenario subsidies still open
     victory_points: dict[str, int] = Field(default_factory=dict)
     result: str = ""
+    # SE 19.6: the leader who carries the Banner of the Prophet (None: off the board)
+    banner: str | None = None
+    # SE 19.4: the last game turn in which the guerillas' power launched its attack
+    guerilla_turn: int = 0
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
 
     # --- who is who -------------------------------------------------------------

@@ -205,10 +205,11 @@ class CreateHolland(Record):
 
 
 class GuerrillaAttack(Record):
-    """SE 19.4's guerilla attack, brought by a card: on a land area held or occupied by
-    armies of a power that is not the area's original owner, the player rolls `dice`
-    dice; each 6 is a hit on those armies, allocated as in land combat (SE 9.7), with no
-    retreat. No Money is paid; leaders there do not roll for casualties."""
+    """SE 19.4's guerilla attack, brought by a card (guerillas.py): on a land area that is
+    a home area of one country and holds armies of a power that is not that country or
+    its ally, the player rolls `dice` dice; each 6 is a hit on those armies, allocated as
+    in land combat (SE 9.7), with no retreat. No Money is paid; leaders there do not roll
+    for casualties."""
 
     kind: Literal["guerrilla_attack"]
     dice: Pos = 4

@@ -246,6 +246,8 @@ def cross_check(c: SoldierContent) -> list[str]:
         known_country(f"{f_tab}: colonial_income", ci.power, ["major"])
     if t.guerillas is not None:
         known_country(f"{f_tab}: guerillas", t.guerillas.power, ["major"])
+    if t.banner is not None:
+        known_country(f"{f_tab}: banner", t.banner.power, ["major"])
     for oc in t.occupied_to_collect:
         known_country(f"{f_tab}: occupied_to_collect", oc.power, ["major"])
         for a in oc.areas:

@@ -154,6 +154,18 @@ class Guerillas(Record):
     source: Source
 
 
+class Banner(Record):
+    """SE 19.6: `power`'s special unit, the Banner of the Prophet: its bearer adds `bonus`
+    to his rating and is immune to the card effect `leader_inactive` (SE 19.61); a bearer
+    defeated in battle is removed from play and `power` loses one die of Manpower
+    (SE 19.62); it is reassigned only after its bearer is killed or removed (SE 19.63)."""
+
+    power: Name
+    name: Name = "Banner of the Prophet"
+    bonus: Pos = 1
+    source: Source
+
+
 class OccupiedToCollect(Record):
     """SE 19.5: `power` collects from `areas` only while its armies occupy all of them."""
 
@@ -219,4 +231,5 @@ class TablesFile(Record):
     colonial_income: tuple[ColonialIncome, ...] = ()  # SE 7.6
     satellites: tuple[Satellite, ...] = ()  # SE 19.2
     guerillas: Guerillas | None = None  # SE 19.4
+    banner: Banner | None = None  # SE 19.6
     occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5

@@ -12,7 +12,7 @@ from typing import Any
 
 from pbem.reports.model import Section, plural
 
-from .. import common, purchases
+from .. import banner, common, purchases
 from ..calendar import label
 from ..content import SoldierContent
 from ..phases import TITLES
@@ -44,6 +44,9 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
         turn.append(
             f"Peace: {pc.victor} may not attack {pc.loser} before {label(pc.until_turn, content.game.first_year)}."
         )
+    flag = banner.describe(content, s)  # SE 19.6
+    if flag:
+        turn.append(flag)
     out.append(Section("The turn", lines=tuple(turn)))
 
     r, m = common.treasury(s, power)

@@ -83,3 +83,37 @@ def _(c, e, s):
         f"in the {e.sea}) with {e.card}, played by {e.power}: no interception, no battle; "
         f"the blockade stays (SE 10.5)."
     )
+
+
+@says("se.banner_assigned")
+def _(c, e, s):
+    return f"{e.power} gives the Banner of the Prophet to {e.leader}: +{e.bonus} to his rating (SE 19.6, 19.61)."
+
+
+@says("se.banner_defeat")
+def _(c, e, s):
+    return (
+        f"{e.leader}, bearer of the Banner of the Prophet, is defeated in {e.area} and removed "
+        f"from play; {e.power} rolls {e.roll} and loses {e.manpower} Manpower (SE 19.62)."
+    )
+
+
+@says("se.guerilla_attack")
+def _(c, e, s):
+    by = (
+        f"{e.card}: the people of {e.area} rise"
+        if e.card
+        else f"{e.power}'s guerillas strike in {e.area}"
+    )
+    what = f"{e.dice} dice, {e.hits} {'hit' if e.hits == 1 else 'hits'}"
+    if e.round:
+        return f"{by} with round {e.round} of the battle: {what}, taken with the round's (SE 19.4)."
+    taken = ", ".join(f"{u} {n}" for u, n in sorted(e.losses.items()))
+    taken = f"step losses: {taken}" if taken else "no step losses"
+    left = f"; {e.unallocated} not allocated" if e.unallocated else ""
+    return f"{by}: {what}; {taken}{left}; no retreat (SE 19.4)."
+
+
+@says("se.guerilla_skipped")
+def _(c, e, s):
+    return f"{e.power}'s order {e.order!r} is not carried out: {e.reason}."
