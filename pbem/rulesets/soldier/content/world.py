@@ -66,6 +66,9 @@ class VariantRules(Record):
     naval_fortification: Literal["friendly", "non-active"] = "friendly"
     # SK 20.3 (20.31-20.34); SE 21.1-21.6
     victory: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
+    # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
+    # on retreating where the rule says so (continued_retreats.py)
+    continued_retreat: Literal["none", "se"] = "none"
     source: Source = "SK (the engine's defaults)"
 
 

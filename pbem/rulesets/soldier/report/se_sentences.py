@@ -26,3 +26,9 @@ def _(c, e, s):
 @says("se.alliance_breaker")
 def _(c, e, s):
     return f"{e.power} broke a formal alliance in {e.year}: it cannot win an automatic victory this year (SE 21.6)."
+
+
+@says("se.retreat_continued")
+def _(c, e, s):
+    pieces = ", ".join([*e.units, *e.leaders])
+    return f"{e.power}'s {pieces} retreated on from {e.frm} to {e.to} ({e.rule})."
