@@ -10,7 +10,7 @@ from typing import Any
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import card_units, common, mercenaries, minor_rules, minors, purchases
+from . import card_units, common, mercenaries, minor_rules, minor_variants, minors, purchases
 from .card_orders import ACTION_STEPS, PlayOrder
 from .card_parse import ACTION_USE, primary
 from .content import SoldierContent
@@ -85,12 +85,19 @@ def target_now(
 
 
 def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
-    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play)."""
-    return sorted(
+    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play);
+    SE 13.9: with those of its minor allies that have somewhere to enter."""
+    own = [
         n
         for n, ld in s.leaders.items()
         if ld.country == power and ld.status == "pool" and content.leader(n).enters == "europe"
-    )
+    ]
+    minor = [
+        n
+        for n in minor_variants.allied_minor_leaders(content, s, power)
+        if minor_variants.minor_leader_area(content, s, n, None)
+    ]
+    return sorted(own + minor)
 
 
 def _count_problems(

@@ -69,6 +69,15 @@ class VariantRules(Record):
     # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
     # on retreating where the rule says so (continued_retreats.py)
     continued_retreat: Literal["none", "se"] = "none"
+    # SK 17.7: a besieged neutral minor allies with the highest roll of 10 or more among
+    # those who wished; SE 17.7: "The player with the highest number wins" (minor_variants.py)
+    minor_seeks_ally: Literal["ten-or-more", "highest"] = "ten-or-more"
+    # SK 17.8: the backstabber may ally with the minor again later; SE 17.8: prohibited
+    # for the remainder of the game
+    minor_backstab: Literal["may-ally-again", "prohibited"] = "may-ally-again"
+    # SK 17.3: a minor's leader comes with its forces (its table row); SE 13.9: only by a
+    # New Leader card played on its ally, placed in a home area or with its units
+    minor_leaders: Literal["with-forces", "new-leader-card"] = "with-forces"
     source: Source = "SK (the engine's defaults)"
 
 

@@ -32,3 +32,8 @@ def _(c, e, s):
 def _(c, e, s):
     pieces = ", ".join([*e.units, *e.leaders])
     return f"{e.power}'s {pieces} retreated on from {e.frm} to {e.to} ({e.rule})."
+
+
+@says("se.minor_alliance_barred")
+def _(c, e, s):
+    return f"{e.power} backstabbed {e.minor}: they may never ally again (SE 17.8)."
