@@ -331,7 +331,7 @@ class Purchase:
                         )
                         continue
                     free[u.country] += 1
-                    n = recovery_number(content, u.country)
+                    n = recovery_number(content, u.country, s)
                     if free[u.country] > n:
                         problems.append(
                             Problem(
@@ -580,7 +580,7 @@ class Purchase:
                 elif recovery_kind(content, ctx.state, u) == "minor":
                     if minor_conquered(content, ctx.state, u.country):
                         skip(one, f"{u.country} is conquered (SK 18.7)")
-                    elif free_used[u.country] >= recovery_number(content, u.country):
+                    elif free_used[u.country] >= recovery_number(content, u.country, ctx.state):
                         skip(one, f"{u.country} has no recovery left this phase (SK 18.3)")
                     else:
                         free_used[u.country] += 1
@@ -642,7 +642,7 @@ class Purchase:
         """SK 18.3: the rest of each minor ally's free recoveries, strongest units first."""
         s: SoldierState = ctx.state
         for minor in sorted(c for c, major in s.allies.items() if major == power):
-            left = recovery_number(content, minor) - used[minor]
+            left = recovery_number(content, minor, s) - used[minor]
             if left <= 0 or minor_conquered(content, s, minor):
                 continue
             reduced = sorted(

@@ -14,7 +14,7 @@ from . import calendar, common, mercenaries
 from .common import id_order
 from .content import MinorTableRow, SoldierContent
 from .fold import on
-from .minor_variants import backstab_bar
+from .minor_variants import backstab_bar, units_limit
 from .state import SoldierState, Treasury
 
 CARD = "Minor Country Alliance"
@@ -453,7 +453,8 @@ def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:
             (u.id for u in s.units.values() if u.country == minor and u.status == "pool"),
             key=id_order,
         )
-        n = min(row.recovery, len(pool))
+        # SE 18.7 (example): no more than its home areas not held by enemies
+        n = min(row.recovery, len(pool), units_limit(content, s, minor, row.recovery))
         chosen = []
         for k in range(n):  # SK 6.1
             chosen.append(pool.pop(ctx.pick(f"spring: new {minor} unit {k + 1} of {n}", len(pool))))

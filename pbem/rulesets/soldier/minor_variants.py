@@ -64,6 +64,22 @@ def backstab_bar(s: SoldierState, power: str, minor: str) -> str | None:
     return None
 
 
+def units_limit(content: SoldierContent, s: SoldierState, minor: str, n: int) -> int:
+    """SE 18.7 (its example): "Minor Countries may repair and receive a number of units
+    equal to the number of areas that are liberated. Thus, if all land areas of Sweden
+    but one are enemy-controlled the maximum number of Swedish units that can be
+    repaired or appear as new units in the spring turn is one": the minor's home areas
+    held by itself or its ally's side. ``n`` (no limit) under SK's switch."""
+    if content.game.rules.minor_units_limit != "home-areas-held":
+        return n
+    ally = s.allies.get(minor)
+    return sum(
+        1
+        for a in content.home_areas(minor)
+        if s.control.get(a, minor) == minor or s.friendly(ally, s.control.get(a))
+    )
+
+
 def minor_leaders_by_card(content: SoldierContent) -> bool:
     return content.game.rules.minor_leaders == "new-leader-card"
 

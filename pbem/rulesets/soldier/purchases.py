@@ -11,6 +11,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
+from . import minor_variants
 from .common import (
     cost,
     id_order,
@@ -232,11 +233,14 @@ def pool(s: SoldierState, power: str, kind: str) -> list[str]:
     )
 
 
-def recovery_number(content: SoldierContent, minor: str) -> int:
+def recovery_number(content: SoldierContent, minor: str, s: SoldierState | None = None) -> int:
+    """SK 18.1, 18.3: the Recovery/New Unit Number; SE 18.7 (its example): no more than
+    the minor's home areas not held by enemies, when the state is given."""
     try:
-        return content.minor_row(minor).recovery
+        n = content.minor_row(minor).recovery
     except KeyError:
         return 0
+    return n if s is None else min(n, minor_variants.units_limit(content, s, minor, n))
 
 
 def recovery_kind(content: SoldierContent, s: SoldierState, u: Counter) -> str:

@@ -78,6 +78,9 @@ class VariantRules(Record):
     # SK 17.3: a minor's leader comes with its forces (its table row); SE 13.9: only by a
     # New Leader card played on its ally, placed in a home area or with its units
     minor_leaders: Literal["with-forces", "new-leader-card"] = "with-forces"
+    # SK 18.1, 18.3: the Recovery/New Unit Number; SE 18.7 (example): no more than the
+    # minor's home areas not held by enemies
+    minor_units_limit: Literal["none", "home-areas-held"] = "none"
     source: Source = "SK (the engine's defaults)"
 
 
