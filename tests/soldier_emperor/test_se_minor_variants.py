@@ -30,7 +30,6 @@ def test_soldier_kings_switches_are_off():
     sk = registry.get("soldier-kings").content
     s = SoldierState(majors=["Austria"], allies={"Saxony": "Austria"})
     assert minor_variants.units_limit(sk, s, "Saxony", 7) == 7
-    assert not minor_variants.highest_wins(sk)
     assert not minor_variants.backstab_bars(sk)
     assert minor_variants.allied_minor_leaders(sk, s, "Austria") == []
     assert not continued_retreats.in_force(sk)

@@ -31,7 +31,6 @@ from .minor_rules import (
     table_minors,
     table_row,
 )
-from .minor_variants import highest_wins
 from .state import SoldierState
 
 
@@ -523,9 +522,7 @@ def seek_ally(
     }
     if payments:
         ctx.emit(BribesPaid(minor=minor, attempt=attempt, bribes=payments))
-    # SK 17.7: 10 or more among those who wished; SE 17.7: the highest number wins
-    ten = wishing and not highest_wins(content)
-    need = content.tables.constants.alliance_target.value if ten else None
+    need = content.tables.constants.alliance_target.value if wishing else None
     totals: dict[str, int] = {}
     for p in rollers:
         dice = ctx.roll(f"{minor} seeks an ally: {p}", 2)
@@ -558,8 +555,6 @@ def seek_ally(
     ally = tied[0]
     reason = (
         "the highest roll of 10 or more among those who wished (SK 17.7)"
-        if ten
-        else "the highest roll among those who wished (SE 17.7)"
         if wishing
         else ("nobody wished to ally: the highest roll of all eligible powers (SK 17.7)")
     )

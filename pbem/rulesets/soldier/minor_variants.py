@@ -1,10 +1,11 @@
 """Where Soldier Emperor changes the minor-country rules of Soldier Kings; each change is
 a switch in the content's game.toml `[rules]` whose default is Soldier Kings'.
 
-- `minor_seeks_ally` (SK 17.7 "ten-or-more" / SE 17.7 "highest"): SE 17.7 adds "The
-  player with the highest number wins": pbem reads it as the highest total among the
-  powers that wished to ally, whether or not it reaches 10 (the besieged minor "will
-  immediately seek an alliance"); SK: the highest of 10 or more, else it stays neutral.
+SE 17.7 adds to SK 17.7 "The player with the highest number wins". pbem reads it with
+"Use the procedure above" (10 or more, SE 17.3): among the powers that wished to ally,
+the highest total of 10 or more allies, ties rolling again; that is how pbem already
+plays SK 17.7 (minor_alliances.seek_ally), so it needs no switch.
+
 - `minor_backstab` (SK 17.8 "may-ally-again" / SE 17.8 "prohibited"): "Once a Major
   Power has backstabbed a minor ally that alliance is prohibited for the remainder of
   the game": the power may never again attempt, bribe for, win or liberate that minor.
@@ -42,11 +43,6 @@ def _(s: SoldierState, e: MinorAllianceBarred) -> None:
     if e.power not in barred:
         barred.append(e.power)
         barred.sort()
-
-
-def highest_wins(content: SoldierContent) -> bool:
-    """SE 17.7: the highest roll of those who wished allies the minor, 10 or not."""
-    return content.game.rules.minor_seeks_ally == "highest"
 
 
 def backstab_bars(content: SoldierContent) -> bool:

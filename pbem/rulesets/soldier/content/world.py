@@ -69,9 +69,6 @@ class VariantRules(Record):
     # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
     # on retreating where the rule says so (continued_retreats.py)
     continued_retreat: Literal["none", "se"] = "none"
-    # SK 17.7: a besieged neutral minor allies with the highest roll of 10 or more among
-    # those who wished; SE 17.7: "The player with the highest number wins" (minor_variants.py)
-    minor_seeks_ally: Literal["ten-or-more", "highest"] = "ten-or-more"
     # SK 17.8: the backstabber may ally with the minor again later; SE 17.8: prohibited
     # for the remainder of the game
     minor_backstab: Literal["may-ally-again", "prohibited"] = "may-ally-again"
