@@ -34,6 +34,7 @@ from .fold import on
 from .state import SoldierState
 
 Kind = Literal["before", "after"]
+UNABLE = "unable to continue retreating"
 
 
 @event
@@ -137,7 +138,7 @@ def carry_on(
         wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == at and e["to"]]
         to = retreats.choose_retreat(content, s, power, options, wanted)
         if to is None:
-            why = f"unable to continue retreating ({rule})"
+            why = f"{UNABLE} ({rule})"
             ctx.emit(Eliminated(units=sorted(units), area=at, why=why))
             _leaders_left(ctx, leaders, at)
             return
@@ -182,6 +183,11 @@ def final_area(ctx: Resolution, retreat: Retreated) -> str | None:
             continue
         if isinstance(e, RetreatContinued) and e.frm == at and set(e.units) == set(retreat.units):
             at = e.to
-        elif isinstance(e, Eliminated) and e.area == at and set(retreat.units) <= set(e.units):
+        elif (
+            isinstance(e, Eliminated)
+            and e.why.startswith(UNABLE)
+            and e.area == at
+            and set(retreat.units) <= set(e.units)
+        ):
             return None
     return at
