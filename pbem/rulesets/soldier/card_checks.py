@@ -17,6 +17,7 @@ from . import (
     guerillas,
     mercenaries,
     minor_rules,
+    minor_variants,
     minors,
     purchases,
     satellites,
@@ -106,12 +107,19 @@ def target_now(
 
 
 def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
-    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play)."""
-    return sorted(
+    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play);
+    SE 13.9: with those of its minor allies that have somewhere to enter."""
+    own = [
         n
         for n, ld in s.leaders.items()
         if ld.country == power and ld.status == "pool" and content.leader(n).enters == "europe"
-    )
+    ]
+    minor = [
+        n
+        for n in minor_variants.allied_minor_leaders(content, s, power)
+        if minor_variants.minor_leader_area(content, s, n, None)
+    ]
+    return sorted(own + minor)
 
 
 def _count_problems(

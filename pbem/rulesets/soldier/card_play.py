@@ -101,6 +101,7 @@ from . import (
     guerillas,
     mercenaries,
     minor_rules,
+    minor_variants,
     minors,
     naval,
     navy,
@@ -515,7 +516,10 @@ def _new_leader(ctx: Resolution, content: SoldierContent, power: str, wish: str 
     if not pool:
         return
     pick = pool[ctx.pick(f"New Leader: {power}, leader 1 of {len(pool)}", len(pool))]
-    area = leader_area(content, ctx.state, power, wish)
+    if s.leaders[pick].country != power:  # SE 13.9: in a home area or with his units
+        area = minor_variants.minor_leader_area(content, ctx.state, pick, wish)
+    else:
+        area = leader_area(content, ctx.state, power, wish)
     if area:
         ctx.emit(LeaderEnters(power=power, leader=pick, area=area))
     else:  # SK 13.8: unable to appear this turn, he comes as a new unit next turn (SK 6.3)

@@ -18,7 +18,17 @@ from dataclasses import dataclass
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import banner, guerillas, mercenaries, minor_rules, naval, peace_ends, retreats, standing
+from . import (
+    banner,
+    continued_retreats,
+    guerillas,
+    mercenaries,
+    minor_rules,
+    naval,
+    peace_ends,
+    retreats,
+    standing,
+)
 from . import leaders as leader_rules
 from .combat_results import (
     AttackPaid,
@@ -94,14 +104,18 @@ def resolve_attacks(
                 divided.setdefault(a.area, []).append((power, a))  # SK 9.3: another force
             else:
                 by_area[a.area][power] = a
-    for area in order:
+    for k, area in enumerate(order):
         forces = divided.get(area, [])
         mine = [a for p, a in forces]
-        battle(ctx, content, area, by_area[area], standing_orders, others=mine)
+        later = tuple(order[k + 1 :])  # SE 9.4, 9.8: attacks declared, not yet resolved
+        battle(ctx, content, area, by_area[area], standing_orders, others=mine, pending=later)
         # SK 9.3: the attacker's other forces there, each against its power, paid once
         for power, a in forces:
             rest = [by_area[area][power], *(x for x in mine if x is not a)]
-            battle(ctx, content, area, {power: a}, standing_orders, paid=True, others=rest)
+            battle(
+                ctx, content, area, {power: a}, standing_orders, paid=True, others=rest,
+                pending=later,
+            )  # fmt: skip
 
 
 def battle(
@@ -112,10 +126,12 @@ def battle(
     standing_orders: dict,
     paid: bool = False,
     others: list[AttackOrder] | None = None,
+    pending: tuple[str, ...] = (),
 ) -> None:
     """One land battle. `paid`: a second force of a divided attack (SK 9.3), whose land
     combat in this area was paid with the first; `others`: the attacker's other forces
-    in the area (their generals fight with them, not here)."""
+    in the area (their generals fight with them, not here); `pending`: the areas of the
+    battles still to come this action phase (SE 9.4, 9.8: continued retreats)."""
     s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
     attackers: dict[str, list[str]] = {}
@@ -172,7 +188,10 @@ def battle(
     )
     # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
     for power in sorted(defenders) if not surprise else ():
-        _standing_retreat(ctx, content, area, power, standing_orders.get(power, {}), when="before")
+        _standing_retreat(
+            ctx, content, area, power, standing_orders.get(power, {}), when="before",
+            pending=pending,
+        )  # fmt: skip
     engaged = {p: list(us) for p, us in attackers.items()}
     held_out = _other_forces_generals(s, area, declared, others or [])
     tally = {"attacker": leader_rules.Tally(), "defender": leader_rules.Tally()}
@@ -221,8 +240,9 @@ def battle(
                 forced = [u for u in group[power] if u in reduced_now]
                 if forced:
                     forced_retreat(
-                        ctx, content, area, power, forced, side, standing_orders.get(power, {})
-                    )
+                        ctx, content, area, power, forced, side, standing_orders.get(power, {}),
+                        pending,
+                    )  # fmt: skip
         # then voluntary retreats, defender first (standing orders)
         for power in sorted(_defenders(s, first, area, lead.against)):
             _standing_retreat(
@@ -234,6 +254,7 @@ def battle(
                 when="after",
                 rnd=rnd,
                 attackers=attackers,
+                pending=pending,
             )
     leader_rules.after_combat(
         ctx, content, area, "the battle", (tally["attacker"], tally["defender"])
@@ -394,8 +415,9 @@ def _round(
     return dice_a, dice_d
 
 
-def forced_retreat(ctx, content, area, power, units, side, orders) -> None:
-    """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated."""
+def forced_retreat(ctx, content, area, power, units, side, orders, pending=()) -> None:
+    """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated;
+    SE 9.8: then on, where the rule says so (continued_retreats.py)."""
     s: SoldierState = ctx.state
     fleets = [u for u in units if s.units[u].type == "fleet"]
     if fleets:  # SK 11.6: fleets in a land battle retreat as fleets do (SK 11.4)
@@ -431,10 +453,13 @@ def forced_retreat(ctx, content, area, power, units, side, orders) -> None:
         ctx.emit(
             Retreated(power=power, units=sorted(units), leaders=[], frm=area, to=to, why="forced")
         )
+        continued_retreats.carry_on(
+            ctx, content, power, sorted(units), [], area, "after", pending, orders
+        )  # SE 9.8
 
 
 def _standing_retreat(
-    ctx, content, area, power, orders, when: str, rnd: int = 0, attackers=None
+    ctx, content, area, power, orders, when: str, rnd: int = 0, attackers=None, pending=()
 ) -> None:
     """SK 9.5 / 9.8 voluntary retreats the defender ordered in advance."""
     s: SoldierState = ctx.state
@@ -495,6 +520,10 @@ def _standing_retreat(
                 frm=area, to=to, why="before battle" if when == "before" else "voluntary",
             )
         )  # fmt: skip
+        going = sorted(x for x in leaders if all_leave or x in held)
+        continued_retreats.carry_on(
+            ctx, content, power, sorted(units), going, area, when, pending, orders
+        )  # SE 9.4 before battle, SE 9.8 after a round
         return
 
 
@@ -517,15 +546,20 @@ def _after_battle(
         ):
             continue  # SK 13.4: an admiral stays with his fleets
         # his side's armies are gone: retreated ones take him along, else he is captured
-        went = [m for m in _retreats_this_battle(ctx, area) if s.friendly(m.power, side)]
+        went = [
+            (m, continued_retreats.final_area(ctx, m))
+            for m in _retreats_this_battle(ctx, area)
+            if s.friendly(m.power, side)
+        ]  # SE 9.4, 9.8: where they went on to; not to units eliminated on the way
+        went = [(m, to) for m, to in went if to is not None]
         if went:
             ctx.emit(
                 Retreated(
-                    power=went[-1].power,
+                    power=went[-1][0].power,
                     units=[],
                     leaders=[ld.name],
                     frm=area,
-                    to=went[-1].to,
+                    to=went[-1][1],
                     why="voluntary",
                 )
             )

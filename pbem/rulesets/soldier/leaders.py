@@ -107,8 +107,10 @@ def after_combat(ctx: Resolution, content, area: str, label: str, sides: Sequenc
     target = content.tables.constants.leader_death_target.value
     for side in sides:
         for n in sorted(side.leaders):
-            ld = s.leaders[n]
-            if ld.status != "map" or ld.area != area:
+            # "each leader present who participated in combat": a leader who took part
+            # and left with his retreating units during the combat is checked too (SE 9
+            # Land Combat Example: Yorck is checked and the Prussians retreat to Posen)
+            if s.leaders[n].status != "map":
                 continue
             total = sum(ctx.roll(f"{area}, {label}, {n} casualty check", 2)) + side.steps
             if total < target:

@@ -31,6 +31,7 @@ from .minor_rules import (
     table_minors,
     table_row,
 )
+from .minor_variants import backstab_bar
 from .state import SoldierState
 
 
@@ -617,6 +618,8 @@ def after_control_changes(ctx: Resolution, content: SoldierContent, standing_ord
             content, s, minor
         ):
             continue
+        if backstab_bar(s, e.to, minor):
+            continue  # SE 17.8: that alliance is prohibited for the rest of the game
         ctx.emit(MinorLiberated(minor=minor, power=e.to, area=e.area, turn=s.turn))
         place_forces(ctx, content, e.to, minor, rule="SK 18.8")
     s = ctx.state

@@ -14,6 +14,7 @@ from . import calendar, common, mercenaries, purchases
 from .common import id_order
 from .content import MinorTableRow, SoldierContent
 from .fold import on
+from .minor_variants import backstab_bar
 from .state import SoldierState, Treasury
 
 CARD = "Minor Country Alliance"
@@ -343,6 +344,9 @@ def seeks_ally(content: SoldierContent, s: SoldierState, country: str | None) ->
 def alliance_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
     """SK 17.2: why `power` may not ally with `minor` (nor bribe it, SK 17.4, 17.41), or None.
     "No" bars the power and every power allied to it; "#" bars only the power."""
+    stabbed = backstab_bar(s, power, minor)  # SE 17.8 (never set under SK 17.8)
+    if stabbed:
+        return stabbed
     row = table_row(content, minor)
     if row is None:
         return (

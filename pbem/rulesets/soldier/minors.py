@@ -98,6 +98,7 @@ from .minor_rules import (
     minor_only,
     table_minors,
 )
+from .minor_variants import MinorAllianceBarred, backstab_bars
 from .names import Names
 from .state import SoldierState
 
@@ -418,6 +419,8 @@ def backstab(
     """SK 17.8: the alliance ends; SK 17.7 finds the minor its new ally (not the backstabber).
     Its units stay on the map; if no power takes it they leave and it is neutral."""
     ctx.emit(AllianceBroken(minor=minor, power=power, why="backstabbed (SK 17.8)"))
+    if backstab_bars(content):  # SE 17.8: prohibited for the remainder of the game
+        ctx.emit(MinorAllianceBarred(minor=minor, power=power))
     ally = seek_ally(
         ctx,
         content,

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
+from . import minor_variants
 from .common import (
     cost,
     id_order,
@@ -247,15 +248,18 @@ def recovery_group(s: SoldierState, minor: str) -> str:
 
 
 def recovery_number(content: SoldierContent, s: SoldierState, group: str) -> int:
-    """SK 18.3: the Recovery/New Unit Number; SE 19.2: a satellite's is "the number of land
-    areas currently making up the minor" (those of its areas it still controls)."""
+    """SK 18.1, 18.3: the Recovery/New Unit Number; SE 19.2: a satellite's is "the number
+    of land areas currently making up the minor" (those of its areas it still controls);
+    SE 18.7 (its example): another minor's, no more than its home areas not held by
+    enemies."""
     made = s.satellites.get(group)
     if made is not None:
         return sum(1 for a in made["areas"] if s.control.get(a) == group)
     try:
-        return content.minor_row(group).recovery
+        n = content.minor_row(group).recovery
     except KeyError:
         return 0
+    return min(n, minor_variants.units_limit(content, s, group, n))  # SE 18.7 (its example)
 
 
 def recovery_kind(content: SoldierContent, s: SoldierState, u: Counter) -> str:

@@ -210,6 +210,8 @@ class SoldierState(_M):
     blockades: dict[str, dict] = Field(default_factory=dict)
     # minor -> turn it allied (SK 17.72, 17.8)
     minor_joined: dict[str, int] = Field(default_factory=dict)
+    # SE 17.8: minor -> powers that backstabbed it, barred from allying with it for good
+    backstabbed: dict[str, list[str]] = Field(default_factory=dict)
     conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
     # SE 19.2, 19.3: the satellite nations (and Holland) card play has created: country ->
     # {"power": its creator, "areas": the areas put in it, "members": the minor countries

@@ -91,6 +91,18 @@ class VariantRules(Record):
     # SK 16.1: an ally acts with any of its units in your action phase; SE 16.1: those in
     # areas holding your units, and those of one other area
     ally_units: Literal["any", "with-active-units"] = "any"
+    # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
+    # on retreating where the rule says so (continued_retreats.py)
+    continued_retreat: Literal["none", "se"] = "none"
+    # SK 17.8: the backstabber may ally with the minor again later; SE 17.8: prohibited
+    # for the remainder of the game
+    minor_backstab: Literal["may-ally-again", "prohibited"] = "may-ally-again"
+    # SK 17.3: a minor's leader comes with its forces (its table row); SE 13.9: only by a
+    # New Leader card played on its ally, placed in a home area or with its units
+    minor_leaders: Literal["with-forces", "new-leader-card"] = "with-forces"
+    # SK 18.1, 18.3: the Recovery/New Unit Number; SE 18.7 (example): no more than the
+    # minor's home areas not held by enemies
+    minor_units_limit: Literal["none", "home-areas-held"] = "none"
     source: Source = "SK (the engine's defaults)"
 
 

@@ -117,3 +117,14 @@ def _(c, e, s):
 @says("se.guerilla_skipped")
 def _(c, e, s):
     return f"{e.power}'s order {e.order!r} is not carried out: {e.reason}."
+
+
+@says("se.retreat_continued")
+def _(c, e, s):
+    pieces = ", ".join([*e.units, *e.leaders])
+    return f"{e.power}'s {pieces} retreated on from {e.frm} to {e.to} ({e.rule})."
+
+
+@says("se.minor_alliance_barred")
+def _(c, e, s):
+    return f"{e.power} backstabbed {e.minor}: they may never ally again (SE 17.8)."
