@@ -18,6 +18,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
 from . import auxiliaries, minor_alliances, naval, phases, standing
+from .calendar import campaign_turns_after
 from .content import SoldierContent
 from .fold import on
 from .names import Names
@@ -64,6 +65,43 @@ def _(s: SoldierState, e: Repatriated) -> None:
         s.units[u].area = e.to
     for n in e.leaders:
         s.leaders[n].area = e.to
+
+
+@event
+class LeadersReturned(Event):
+    """SE 13.7: captured leaders go back between a surrendering power and its victors;
+    they re-enter play as new leaders (SE 13.8), on the turn track until `arrives`."""
+
+    type: Literal["se.leaders_returned"] = "se.leaders_returned"
+    loser: str
+    victor: str
+    leaders: list[str]
+    arrives: int
+
+
+@on(LeadersReturned)
+def _(s: SoldierState, e: LeadersReturned) -> None:
+    for name in e.leaders:
+        ld = s.leaders[name]
+        ld.status, ld.captured_by, ld.arrives, ld.area = "track", None, e.arrives, None
+
+
+def _return_captured(ctx: Resolution, loser: str, victor: str) -> None:
+    """SE 13.7: each side's leaders held by the other, as a ransomed leader comes back
+    (the next campaign turn's Purchase Phase, SK 13.7-13.8)."""
+    s: SoldierState = ctx.state
+    back = sorted(
+        n
+        for n, ld in s.leaders.items()
+        if ld.status == "captured"
+        and (
+            (ld.captured_by == victor and s.major_of(ld.country) == loser)
+            or (ld.captured_by == loser and s.major_of(ld.country) == victor)
+        )
+    )
+    if back:
+        arrives = campaign_turns_after(s.turn, 1)
+        ctx.emit(LeadersReturned(loser=loser, victor=victor, leaders=back, arrives=arrives))
 
 
 @event
@@ -161,6 +199,9 @@ class PeacePhase(NoOrders):
                             lender=loser, receiver=v, units=units, until_turn=until
                         )
                     )
+            if rules.captured_leaders == "returned-at-surrender":  # SE 13.7
+                for v in sorted(victors):
+                    _return_captured(ctx, loser, v)
             for v in victors:
                 _repatriate(ctx, content, v, loser)
             if rules.repatriation == "both":  # SE 15.2: "and the surrendering power"

@@ -91,6 +91,9 @@ class VariantRules(Record):
     # SK 16.1: an ally acts with any of its units in your action phase; SE 16.1: those in
     # areas holding your units, and those of one other area
     ally_units: Literal["any", "with-active-units"] = "any"
+    # SK 13.7: captured leaders come back only by exchange or ransom; SE 13.7: also
+    # "automatically returned between countries that surrender or receive a surrender"
+    captured_leaders: Literal["kept", "returned-at-surrender"] = "kept"
     # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
     # on retreating where the rule says so (continued_retreats.py)
     continued_retreat: Literal["none", "se"] = "none"

@@ -128,3 +128,12 @@ def _(c, e, s):
 @says("se.minor_alliance_barred")
 def _(c, e, s):
     return f"{e.power} backstabbed {e.minor}: they may never ally again (SE 17.8)."
+
+
+@says("se.leaders_returned")
+def _(c, e, s):
+    back = label(e.arrives, c.game.first_year)
+    return (
+        f"With {e.loser}'s surrender to {e.victor}, the captured {join(e.leaders)} go back to "
+        f"their side; they re-enter as new leaders on {back} (SE 13.7)."
+    )
