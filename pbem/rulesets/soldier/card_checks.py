@@ -60,7 +60,10 @@ def target_now(
             if why:
                 return t, why
         if "new_leader" in kinds and not new_leaders(content, s, t):
-            return t, f"every leader of {t} is in play: the card does not apply (SK 13.8)"
+            why = (
+                "has an appearance year still to come" if _waiting(content, s, t) else "is in play"
+            )
+            return t, f"every unused leader of {t} {why}: the card does not apply (13.8)"
         if "free_army" in kinds:
             pool = purchases.pool(s, t, "army")
             if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
@@ -106,9 +109,21 @@ def target_now(
     return info.get("on") or info.get("area"), None
 
 
+def _waiting(content: SoldierContent, s: SoldierState, power: str) -> bool:
+    """SE 13.8: an unused leader of the power whose appearance year is still to come."""
+    now = content.game.year(s.turn)
+    return any(
+        ld.country == power and ld.status == "pool" and (content.leader(n).year or 0) > now
+        for n, ld in s.leaders.items()
+    )
+
+
 def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """SK 13.8: unused leaders of the power that enter in Europe (the only map in play);
-    SE 13.9: with those of its minor allies that have somewhere to enter."""
+    SE 13.9: with those of its minor allies that have somewhere to enter. SE 13.8:
+    "Leaders with an appearance year on their reverse side may not enter play prior to
+    the year noted" (pieces.toml `year`; Soldier Kings' leaders have none)."""
+    now = content.game.year(s.turn)
     own = [
         n
         for n, ld in s.leaders.items()
@@ -119,7 +134,7 @@ def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[st
         for n in minor_variants.allied_minor_leaders(content, s, power)
         if minor_variants.minor_leader_area(content, s, n, None)
     ]
-    return sorted(own + minor)
+    return sorted(n for n in own + minor if (content.leader(n).year or 0) <= now)
 
 
 def _count_problems(
