@@ -316,3 +316,14 @@ def ally_phase_problems(
                 )
                 break
     return problems
+
+
+def surrendering_to(content: SoldierContent, s: SoldierState, giver: str, taker: str) -> bool:
+    """SE 14.2: `giver` may transfer to `taker` as "a Major Power to which he or she is
+    surrendering": it has declared its surrender to `taker` this turn, or surrendered to it
+    and the peace still runs (the terms agreed are paid in the next Diplomacy Phase)."""
+    if content.game.rules.transfers != "and-victors":
+        return False
+    if taker in s.surrenders.get(giver, []):
+        return True
+    return any(p.loser == giver and p.victor == taker and p.until_turn > s.turn for p in s.peace)

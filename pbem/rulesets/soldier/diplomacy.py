@@ -291,10 +291,22 @@ def validate(
                 )
             elif t.giver == t.taker:
                 problems.append(Problem(f"'{t.text()}': a power gives to another", d.line))
-            elif not (alliance or ransom or alliances.allied(s, t.giver, t.taker)):
+            elif not (
+                alliance
+                or ransom
+                or alliances.allied(s, t.giver, t.taker)
+                or alliances.surrendering_to(content, s, t.giver, t.taker)  # SE 14.2
+            ):
+                to = (
+                    "a formal ally or a power it is surrendering to"
+                    if content.game.rules.transfers == "and-victors"
+                    else "a formal ally"
+                )
+                said = re.sub(r"\bResources\b", content.game.rules.money, t.text())  # SE 7.0
                 problems.append(
                     Problem(
-                        f"'{t.text()}': {t.giver} may only transfer to a formal ally (SK 14.2)",
+                        f"'{said}': {t.giver} may only transfer to {to} "
+                        f"({content.game.rules.book} 14.2)",
                         d.line,
                     )
                 )

@@ -94,6 +94,9 @@ class VariantRules(Record):
     # SK 13.7: captured leaders come back only by exchange or ransom; SE 13.7: also
     # "automatically returned between countries that surrender or receive a surrender"
     captured_leaders: Literal["kept", "returned-at-surrender"] = "kept"
+    # SK 14.2: things are transferred only to a formal ally (or a leader ransomed); SE
+    # 14.2: also to "a Major Power to which he or she is surrendering"
+    transfers: Literal["formal-allies", "and-victors"] = "formal-allies"
     # SK 9.5, 9.8: a retreat ends in the area entered; SE 9.4, 9.8: retreating units go
     # on retreating where the rule says so (continued_retreats.py)
     continued_retreat: Literal["none", "se"] = "none"
