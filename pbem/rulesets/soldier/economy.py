@@ -462,12 +462,12 @@ class Purchase:
                 elif recovery_kind(content, ctx.state, u) == "minor":
                     if minor_conquered(content, ctx.state, u.country):
                         skip(one, f"{u.country} is conquered (SK 18.7)")
-                    elif free_used[recovery_group(ctx.state, u.country)] >= recovery_number(
-                        content, ctx.state, recovery_group(ctx.state, u.country)
+                    elif free_used[group := recovery_group(ctx.state, u.country)] >= (
+                        recovery_number(content, ctx.state, group)
                     ):
                         skip(one, f"{u.country} has no recovery left this phase (SK 18.3)")
                     else:
-                        free_used[recovery_group(ctx.state, u.country)] += 1
+                        free_used[group] += 1
                         minor.append(uid)
                 else:
                     price = recover_cost(content, u)

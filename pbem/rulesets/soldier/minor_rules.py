@@ -377,8 +377,8 @@ def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor:
         return f"{minor} is not on the Minor Country Alliance Table (SK 17.1)"
     if common.not_yet_created(content, s, minor):
         return f"{minor} does not exist until its card creates it (SE 19.2, 19.3)"
-    if common.satellite_of(s, minor) is not None:
-        sat = common.satellite_of(s, minor)
+    sat = common.satellite_of(s, minor)
+    if sat is not None:
         return f"{minor} is {'part of ' if sat != minor else ''}a satellite nation: no card allies or steals it (SE 19.2)"
     if not content.home_areas(minor):
         return f"{minor} has no home area on the Europe map (One-Year Scenario Special Rules)"

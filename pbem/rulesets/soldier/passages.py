@@ -72,6 +72,17 @@ def slip_blockade(ctx: Resolution, power: str, card: str, info: dict) -> None:
     info["slipped"] = True
 
 
+def _automatic(ctx: Resolution, area: str, interceptors: list[str], v: Voyage, why: str) -> None:
+    """An interception with no roll: a blockade (SK 10.5) or a strait (SK 10.46)."""
+    ctx.emit(
+        navy.Interception(
+            area=area, interceptors=sorted(interceptors), target=sorted(v.fleets), roll=None,
+            fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
+            automatic=why,
+        )
+    )  # fmt: skip
+
+
 def break_blockade(
     ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool, attempted: set
 ) -> bool:
@@ -89,13 +100,7 @@ def break_blockade(
             attempted.add((sea, p, v.gid, f"enter {sea}"))
         return True
     bpower = navy.owner(s, them[0])
-    ctx.emit(
-        navy.Interception(
-            area=sea, interceptors=sorted(them), target=sorted(v.fleets), roll=None,
-            fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
-            automatic=f"the blockade of {coast} (SK 10.5)",
-        )
-    )  # fmt: skip
+    _automatic(ctx, sea, them, v, f"the blockade of {coast} (SK 10.5)")
     stay = coast if exiting else sea
     a = nc.Side(them, navy.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
     b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
@@ -144,13 +149,7 @@ def strait_fight(
             theirs,
         ):
             continue
-        ctx.emit(
-            navy.Interception(
-                area=strait, interceptors=sorted(fleets), target=sorted(v.fleets), roll=None,
-                fleets=len(v.fleets), admirals=0, enemy_admirals=0, total=None, success=True,
-                automatic=f"fleets in {strait} (SK 10.46)",
-            )
-        )  # fmt: skip
+        _automatic(ctx, strait, fleets, v, f"fleets in {strait} (SK 10.46)")
         a = nc.Side(fleets, leaders, forbid={strait})
         b = nc.Side(
             list(v.fleets), list(v.leaders), back={f: cur for f in v.fleets}, forbid={strait}

@@ -81,8 +81,8 @@ def protected(s: SoldierState, country: str) -> bool:
 
 
 def _own(s: SoldierState, power: str, area: str) -> bool:
-    ctrl = s.control.get(area)
-    return ctrl == power or (ctrl is not None and s.allies.get(ctrl) == power)
+    """Held by the power or one of its minor allies."""
+    return s.major_of(s.control.get(area) or "") == power
 
 
 def _barred_areas(s: SoldierState, power: str, sat: Satellite) -> set[str]:

@@ -37,10 +37,8 @@ class SoldierEmperor(SoldierRuleset):
         end = options.get("end")
         if end is not None:
             sc = self.content.scenario(scenario)
-            first = self.content.game.first_year
             start = self.content.game.year(sc.first_turn)
             last = self.content.game.year(self.content.game.turns)
             if not (str(end).isdigit() and start <= int(end) <= last):
                 raise UsageError(f"option end={end!r}: write a year from {start} to {last}")
-            del first
         return super().powers(scenario, options)
