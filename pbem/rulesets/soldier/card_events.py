@@ -100,6 +100,7 @@ class LeaderEnters(Event):
     area: str | None
     arrives: int | None = None
     card: str = "New Leader"
+    wish: str | None = None  # SE 13.8: where he is to be placed when he arrives
 
 
 @event
@@ -195,6 +196,7 @@ def _(s: SoldierState, e: LeaderEnters) -> None:
         ld.status, ld.area, ld.arrives = "map", e.area, None
     else:
         ld.status, ld.area, ld.arrives = "track", None, e.arrives
+    ld.wish = e.wish
 
 
 @on(FreeArmy)

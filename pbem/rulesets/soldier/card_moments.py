@@ -27,7 +27,7 @@ from .card_orders import PlayOrder
 from .card_parse import ACTION_USE, STAGE_WHENS, primary
 from .card_play import (
     carry_out,
-    leader_area,
+    entry_area,
     matches_who,
     order_plays,
     skip_order,
@@ -102,13 +102,15 @@ def purchase_plays(
     s: SoldierState = ctx.state
     for name, ld in sorted(s.leaders.items()):
         if ld.status == "track" and ld.arrives is not None and ld.arrives <= s.turn:
-            area = leader_area(content, s, ld.country, None)
+            power = s.allies.get(ld.country, ld.country)  # SE 13.9: a minor's, its ally's
+            area = entry_area(content, s, name, power, ld.wish)
             nxt = calendar.campaign_turns_after(s.turn, 1)
             ctx.emit(
                 LeaderEnters(
-                    power=ld.country, leader=name, area=area, arrives=None if area else nxt
+                    power=power, leader=name, area=area, arrives=None if area else nxt,
+                    wish=None if area else ld.wish,
                 )
-            )
+            )  # fmt: skip
     for p in list(s.majors):
         for po in orders.get(p) or []:
             if isinstance(po, PlayOrder):

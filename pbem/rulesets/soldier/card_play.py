@@ -497,9 +497,15 @@ def _take_cards(ctx: Resolution, power: str, target: str, count: int, card: str)
 def leader_area(
     content: SoldierContent, s: SoldierState, power: str, wish: str | None
 ) -> str | None:
-    """SK 13.8: any land area in Europe the power controls: the one named, else the one
-    with most of its armies, then the strongest fortification, then the name."""
+    """SK 13.8: any land area in Europe the power controls (SE 13.8: any home area in
+    Europe): the one named, else the one with most of its armies, then the strongest
+    fortification, then the name."""
+    rules = content.game.rules
     mine = [a for a, c in s.control.items() if c == power and content.is_land(a)]
+    if rules.new_leaders == "purchase-phase":
+        mine = [
+            a for a in mine if content.land_area(a).home == power and a not in rules.outside_europe
+        ]
     if wish in mine:
         return wish
 
@@ -510,16 +516,29 @@ def leader_area(
     return min(mine, key=key) if mine else None
 
 
+def entry_area(
+    content: SoldierContent, s: SoldierState, leader: str, power: str, wish: str | None
+) -> str | None:
+    """Where a new leader of `power` enters: a minor country's leader in a home area of
+    his country or with its units (SE 13.9), any other by SK 13.8 / SE 13.8."""
+    if s.leaders[leader].country != power:
+        return minor_variants.minor_leader_area(content, s, leader, wish)
+    return leader_area(content, s, power, wish)
+
+
 def _new_leader(ctx: Resolution, content: SoldierContent, power: str, wish: str | None) -> None:
     s: SoldierState = ctx.state
     pool = new_leaders(content, s, power)
     if not pool:
         return
     pick = pool[ctx.pick(f"New Leader: {power}, leader 1 of {len(pool)}", len(pool))]
-    if s.leaders[pick].country != power:  # SE 13.9: in a home area or with his units
-        area = minor_variants.minor_leader_area(content, ctx.state, pick, wish)
-    else:
-        area = leader_area(content, ctx.state, power, wish)
+    if content.game.rules.new_leaders == "purchase-phase" and s.stage != "purchase":
+        # SE 13.8: placed during the Purchase Phase; that of this turn is past, so he
+        # appears next turn as a new unit (SE 6.2), where the play line asked if it can
+        nxt = calendar.campaign_turns_after(s.turn, 1)
+        ctx.emit(LeaderEnters(power=power, leader=pick, area=None, arrives=nxt, wish=wish))
+        return
+    area = entry_area(content, s, pick, power, wish)
     if area:
         ctx.emit(LeaderEnters(power=power, leader=pick, area=area))
     else:  # SK 13.8: unable to appear this turn, he comes as a new unit next turn (SK 6.3)

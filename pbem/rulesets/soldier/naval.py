@@ -28,7 +28,7 @@ import re
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat_results, navy, retreats, standing
+from . import combat_results, navy, peace_ends, retreats, standing
 from . import naval_combat as nc
 from .content import SoldierContent
 from .hooks import card_rules
@@ -238,6 +238,7 @@ def _intercepts(
             own = nc.side_dice(content, s, sea, fleets, leaders)
             theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders)
             entries = orders.entries(power, "intercept")
+            entries = peace_ends.intercept_entries(content, s, [power], v.plan.powers, entries)
             if not nc.wants_to_intercept(
                 s, entries, sea, area, v.plan.powers, len(fleets), own, theirs
             ):
@@ -323,13 +324,17 @@ def resolve_combat(
     for v in voyages:
         if v.stopped or not alive(s, v) or content.is_land(v.here) or v.here not in v.entered:
             continue
-        for power, fleets in groups_by_power(s, hostile_fleets(s, acting, v.here)):
+        foes = [
+            f for f in navy.fleets_in(s, v.here) if navy.hostile(s, acting, navy.side_country(s, f))
+        ]  # SK 15.3: whether the mover may attack them, not they it
+        for power, fleets in groups_by_power(s, foes):
             if not all(navy.may_attack(s, p, power) for p in v.plan.powers):
                 continue
             leaders = navy.leaders_with(s, content, v.here, [power])
             own = nc.side_dice(content, s, v.here, v.fleets, v.leaders)
             theirs = nc.side_dice(content, s, v.here, fleets, leaders)
             entries = [e for p in v.plan.powers for e in orders.entries(p, "intercept")]
+            entries = peace_ends.intercept_entries(content, s, v.plan.powers, [power], entries)
             if not nc.wants_to_intercept(
                 s, entries, v.here, v.here, [power], len(v.fleets), own, theirs
             ):

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 
-from . import combat_results, retreats
+from . import combat_results, peace_ends, retreats
 from . import leaders as leader_rules
 from .content import SoldierContent
 from .hooks import card_rules
@@ -106,6 +106,9 @@ def battle(
     """Fight one naval battle in `area` between side `a` (intercepting) and `b`
     (intercepted). Returns the fleets of each side still in the battle at the end."""
     s: SoldierState = ctx.state
+    # SE 15.3: the side that attacks: the interceptors, or the group breaking a blockade
+    att, dfn = (b, a) if kind == "blockade" else (a, b)
+    peace_ends.at_sea(ctx, content, area, att.powers(s), dfn.powers(s))
     sides = {"intercepting": a, "intercepted": b}
     forts = {name: _fort_for(content, s, area, side, kind) for name, side in sides.items()}
     for name, side in sides.items():

@@ -357,10 +357,15 @@ def check_sail(
             bad(f"{n} has already moved this phase")
     # SK 10.6: one army per fleet; a reduced fleet carries only a reduced army
     aboard = {f: navy.cargo(s, f) for f in fleets}
+    # SK 10.62 forbids a second voyage and a land move before one; SE 10.62 drops both
+    # lines, but SE 4.1 (naval movement before land movement) and SE 16.1 (each unit
+    # moves once a turn) leave the same limits, cited as SE 16.1
+    once = "SK 10.62" if content.game.rules.book == "SK" else "SE 16.1"
+    then = "SK 10.62, 16.1" if content.game.rules.book == "SK" else "SE 4.1, 16.1"
     for f, arm in aboard.items():
         for a in arm:
             if a in s.transported:
-                bad(f"{a}, aboard {f}, has already been transported this turn (SK 10.62)")
+                bad(f"{a}, aboard {f}, has already been transported this turn ({once})")
     loaded: dict[str, str] = {}
     new = [a for a in armies if not any(a in v for v in aboard.values())]
     for a in new:
@@ -377,10 +382,10 @@ def check_sail(
         elif navy.carrier(s, a):
             bad(f"{a} is already aboard {navy.carrier(s, a)}")
         elif a in s.transported:
-            bad(f"{a} has already been transported this turn (SK 10.62)")
+            bad(f"{a} has already been transported this turn ({once})")
         elif a in s.acted or a in used:
             bad(
-                f"{a} has already moved this turn: armies may not move by land and then by sea (SK 10.62, 16.1)"
+                f"{a} has already moved this turn: armies may not move by land and then by sea ({then})"
             )
     if out:
         return None, out

@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 
 from . import naval_combat as nc
-from . import navy
+from . import navy, peace_ends
 from .content import SoldierContent
 from .fold import on
 from .hooks import card_rules
@@ -138,9 +138,11 @@ def strait_fight(
         leaders = navy.leaders_with(s, content, strait, [power])
         own = nc.side_dice(content, s, strait, fleets, leaders)
         theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
+        entries = orders.entries(power, "intercept")
+        entries = peace_ends.intercept_entries(content, s, [power], v.plan.powers, entries)
         if not nc.wants_to_intercept(
             s,
-            orders.entries(power, "intercept"),
+            entries,
             strait,
             strait,
             v.plan.powers,

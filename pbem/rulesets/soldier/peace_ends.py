@@ -4,6 +4,11 @@ Kings has neither rule (its peace simply lasts, SK 15.3); the switch is `[rules]
 - "The surrendering power may attack the power to which it surrendered at any time. Doing
   so immediately concludes the peace": a land attack on the victor's units, or a siege of
   an area the victor (or its minor ally) controls, ends it before the combat or siege.
+- At sea (SE 11.0: naval combat comes from interceptions and blockades): the loser's
+  interception of the victor's fleets, or its breaking of the victor's blockade, ends
+  the peace when the battle begins. Because it ends the peace, the loser's fleets
+  intercept the victor's only by a standing order that names the victor
+  (`intercept [in AREA] against VICTOR ...`); without one they let them pass.
 - "If, during the duration of peace, a Major Power attacks an area containing units of a
   power that surrendered to it but is not controlled by the power that surrendered, the
   units of the surrendered power must either immediately retreat or end the peace", and
@@ -19,6 +24,7 @@ Standing order of the surrendered power (the decision is made while it is not mo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pbem.events import Event, event
@@ -160,3 +166,46 @@ def before_siege(ctx: Resolution, content: SoldierContent, area: str, powers: li
         for p in _active(s):
             if p.loser == a and owner == p.victor:
                 ctx.emit(PeaceEnded(loser=a, victor=p.victor, area=area, why="loser besieged"))
+
+
+def _peaces_between(s: SoldierState, losers: Sequence[str], victors: Sequence[str]) -> list[Peace]:
+    lo = {s.major_of(p) for p in losers}
+    vi = {s.major_of(p) for p in victors}
+    return [p for p in _active(s) if p.loser in lo and p.victor in vi]
+
+
+def intercept_entries(
+    content: SoldierContent,
+    s: SoldierState,
+    by: Sequence[str],
+    targets: Sequence[str],
+    entries: list[dict],
+) -> list[dict]:
+    """SE 15.3 at sea: the `intercept` standing orders that decide whether the `by`
+    powers' fleets try to intercept a group of the `targets`. Where `by` holds a loser
+    and `targets` its victor, only orders naming the victor (`against VICTOR`) count,
+    and without one the fleets hold their fire: the peace holds."""
+    if not content.game.rules.peace_ends:
+        return entries
+    peaces = _peaces_between(s, by, targets)
+    if not peaces:
+        return entries
+    victors = {p.victor for p in peaces}
+    named = [e for e in entries if e.get("against") and s.major_of(e["against"]) in victors]
+    return [*named, {"cond": "never"}]
+
+
+def at_sea(
+    ctx: Resolution,
+    content: SoldierContent,
+    area: str,
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+) -> None:
+    """SE 15.3: "The surrendering power may attack the power to which it surrendered at
+    any time. Doing so immediately concludes the peace": a naval battle the loser
+    begins against the victor's fleets, before the first die."""
+    if not content.game.rules.peace_ends:
+        return
+    for p in _peaces_between(ctx.state, attackers, defenders):
+        ctx.emit(PeaceEnded(loser=p.loser, victor=p.victor, area=area, why="loser attacked"))

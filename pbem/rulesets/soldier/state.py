@@ -122,6 +122,7 @@ class LeaderPiece(_M):
     status: Literal["pool", "setup", "track", "map", "killed", "captured", "removed"] = "pool"
     area: str | None = None
     arrives: int | None = None
+    wish: str | None = None  # SE 13.8: the area named for him when he arrives
     captured_by: str | None = None
     # SE 19.7: Napoleon's abilities, lost one each time he is captured, in this order
     abilities: list[Literal["combat", "initiative", "movement"]] = Field(default_factory=list)

@@ -109,6 +109,13 @@ class VariantRules(Record):
     # SK 18.1, 18.3: the Recovery/New Unit Number; SE 18.7 (example): no more than the
     # minor's home areas not held by enemies
     minor_units_limit: Literal["none", "home-areas-held"] = "none"
+    # SK 13.8: a New Leader is placed when the card is played, in any land area the power
+    # controls; SE 13.8: "during the Purchase Phase" in "any home area in Europe the
+    # player controls" (played after it, he appears next turn, SE 6.2)
+    new_leaders: Literal["at-play", "purchase-phase"] = "at-play"
+    # SE 13.8 "in Europe": the home areas of the map that are not (authored: Asia Minor,
+    # the Levant, Mesopotamia, Cyprus, Georgia)
+    outside_europe: tuple[Name, ...] = ()
     source: Source = "SK (the engine's defaults)"
 
 
