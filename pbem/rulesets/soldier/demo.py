@@ -40,6 +40,7 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
     another player's it may ally with); a Resource from each ally to the other, while
     it has 6 or more; captured leaders ransomed for 2 Resources (SK 16.1, 14.1, 13.7)."""
     out: list[tuple[tuple[str, ...], str]] = []
+    money = content.game.rules.money  # SE 7.0: Money
     free = [p for p in sorted(s.majors) if not any(p in g for g in s.alliances)]
     taken: set[str] = set()
     for a in free:
@@ -60,7 +61,7 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
         for a in g:
             for b in g:
                 if a != b and s.player_of(a) != s.player_of(b) and s.treasury[a].resources >= 6:
-                    out.append((tuple(sorted((a, b))), f"{a} gives 1 Resources to {b}"))
+                    out.append((tuple(sorted((a, b))), f"{a} gives 1 {money} to {b}"))
     for name, ld in sorted(s.leaders.items()):
         owner = s.major_of(ld.country)
         captor = ld.captured_by
@@ -69,7 +70,7 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
             out.append(
                 (
                     tuple(sorted((captor, owner))),
-                    f"{captor} gives leader {name} to {owner}; {owner} gives 2 Resources to {captor}",
+                    f"{captor} gives leader {name} to {owner}; {owner} gives 2 {money} to {captor}",
                 )
             )
     return out

@@ -6,10 +6,14 @@ says which Soldier Kings section each one matches and how they differ."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pbem.errors import UsageError
+from pbem.events import Event
+from pbem.ruleset import OrderLine, Parsed, Problem, Step
 
+from ..soldier import citations
 from ..soldier.ruleset import SoldierRuleset
 
 
@@ -42,3 +46,53 @@ class SoldierEmperor(SoldierRuleset):
             if not (str(end).isdigit() and start <= int(end) <= last):
                 raise UsageError(f"option end={end!r}: write a year from {start} to {last}")
         return super().powers(scenario, options)
+
+    # --- what players read cites SE's sections and says Money (citations.py) ----------
+
+    def _book(self, text: str) -> str:
+        rules = self.content.game.rules
+        return citations.in_book(text, rules.book, rules.money)
+
+    def step(self, s: Any) -> Step | None:
+        got = super().step(s)
+        return replace(got, title=self._book(got.title)) if got is not None else None
+
+    def parse(self, s: Any, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        got = super().parse(s, power, phase, lines)
+        if not got.problems:
+            return got
+        rules = self.content.game.rules
+        return replace(
+            got, problems=citations.problems_in_book(got.problems, rules.book, rules.money)
+        )
+
+    def validate(self, s: Any, power: str, phase: str, orders: Any) -> list[Problem]:
+        rules = self.content.game.rules
+        return citations.problems_in_book(
+            super().validate(s, power, phase, orders), rules.book, rules.money
+        )
+
+    def describe_event(self, e: Event, s: Any = None) -> str | None:
+        text = super().describe_event(e, s)
+        return self._book(text) if text else text
+
+    def standing_note(self, s: Any, e: Event, power: str, standing: tuple[str, ...]) -> str | None:
+        text = super().standing_note(s, e, power, standing)
+        return self._book(text) if text else text
+
+    def report_sections(self, s: Any, power: str) -> list:
+        b = self._book
+        return [
+            replace(
+                x,
+                title=b(x.title),
+                columns=tuple(b(c) for c in x.columns),
+                rows=tuple(tuple(b(c) for c in r) for r in x.rows),
+                note=b(x.note),
+                lines=tuple(b(line) for line in x.lines),
+            )
+            for x in super().report_sections(s, power)
+        ]
+
+    def order_template(self, s: Any, power: str, step: Step) -> list[str]:
+        return [self._book(line) for line in super().order_template(s, power, step)]
