@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbem.ruleset import OrderLine, Step
 
-from .. import common, movement, phases, purchases, setup
+from .. import common, guerillas, income, movement, phases, purchases, setup
 from ..content import SoldierContent
 from ..state import SoldierState
 from .words import forces, join, unit_text
@@ -64,7 +64,24 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         if ex:
             out += ["# Examples (each passes the action rules' own checks):"]
             out += [f"# {x}" for x in ex]
+    if s.stage == "action":
+        out += _guerilla_lines(content, s, power)
     return out
+
+
+def _guerilla_lines(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """SE 19.4: where the once-a-turn guerilla attack may go now, and how to write it."""
+    g = content.tables.guerillas
+    if g is None or g.power != power:
+        return []
+    areas = sorted(income.core_areas(content, power))
+    open_ = [a for a in areas if guerillas.area_problem(content, s, power, a) is None]
+    if not open_:
+        return []
+    return [
+        "# Guerilla attack, once a turn (SE 19.4): guerilla AREA [at start | before land"
+        " combat | at end]; possible now in: " + join(open_)
+    ]
 
 
 def _placement_problems(content: SoldierContent, s: SoldierState, power: str, lines: list[str]):
