@@ -519,10 +519,25 @@ def test_scenario_powers(c):  # 28.51-28.57
     assert all(s.forbid_together == [["GB", "FR"]] for s in free.values())
 
 
+def test_scenario_treasuries(c):  # 28.3, by coalition
+    want = {
+        "2-european": [20, 14],
+        "3-european": [20, 14, 10],
+        "4-european": [20, 14, 10, 10],
+        "2-non-european": [20, 14],
+        "3-non-european": [20, 14, 10],
+        "4-non-european": [20, 14, 10, 10],
+    }
+    assert {s.id: s.treasuries for s in c.scenarios.scenario if s.version != "free"} == want
+
+
 def test_initial_markers_are_free_markers(c):  # 28.4
     for sid, coal in COALITIONS.items():
         assert c.initial_markers(sid) == [c.free_markers(x) for x in coal]
     assert c.initial_markers("2-european")[1] == 7 + 2 + c.power("RU").free_markers
+    for sc in c.scenarios.scenario:
+        if sc.version != "free":
+            assert sc.initial_markers == c.initial_markers(sc.id), sc.id
 
 
 # Every 28.6 line: id -> [(unit, status, count)], as the text gives it.
@@ -874,3 +889,8 @@ def test_raw_dict_loading(c):
 
     raw = read_toml_dir(GAME)
     assert load_content(raw).power("AU").campaign_value == 7
+
+
+def test_initial_markers_disagree(copy):
+    edit(copy, "scenarios.toml", "initial_markers = [5, 11]", "initial_markers = [5, 10]")
+    assert "scenario 2-european: initial_markers [5, 10], 28.4 gives [5, 11]" in fails(copy)

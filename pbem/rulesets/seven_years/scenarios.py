@@ -51,6 +51,8 @@ class Scenario(_R):
     neutral: list[str] = []
     choose: int = 0
     forbid_together: list[list[str]] = []
+    treasuries: list[int] = []
+    initial_markers: list[int] = []
     text: str
     source: str = Field(min_length=1)
 

@@ -492,6 +492,16 @@ def check(c: SYWWContent) -> list[str]:
         g.game.max_players,
         g.game.min_players,
     )
+    for sc in c.scenarios.scenario:
+        if sc.version == "free" or {p for x in sc.coalitions for p in x} - set(powers):
+            continue
+        w = f"scenarios.toml: scenario {sc.id}"
+        want = [c.start_treasury(x, sc.players) for x in sc.coalitions]
+        if sc.treasuries != want:
+            out.append(f"{w}: treasuries {sc.treasuries}, 28.3 gives {want}")
+        want = [c.free_markers(x) for x in sc.coalitions]
+        if sc.initial_markers != want:
+            out.append(f"{w}: initial_markers {sc.initial_markers}, 28.4 gives {want}")
     return out
 
 
