@@ -49,10 +49,11 @@ def test_major_powers_names_and_colours(c):  # 2.11, 2.313
     assert c.game.minor_powers.colour == "white"
 
 
-def test_austria_is_seven_france_two(c):
-    # Map errata after 29.0: the number beside the star in the Austrian box is 7, not 1.
-    assert c.power("AU").campaign_value == 7
-    assert c.power("AU").free_markers == 7
+def test_france_two_austria_authored(c):
+    # The map errata's 7 (after 29.0) is the Austrian capital square's treasury value
+    # (the map), not the control box: Austria's box value is authored
+    assert c.power("AU").campaign_value == 2
+    assert c.power("AU").free_markers == 2
     # 4.2(2): "control of France would give the player two free campaign markers each turn"
     assert c.power("FR").free_markers == 2
     assert c.power("GB").capital == "C14"  # 8.2(2)
@@ -534,7 +535,7 @@ def test_scenario_treasuries(c):  # 28.3, by coalition
 def test_initial_markers_are_free_markers(c):  # 28.4
     for sid, coal in COALITIONS.items():
         assert c.initial_markers(sid) == [c.free_markers(x) for x in coal]
-    assert c.initial_markers("2-european")[1] == 7 + 2 + c.power("RU").free_markers
+    assert c.initial_markers("2-european")[1] == 2 + 2 + c.power("RU").free_markers
     for sc in c.scenarios.scenario:
         if sc.version != "free":
             assert sc.initial_markers == c.initial_markers(sc.id), sc.id
@@ -740,7 +741,7 @@ def fails(root: Path) -> str:
 
 
 def test_copy_loads(copy):
-    assert load_content(copy).power("AU").free_markers == 7
+    assert load_content(copy).power("FR").free_markers == 2
 
 
 def test_broken_diplomacy_row(copy):
@@ -870,8 +871,8 @@ def test_minor_army_outside_army_lands(copy):
 
 
 def test_schema_error_names_file_and_field(copy):
-    edit(copy, "game.toml", "campaign_value = 7", 'campaign_value = "seven"')
-    assert "game.toml: power.0.campaign_value" in fails(copy)
+    edit(copy, "game.toml", "campaign_value = 3", 'campaign_value = "seven"')
+    assert "game.toml: power.2.campaign_value" in fails(copy)
 
 
 def test_missing_file(copy):
@@ -888,9 +889,9 @@ def test_raw_dict_loading(c):
     from pbem.content import read_toml_dir
 
     raw = read_toml_dir(GAME)
-    assert load_content(raw).power("AU").campaign_value == 7
+    assert load_content(raw).power("FR").campaign_value == 2
 
 
 def test_initial_markers_disagree(copy):
-    edit(copy, "scenarios.toml", "initial_markers = [5, 11]", "initial_markers = [5, 10]")
-    assert "scenario 2-european: initial_markers [5, 10], 28.4 gives [5, 11]" in fails(copy)
+    edit(copy, "scenarios.toml", "initial_markers = [5, 6]", "initial_markers = [5, 7]")
+    assert "scenario 2-european: initial_markers [5, 7], 28.4 gives [5, 6]" in fails(copy)

@@ -27,11 +27,11 @@ COUNTER_KINDS = ("army", "horde", "legion", "fleet", "fortified_zone_base")
 MINOR = "minor"
 
 
-class _R(BaseModel):
+class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class UnitType(_R):
+class UnitType(Record):
     name: str
     domain: Literal["land", "naval"]
     recruit: int = 0
@@ -50,7 +50,7 @@ class UnitType(_R):
         return self.veteran if status == "veteran" else self.recruit
 
 
-class MixEntry(_R):
+class MixEntry(Record):
     side: str
     army: int = Field(0, ge=0)
     horde: int = Field(0, ge=0)
@@ -63,14 +63,14 @@ class MixEntry(_R):
         return getattr(self, kind)
 
 
-class Leader(_R):
+class Leader(Record):
     kind: Literal["general", "admiral"]
     value: int = Field(ge=0)
     count: int = Field(ge=1)
     source: str = Field(min_length=1)
 
 
-class Pieces(_R):
+class Pieces(Record):
     units: dict[str, UnitType]
     mix: list[MixEntry]
     leader: list[Leader]
@@ -149,14 +149,14 @@ Phase = Literal[
 ]
 
 
-class PlayWindow(_R):
+class PlayWindow(Record):
     phase: Phase
     turn: Literal["own", "others", "any"]
     subphase: Literal["", "taxation", "free_markers", "recruiting", "training", "disbanding"] = ""
     note: str = ""
 
 
-class CampaignMarker(_R):
+class CampaignMarker(Record):
     name: str
     count: int = Field(ge=1)
     values: dict[int, int] = {}
@@ -171,7 +171,7 @@ class CampaignMarker(_R):
     source: str = Field(min_length=1)
 
 
-class InfoMarker(_R):
+class InfoMarker(Record):
     name: str
     count: int = Field(ge=1)
     per_player: bool = False
@@ -181,12 +181,12 @@ class InfoMarker(_R):
     source: str = Field(min_length=1)
 
 
-class Pool(_R):
+class Pool(Record):
     source: str = Field(min_length=1)
     count_source: str = Field(min_length=1)
 
 
-class MarkersFile(_R):
+class MarkersFile(Record):
     pool: Pool
     marker: list[CampaignMarker]
     info: list[InfoMarker]

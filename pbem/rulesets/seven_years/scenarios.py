@@ -11,21 +11,21 @@ from typing import Literal
 
 from pydantic import Field
 
-from .pieces import _R, BACKPRINTED, COUNTER_KINDS, COUNTER_OF, MINOR, Pieces
+from .pieces import BACKPRINTED, COUNTER_KINDS, COUNTER_OF, MINOR, Pieces, Record
 
 
-class Length(_R):
+class Length(Record):
     turns: int = Field(ge=1)
     years: list[str]
     source: str = Field(min_length=1)
 
 
-class PlayerOrder(_R):
+class PlayerOrder(Record):
     text: str
     source: str = Field(min_length=1)
 
 
-class StartTreasury(_R):
+class StartTreasury(Record):
     GB: int
     FR: int
     others: int
@@ -34,14 +34,14 @@ class StartTreasury(_R):
     source: str = Field(min_length=1)
 
 
-class StartMarkers(_R):
+class StartMarkers(Record):
     initial: Literal["free_markers"]
     setup_replace: list[str]
     text: str
     source: str = Field(min_length=1)
 
 
-class Scenario(_R):
+class Scenario(Record):
     id: str
     section: str
     title: str
@@ -57,7 +57,7 @@ class Scenario(_R):
     source: str = Field(min_length=1)
 
 
-class Selector(_R):
+class Selector(Record):
     square: str = ""
     power: str = ""
     # "" or one of: capital, civilized, civilized-not-capital, not-capital, port, any
@@ -71,13 +71,13 @@ class Selector(_R):
     unique: bool = False
 
 
-class UnitGroup(_R):
+class UnitGroup(Record):
     unit: str
     status: Literal["", "recruit", "veteran"] = ""
     count: int = Field(ge=1)
 
 
-class SetupLine(_R):
+class SetupLine(Record):
     id: str
     text: str = Field(min_length=1)
     units: list[UnitGroup]
@@ -89,7 +89,7 @@ class SetupLine(_R):
     condition: str = ""
 
 
-class SetupBlock(_R):
+class SetupBlock(Record):
     side: str
     by: str
     if_neutral: str = ""
@@ -99,17 +99,17 @@ class SetupBlock(_R):
     line: list[SetupLine]
 
 
-class SetupFallback(_R):
+class SetupFallback(Record):
     rule: Literal["lowest_campaign_value"]
     source: str = Field(min_length=1)
 
 
-class RandomResult(_R):
+class RandomResult(Record):
     units: list[UnitGroup]
     text: str
 
 
-class MinorRandom(_R):
+class MinorRandom(Record):
     heading: str
     areas: list[str]
     african_also: list[str]
@@ -125,7 +125,7 @@ class MinorRandom(_R):
     result: dict[str, RandomResult]
 
 
-class Scenarios(_R):
+class Scenarios(Record):
     length: Length
     player_order: PlayerOrder
     treasury: StartTreasury

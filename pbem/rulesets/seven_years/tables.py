@@ -18,7 +18,7 @@ from pydantic import Field, ValidationError
 
 from pbem.content import ContentError, read_toml_dir
 
-from .pieces import _R, CampaignMarker, MarkersFile, Pieces, check_markers, check_pieces
+from .pieces import CampaignMarker, MarkersFile, Pieces, Record, check_markers, check_pieces
 from .scenarios import Scenarios, check_scenarios
 
 GAME = "seven-years-world-war"
@@ -30,7 +30,7 @@ LADDER = ["AA", "AZ", "AW", "DW", "DZ", "DD"]  # worst to best for the attacker 
 
 
 # ------------------------------------------------------------------------ game.toml
-class GameInfo(_R):
+class GameInfo(Record):
     name: str
     title: str
     min_players: int
@@ -38,12 +38,12 @@ class GameInfo(_R):
     source: str = Field(min_length=1)
 
 
-class Note(_R):
+class Note(Record):
     source: str = Field(min_length=1)
     note: str = ""
 
 
-class Power(_R):
+class Power(Record):
     abbr: str
     name: str
     colour: str = Field(min_length=1)
@@ -53,20 +53,20 @@ class Power(_R):
     source: str = Field(min_length=1)
 
 
-class MinorInfo(_R):
+class MinorInfo(Record):
     colour: str
     source: str = Field(min_length=1)
     islands: str
 
 
-class MinorPower(_R):
+class MinorPower(Record):
     name: str
     aliases: list[str] = []
     army_land: bool = False
     source: str = Field(min_length=1)
 
 
-class GameFile(_R):
+class GameFile(Record):
     game: GameInfo
     control_chart: Note
     power: list[Power]
@@ -75,7 +75,7 @@ class GameFile(_R):
 
 
 # ---------------------------------------------------------------------- tables.toml
-class ResultDef(_R):
+class ResultDef(Record):
     code: str
     text: str
     source: str = Field(min_length=1)
@@ -85,7 +85,7 @@ class ResultDef(_R):
     values: list[int] = []
 
 
-class DieTable(_R):
+class DieTable(Record):
     title: str
     section: str
     source: str = Field(min_length=1)
@@ -102,7 +102,7 @@ class MinorRecruiting(DieTable):
     army_lands_source: str
 
 
-class Steps(_R):
+class Steps(Record):
     source: str = Field(min_length=1)
     steps: list[str] = []
     effects: list[str] = []
@@ -113,13 +113,13 @@ class PillageTable(DieTable):
     while_pillaged: Steps
 
 
-class DiploColumn(_R):
+class DiploColumn(Record):
     label: str
     min: int | None = None
     max: int | None = None
 
 
-class Diplomacy(_R):
+class Diplomacy(Record):
     title: str
     section: str
     source: str = Field(min_length=1)
@@ -139,13 +139,13 @@ class Diplomacy(_R):
         raise KeyError(differential)
 
 
-class Income(_R):
+class Income(Record):
     item: str
     gain: str
     source: str = Field(min_length=1)
 
 
-class UnitCost(_R):
+class UnitCost(Record):
     name: str
     recruit: int
     recruit_note: int = 0
@@ -154,7 +154,7 @@ class UnitCost(_R):
     source: str = Field(min_length=1)
 
 
-class MarkerCost(_R):
+class MarkerCost(Record):
     item: str
     cost: int | str
     note: int = 0
@@ -165,7 +165,7 @@ class MarkerCost(_R):
     source: str = Field(min_length=1)
 
 
-class Treasury(_R):
+class Treasury(Record):
     title: str
     section: str
     source: str = Field(min_length=1)
@@ -175,19 +175,19 @@ class Treasury(_R):
     notes: dict[int, str]
 
 
-class MarkerLimit(_R):
+class MarkerLimit(Record):
     source: str = Field(min_length=1)
     by_players: dict[int, int]
 
 
-class VictoryLevel(_R):
+class VictoryLevel(Record):
     level: str
     min: float | None = None
     max: float | None = None
     source: str = Field(min_length=1)
 
 
-class TablesFile(_R):
+class TablesFile(Record):
     diplomacy: Diplomacy
     treasury: Treasury
     minor_recruiting: MinorRecruiting
@@ -199,17 +199,17 @@ class TablesFile(_R):
 
 
 # ------------------------------------------------------------------------- crt.toml
-class AtLeast(_R):
+class AtLeast(Record):
     ratio: float
     column: str
 
 
-class RoundedUp(_R):
+class RoundedUp(Record):
     ratio: int
     column: str
 
 
-class Odds(_R):
+class Odds(Record):
     columns: list[str]
     source: str = Field(min_length=1)
     rules: list[str]
@@ -217,13 +217,13 @@ class Odds(_R):
     defender_rounded_up: list[RoundedUp]
 
 
-class CrtRow(_R):
+class CrtRow(Record):
     die: int
     results: list[str]
     source: str = Field(min_length=1)
 
 
-class Crt(_R):
+class Crt(Record):
     title: str
     prerequisite: Literal["always", "linear", "revolutionary"]
     prerequisite_text: str
@@ -240,7 +240,7 @@ class Crt(_R):
         return next(r for r in self.row if r.die == die).results[ODDS.index(column)]
 
 
-class ResultCode(_R):
+class ResultCode(Record):
     name: str
     against: Literal["attacker", "defender"]
     eliminated: Literal["all", "half", "none"]
@@ -255,17 +255,17 @@ class ResultCode(_R):
     source: str = Field(min_length=1)
 
 
-class RuleList(_R):
+class RuleList(Record):
     source: str = Field(min_length=1)
     rules: list[str]
 
 
-class Honors(_R):
+class Honors(Record):
     source: str = Field(min_length=1)
     converts: dict[str, str]
 
 
-class CrtFile(_R):
+class CrtFile(Record):
     odds: Odds
     crt: dict[str, Crt]
     results: dict[str, ResultCode]
@@ -276,7 +276,7 @@ class CrtFile(_R):
 
 
 # -------------------------------------------------------------------------- content
-class SYWWContent(_R):
+class SYWWContent(Record):
     game: GameFile
     tables: TablesFile
     crt: CrtFile
