@@ -312,6 +312,7 @@ def test_the_seven_trade_routes(m):  # 10.121
         assert len(r.termini) >= 2 and r.treasury >= 1
         assert all(m.square(t).port for t in r.termini)  # 10.122: port squares
         assert set(r.termini) <= set(r.squares)
+        assert all(m.can_enter(s, "naval") for s in r.squares)  # 11.62: fleets placed there
 
 
 def test_east_indies_termini_in_asia_and_europe(m):  # 10.123
@@ -411,6 +412,13 @@ def test_loader_rejects_a_terminus_that_is_no_port(tmp_path):
 def test_loader_rejects_a_second_capital(tmp_path):
     msg = _field(tmp_path, "D13", "capital", "true")
     assert "FR has 2 capital squares" in msg
+
+
+def test_loader_rejects_a_route_over_land(tmp_path):
+    msg = _broken(
+        tmp_path, 'squares = ["E7", "E6", "F6"]', 'squares = ["E7", "E6", "E5", "F5", "F6"]'
+    )
+    assert "route American Colonies" in msg and "E5" in msg
 
 
 def test_loader_rejects_an_unknown_power(tmp_path):

@@ -311,6 +311,9 @@ def _check(m: WorldMap) -> list[str]:
         if bad:
             out.append(f"{p}: unknown squares {bad}")
             continue
+        for s in r.squares:
+            if not m.can_enter(s, "naval"):
+                out.append(f"{p}: {s} is on the line but fleets may not enter it (11.62)")
         for t in r.termini:
             if t not in r.squares:
                 out.append(f"{p}: terminus {t} is not on the route's line")
