@@ -137,7 +137,7 @@ def check_move(
         # SK 10.62: an army transported this phase may disembark and then move by land
         landed = unit.carried_by is None and any(m.unit == u for m in s.naval_moves)
         if (u in s.acted and not landed) or u in moved:
-            bad(f"{u} has already moved or fought this turn ({content.game.rules.book} 16.1)")
+            bad(f"{u} has already moved or fought this turn (SK 16.1)")
         elif landed and _enemy_armies(s, power, unit.area or ""):
             # SE 10.62 says it in so many words; SK has it from SK 8.3 and 10.61
             why = "SK 8.3, 10.61" if content.game.rules.book == "SK" else "SE 10.62"

@@ -57,20 +57,16 @@ class SoldierEmperor(SoldierRuleset):
         got = super().step(s)
         return replace(got, title=self._book(got.title)) if got is not None else None
 
+    def _problems(self, problems: list[Problem]) -> list[Problem]:
+        rules = self.content.game.rules
+        return citations.problems_in_book(problems, rules.book, rules.money)
+
     def parse(self, s: Any, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         got = super().parse(s, power, phase, lines)
-        if not got.problems:
-            return got
-        rules = self.content.game.rules
-        return replace(
-            got, problems=citations.problems_in_book(got.problems, rules.book, rules.money)
-        )
+        return replace(got, problems=self._problems(got.problems)) if got.problems else got
 
     def validate(self, s: Any, power: str, phase: str, orders: Any) -> list[Problem]:
-        rules = self.content.game.rules
-        return citations.problems_in_book(
-            super().validate(s, power, phase, orders), rules.book, rules.money
-        )
+        return self._problems(super().validate(s, power, phase, orders))
 
     def describe_event(self, e: Event, s: Any = None) -> str | None:
         text = super().describe_event(e, s)
