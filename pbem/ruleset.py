@@ -256,6 +256,7 @@ _BUILTIN: dict[str, str] = {
     "soldier-kings": "pbem.rulesets.soldier_kings:load",
     "soldier-emperor": "pbem.rulesets.soldier_emperor:load",
     "struggle-of-empires": "pbem.rulesets.struggle.ruleset:load",
+    "seven-years-world-war": "pbem.rulesets.seven_years.ruleset:load",
 }
 _LOADED: dict[str, Ruleset] = {}
 _FACTORIES: dict[str, Callable[[], Ruleset]] = {}

@@ -1,0 +1,394 @@
+"""The events of Seven Years World War: each a fact the fold applies (fold.py).
+Events with a non-empty `private_to` are shown only to those seats until the game is
+over (7.0 fog of war: treasuries and campaign markers). Plan section 4."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pbem.events import Event, event
+
+
+class Private(Event):
+    private_to: list[str] = []
+
+
+# ------------------------------------------------------------- set-up and sequence
+
+
+@event
+class GameSetUp(Event):
+    """28.1-28.5: the scenario, the seats (clockwise), who controls each major power
+    (None: neutral), the starting treasuries (28.3: public, hidden from then on), the
+    pool of campaign markers and leaders (8.1), the hand limit (8.3)."""
+
+    type: Literal["syw.game_set_up"] = "syw.game_set_up"
+    scenario: str
+    options: list[str] = []
+    seats: list[str]
+    control: dict[str, str | None]
+    treasuries: dict[str, int]
+    pool: list[str]
+    leaders: list[str]
+    last_turn: int = 7
+
+
+@event
+class StageSet(Event):
+    """Where the game turn stands: `step()` reads turn, stage, acting, part."""
+
+    type: Literal["syw.stage"] = "syw.stage"
+    turn: int
+    stage: str
+    acting: int = 0
+    part: int = 1
+
+
+@event
+class Initiative(Event):
+    """6.1: each seat's total campaign value, tie dice, the order (first player first)."""
+
+    type: Literal["syw.initiative"] = "syw.initiative"
+    turn: int
+    values: dict[str, int]
+    ties: list[list] = []  # [[seat, die], ...] in the order rolled
+    grand_tour: dict = {}
+    order: list[str]
+
+
+@event
+class UnitsPlaced(Event):
+    """Units set on the map: at set-up (28.6), minor forces, wild minors."""
+
+    type: Literal["syw.units_placed"] = "syw.units_placed"
+    seat: str | None = None  # who placed them (None: automatic)
+    units: list[dict]  # {id, owner, type, veteran, square, home}
+    why: str = "set-up"
+
+
+@event
+class BaseLine(Event):
+    """22.12: each seat's victory sums at the start of the game."""
+
+    type: Literal["syw.base_line"] = "syw.base_line"
+    sums: dict[str, dict]  # seat -> VP fields
+
+
+@event
+class TurnEnded(Event):
+    """3.1(7): leaders face up; the game turn ends."""
+
+    type: Literal["syw.turn_ended"] = "syw.turn_ended"
+    turn: int
+    leaders_flipped: list[str] = []
+
+
+@event
+class GameOver(Event):
+    """22: the sums, ratios, levels and the winners."""
+
+    type: Literal["syw.game_over"] = "syw.game_over"
+    base: dict[str, int]
+    final: dict[str, int]
+    ratios: dict[str, str]
+    levels: dict[str, str]
+    winners: list[str]
+    why: str = "last turn"
+
+
+# ---------------------------------------------------------- treasury and markers
+
+
+@event
+class Treasury(Private):
+    """A change of a seat's treasury (hidden: 7.0, 10.0)."""
+
+    type: Literal["syw.treasury"] = "syw.treasury"
+    seat: str
+    delta: int
+    why: str
+    balance: int
+
+
+@event
+class Income(Private):
+    """10.1: taxes from occupied civilized squares and controlled trade routes."""
+
+    type: Literal["syw.income"] = "syw.income"
+    seat: str
+    squares: dict[str, int] = {}
+    routes: dict[str, int] = {}
+    total: int
+
+
+@event
+class FreeMarkers(Event):
+    """8.2(2): how many free markers each controlled power gives (counts only)."""
+
+    type: Literal["syw.free_markers"] = "syw.free_markers"
+    seat: str
+    powers: dict[str, int]
+    withheld: dict[str, str] = {}
+
+
+@event
+class MarkersDrawn(Event):
+    """The public face of a pick (8.1): how many markers a seat drew."""
+
+    type: Literal["syw.markers_drawn"] = "syw.markers_drawn"
+    seat: str
+    count: int
+    why: str
+
+
+@event
+class MarkersReceived(Private):
+    """Which markers a seat drew or was given (hidden, 7.0)."""
+
+    type: Literal["syw.markers_received"] = "syw.markers_received"
+    seat: str
+    markers: list[str]
+    why: str
+
+
+@event
+class MarkersReturned(Private):
+    """Markers from a seat's hand back to the pool (8.31, 8.51, 8.43)."""
+
+    type: Literal["syw.markers_returned"] = "syw.markers_returned"
+    seat: str
+    markers: list[str]
+    why: str
+    random: bool = False
+
+
+@event
+class MarkersLost(Event):
+    """The public face of a return: how many."""
+
+    type: Literal["syw.markers_lost"] = "syw.markers_lost"
+    seat: str
+    count: int
+    why: str
+
+
+@event
+class MarkerPlayed(Event):
+    """A campaign marker revealed and played (8.4); it leaves the hand (8.43: back to
+    the pool unless `to_pool` is False)."""
+
+    type: Literal["syw.marker_played"] = "syw.marker_played"
+    seat: str
+    marker: str
+    target: str = ""
+    detail: str = ""
+    from_hand: bool = True
+    to_pool: bool = True
+
+
+@event
+class BalanceOfPower(Event):
+    """29.7 Balance of Power: the player with the initiative rolls a die and returns that
+    many of his campaign markers, at random (leaders are not affected), whoever picked it."""
+
+    type: Literal["syw.balance_of_power"] = "syw.balance_of_power"
+    picker: str
+    initiative_seat: str
+    die: int
+
+
+@event
+class Revolution(Event):
+    """29.7 Revolution: capitals occupied by an enemy coalition; the die; 5-6 every
+    player returns his whole hand."""
+
+    type: Literal["syw.revolution"] = "syw.revolution"
+    picker: str
+    capitals_occupied: list[str]
+    die: int = 0
+    effect: str
+
+
+# ------------------------------------------------- recruiting, training, disbanding
+
+
+@event
+class Recruited(Event):
+    """11.1-11.5: new units placed, paid from the treasury (the cost is public: the
+    units are seen)."""
+
+    type: Literal["syw.recruited"] = "syw.recruited"
+    seat: str
+    units: list[dict]  # {id, owner, type, veteran, square}
+    cost: int
+
+
+@event
+class Disbanded(Event):
+    type: Literal["syw.disbanded"] = "syw.disbanded"
+    seat: str
+    units: list[str]
+
+
+@event
+class Upgraded(Event):
+    """17.2: a recruit turned to its veteran side."""
+
+    type: Literal["syw.upgraded"] = "syw.upgraded"
+    unit: str
+    why: str
+
+
+# ------------------------------------------------------------ control of powers
+
+
+@event
+class ControlChanged(Event):
+    """4.4-4.6, 21.1, set-up: a major power changes controller (None: neutral)."""
+
+    type: Literal["syw.control_changed"] = "syw.control_changed"
+    power: str
+    frm: str | None = None
+    to: str | None = None
+    why: str
+
+
+# ------------------------------------------------------------ movement and combat
+
+
+@event
+class Moved(Event):
+    """14, 18.3-18.5: a force's move along a path."""
+
+    type: Literal["syw.moved"] = "syw.moved"
+    seat: str
+    units: list[str]
+    path: list[str]  # the squares entered, in order (the start not included)
+    start: str
+    cost: int = 0
+    forced_march: str = ""  # marker id
+    expedition: str = ""
+    carried: dict[str, str] = {}  # land unit -> fleet
+    landed: dict[str, str] = {}  # land unit -> square where it debarked
+    dropped: dict[str, str] = {}  # unit -> square where it was left (14.13)
+
+
+@event
+class Combat(Event):
+    """15: one attack: the forces, the table, strengths, odds column, die and result."""
+
+    type: Literal["syw.combat"] = "syw.combat"
+    attacker_seat: str
+    defender_seat: str | None  # None: minor or neutral units
+    source: str
+    target: str
+    attackers: list[str]
+    defenders: list[str]
+    table: str
+    leaders: dict[str, str] = {}  # {"attacker": id, "defender": id}
+    strength: dict[str, int]
+    terrain: int = 0
+    column: str
+    die: int
+    result: str
+    honors_of_war: dict[str, str] = {}  # side -> marker id
+    forced_march: str = ""
+
+
+@event
+class Eliminated(Event):
+    type: Literal["syw.eliminated"] = "syw.eliminated"
+    units: list[str]
+    why: str
+
+
+@event
+class Retreated(Event):
+    type: Literal["syw.retreated"] = "syw.retreated"
+    units: list[str]
+    frm: str
+    to: str
+
+
+@event
+class Advanced(Event):
+    type: Literal["syw.advanced"] = "syw.advanced"
+    units: list[str]
+    frm: str
+    to: str
+
+
+@event
+class LeaderPlaced(Event):
+    """20.1: a leader used the first time goes to a power's box."""
+
+    type: Literal["syw.leader_placed"] = "syw.leader_placed"
+    leader: str
+    power: str
+    seat: str
+
+
+@event
+class LeaderFlipped(Event):
+    type: Literal["syw.leader_flipped"] = "syw.leader_flipped"
+    leader: str
+    face_up: bool
+
+
+@event
+class LeaderEliminated(Event):
+    """20.61: back to the pool (20.62)."""
+
+    type: Literal["syw.leader_eliminated"] = "syw.leader_eliminated"
+    leader: str
+    why: str
+
+
+# -------------------------------------------------------------- end of the turn
+
+
+@event
+class Provisioning(Event):
+    """19: per square, forage and the units paid for; the cost (public: units and
+    costs are seen; the treasury change is a private syw.treasury)."""
+
+    type: Literal["syw.provisioning"] = "syw.provisioning"
+    seat: str
+    squares: dict[str, dict]  # sq -> {forage, paid: [ids], cost}
+    total: int
+    eliminated: list[str] = []
+
+
+# ---------------------------------------------------------------- bookkeeping
+
+
+@event
+class OrderSkipped(Private):
+    """A line the dice or the other players made impossible (private to its seat)."""
+
+    type: Literal["syw.order_skipped"] = "syw.order_skipped"
+    seat: str
+    line: int | None = None
+    text: str
+    reason: str
+
+
+@event
+class StandingFired(Private):
+    type: Literal["syw.standing_fired"] = "syw.standing_fired"
+    seat: str
+    text: str
+    what: str
+
+
+def _all() -> list[type[Event]]:
+    out = []
+    for v in list(globals().values()):
+        if isinstance(v, type) and issubclass(v, Event) and "type" in v.model_fields:
+            t = v.model_fields["type"].default
+            if isinstance(t, str) and t.startswith("syw."):
+                out.append(v)
+    return out
+
+
+EVENTS = _all()

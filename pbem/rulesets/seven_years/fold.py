@@ -1,0 +1,221 @@
+"""The fold: how each Seven Years World War event changes the state."""
+
+from __future__ import annotations
+
+from pbem.events import Event
+from pbem.fold_table import FoldTable
+
+from . import events as E
+from .state import VP, Leader, Player, SYWState, TurnProgress, Unit
+
+TABLE = FoldTable("Seven Years World War")
+on = TABLE.on
+
+
+def apply(s: SYWState, e: Event) -> SYWState:
+    return TABLE.apply(s, e)
+
+
+def _add_to_hand(s: SYWState, seat: str, markers: list[str]) -> None:
+    p = s.players[seat]
+    for m in markers:
+        if m in s.pool:
+            s.pool.remove(m)
+        if m in s.leaders:
+            s.leaders[m].where, s.leaders[m].holder, s.leaders[m].box = "hand", seat, None
+    p.hand = sorted([*p.hand, *markers])
+
+
+def _to_pool(s: SYWState, markers: list[str]) -> None:
+    for m in markers:
+        if m in s.leaders:
+            s.leaders[m] = Leader(id=m)
+    s.pool = sorted(set(s.pool) | set(markers))
+
+
+def _out_of_hand(s: SYWState, seat: str, markers: list[str]) -> None:
+    p = s.players[seat]
+    hand = list(p.hand)
+    for m in markers:
+        hand.remove(m)
+    p.hand = hand
+
+
+@on(E.GameSetUp)
+def _(s: SYWState, e: E.GameSetUp) -> SYWState:
+    return SYWState(
+        scenario=e.scenario,
+        options=list(e.options),
+        seats=list(e.seats),
+        last_turn=e.last_turn,
+        stage="setup",
+        control=dict(e.control),
+        players={seat: Player(treasury=e.treasuries.get(seat, 0)) for seat in e.seats},
+        pool=sorted(e.pool),
+        leaders={lid: Leader(id=lid) for lid in sorted(e.leaders)},
+    )
+
+
+@on(E.StageSet)
+def _(s: SYWState, e: E.StageSet) -> None:
+    new_turn_part = (e.stage, e.acting) != (s.stage, s.acting) or e.turn != s.turn
+    s.turn, s.stage, s.acting = e.turn, e.stage, e.acting  # type: ignore[assignment]
+    if e.stage == "turn" and new_turn_part and e.part == 1:
+        s.progress = TurnProgress()
+    s.progress.part = e.part
+    if e.stage == "start":
+        s.disbanded = []
+
+
+@on(E.Initiative)
+def _(s: SYWState, e: E.Initiative) -> None:
+    s.order = list(e.order)
+
+
+@on(E.UnitsPlaced)
+@on(E.Recruited)
+def _(s: SYWState, e: E.UnitsPlaced | E.Recruited) -> None:
+    for u in e.units:
+        s.units[u["id"]] = Unit(
+            id=u["id"],
+            owner=u["owner"],
+            type=u["type"],
+            veteran=bool(u.get("veteran", False)),
+            square=u["square"],
+            home=u.get("home", ""),
+            aboard=u.get("aboard"),
+        )
+    s.units = dict(sorted(s.units.items()))
+
+
+@on(E.BaseLine)
+def _(s: SYWState, e: E.BaseLine) -> None:
+    for seat, sums in e.sums.items():
+        s.players[seat].base_line = VP(**sums)
+
+
+@on(E.TurnEnded)
+def _(s: SYWState, e: E.TurnEnded) -> None:
+    for lid in e.leaders_flipped:
+        s.leaders[lid].face_up = True
+
+
+@on(E.GameOver)
+def _(s: SYWState, e: E.GameOver) -> None:
+    s.stage = "over"
+    s.result = {
+        "base": dict(e.base),
+        "final": dict(e.final),
+        "ratios": dict(e.ratios),
+        "levels": dict(e.levels),
+        "winners": list(e.winners),
+        "why": e.why,
+    }
+
+
+@on(E.Treasury)
+def _(s: SYWState, e: E.Treasury) -> None:
+    s.players[e.seat].treasury = e.balance
+
+
+@on(E.Income)
+@on(E.FreeMarkers)
+@on(E.MarkersDrawn)
+@on(E.MarkersLost)
+@on(E.BalanceOfPower)
+@on(E.Revolution)
+@on(E.Combat)
+@on(E.Provisioning)
+@on(E.OrderSkipped)
+@on(E.StandingFired)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: the state changes come with their own events."""
+
+
+@on(E.MarkersReceived)
+def _(s: SYWState, e: E.MarkersReceived) -> None:
+    _add_to_hand(s, e.seat, list(e.markers))
+
+
+@on(E.MarkersReturned)
+def _(s: SYWState, e: E.MarkersReturned) -> None:
+    _out_of_hand(s, e.seat, list(e.markers))
+    _to_pool(s, list(e.markers))
+
+
+@on(E.MarkerPlayed)
+def _(s: SYWState, e: E.MarkerPlayed) -> None:
+    if e.from_hand:
+        _out_of_hand(s, e.seat, [e.marker])
+    elif e.marker in s.pool:
+        s.pool.remove(e.marker)
+    if e.to_pool:
+        _to_pool(s, [e.marker])
+
+
+@on(E.Disbanded)
+def _(s: SYWState, e: E.Disbanded) -> None:
+    for uid in e.units:
+        s.units.pop(uid, None)
+    s.disbanded = sorted({*s.disbanded, *e.units})
+
+
+@on(E.Upgraded)
+def _(s: SYWState, e: E.Upgraded) -> None:
+    s.units[e.unit].veteran = True
+
+
+@on(E.ControlChanged)
+def _(s: SYWState, e: E.ControlChanged) -> None:
+    s.control[e.power] = e.to
+
+
+@on(E.Moved)
+def _(s: SYWState, e: E.Moved) -> None:
+    end = e.path[-1] if e.path else e.start
+    for uid in e.units:
+        u = s.units[uid]
+        if uid in e.dropped:
+            u.square = e.dropped[uid]
+        elif uid in e.landed:
+            u.square, u.aboard = e.landed[uid], None
+        else:
+            u.square = end
+            if uid in e.carried:
+                u.aboard = e.carried[uid]
+    p = s.progress
+    p.moved = sorted({*p.moved, *e.units})
+
+
+@on(E.Eliminated)
+def _(s: SYWState, e: E.Eliminated) -> None:
+    for uid in e.units:  # the emitter lists what a lost fleet carried (18.64, 19.4)
+        s.units.pop(uid, None)
+
+
+@on(E.Retreated)
+@on(E.Advanced)
+def _(s: SYWState, e: E.Retreated | E.Advanced) -> None:
+    for uid in e.units:
+        s.units[uid].square = e.to
+
+
+@on(E.LeaderPlaced)
+def _(s: SYWState, e: E.LeaderPlaced) -> None:
+    ld = s.leaders[e.leader]
+    if ld.where == "hand" and ld.holder:
+        _out_of_hand(s, ld.holder, [e.leader])
+    s.leaders[e.leader] = Leader(id=e.leader, where="box", box=e.power, face_up=ld.face_up)
+
+
+@on(E.LeaderFlipped)
+def _(s: SYWState, e: E.LeaderFlipped) -> None:
+    s.leaders[e.leader].face_up = e.face_up
+
+
+@on(E.LeaderEliminated)
+def _(s: SYWState, e: E.LeaderEliminated) -> None:
+    ld = s.leaders[e.leader]
+    if ld.where == "hand" and ld.holder:
+        _out_of_hand(s, ld.holder, [e.leader])
+    _to_pool(s, [e.leader])
