@@ -1,0 +1,89 @@
+"""7YWW 20 Leaders: which leaders a player may use for a force or a training, the power
+box a leader goes to when first used (20.1-20.2), flipping face down after use (20.41,
+20.44). Combat (20.41-20.42), training (17.1, 20.43) and legions (23.1) call these."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pbem.resolution import Resolution
+
+from . import events as E
+from .content import Content
+from .state import MINOR, SYWState, Unit
+
+
+def available(c: Content, s: SYWState, seat: str) -> list[str]:
+    """[C 20.a] face up, in the seat's hand or in the box of a power it controls."""
+    out = []
+    mine = set(s.powers_of(seat))
+    for lid, ld in s.leaders.items():
+        if not ld.face_up:
+            continue
+        if (ld.where == "hand" and ld.holder == seat) or (ld.where == "box" and ld.box in mine):
+            out.append(lid)
+    return sorted(out)
+
+
+def kind_ok(c: Content, leader: str, units: list[Unit]) -> bool:
+    """7YWW 20.5, 17.11: a general for land units, an admiral for fleets; either for a
+    force of both."""
+    naval = c.marker(leader).naval
+    has_fleet = any(u.type == "fleet" for u in units)
+    has_land = any(u.type != "fleet" for u in units)
+    if has_fleet and has_land:
+        return True
+    return naval == has_fleet
+
+
+def box_for(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
+            as_power: str = "") -> str | None:  # fmt: skip
+    """Where the leader is (or goes, 20.1): his box if placed; from the hand, the power
+    the line names (`as PW`) or [C 20.b] the seat's power with most units in the force,
+    then code order. None: no power of the seat in the force."""
+    ld = s.leaders[leader]
+    if ld.where == "box":
+        return ld.box
+    mine = set(s.powers_of(seat))
+    if as_power:
+        return as_power if as_power in mine else None
+    counts = Counter(u.owner for u in units if u.owner in mine and u.owner != MINOR)
+    if not counts:
+        return None
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+
+
+def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
+            as_power: str = "") -> str | None:  # fmt: skip
+    """Why the leader may not lead (or train) these units, or None. 20.41 / 20.43 the
+    force holds a unit of his nationality; 20.44 once a game turn (face up); 20.5."""
+    if leader not in available(c, s, seat):
+        return f"leader {leader} is not available to you (face up, in your hand or in a box of a power you control: 7YWW 20.41, 20.44)"
+    if not kind_ok(c, leader, units):
+        what = "an admiral leads fleets" if c.marker(leader).naval else "a general leads land units"
+        return f"{what} (7YWW 20.5)"
+    box = box_for(c, s, seat, leader, units, as_power)
+    if box is None:
+        return "the force holds no unit of a power you control for the leader's box (7YWW 20.1)"
+    if not any(u.owner == box for u in units):
+        return (
+            f"leader {leader} is of {box}: the force must hold a unit of {box} (7YWW 20.41, 20.43)"
+        )
+    return None
+
+
+def use(ctx: Resolution, c: Content, seat: str, leader: str, units: list[Unit],
+        as_power: str = "") -> None:  # fmt: skip
+    """7YWW 20.1: a leader from the hand goes to a power box; 20.41, 20.44: face down
+    after use, until the end of the game turn (3.1(7))."""
+    s: SYWState = ctx.state
+    ld = s.leaders[leader]
+    if ld.where != "box":
+        box = box_for(c, s, seat, leader, units, as_power)
+        assert box is not None
+        ctx.emit(E.LeaderPlaced(leader=leader, power=box, seat=seat))
+    ctx.emit(E.LeaderFlipped(leader=leader, face_up=False))
+
+
+def face_down(s: SYWState) -> list[str]:
+    return sorted(lid for lid, ld in s.leaders.items() if not ld.face_up)
