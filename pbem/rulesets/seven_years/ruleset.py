@@ -132,6 +132,21 @@ class SevenYearsWorldWar(Ruleset):
             "result": s.result if over else None,
         }
 
+    def report_sections(self, s: SYWState, power: str) -> list:
+        from .report import sections
+
+        return sections(self.content, s, power)
+
+    def map_view(self, s: SYWState, power: str, events: tuple = ()) -> Any:
+        from .report import map_view
+
+        return map_view(self.content, s, power, events)
+
+    def describe_event(self, event: Event, state: Any = None) -> str | None:
+        from .sentences import describe
+
+        return describe(event)
+
     def visible(self, state: SYWState, event: Event, power: str) -> bool:
         """7.0: treasuries and campaign markers are seen only by their owner (and by
         everyone once the game is over)."""

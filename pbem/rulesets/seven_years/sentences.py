@@ -1,0 +1,289 @@
+"""One sentence per Seven Years World War result event, for the turn reports. The
+reports show a seat only the events it may see (ruleset.visible, 7.0)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pbem.events import Event
+
+from . import events as E
+from .content import default_content
+
+SENTENCES: dict[type, Callable[[Event], str]] = {}
+
+
+def says(cls: type) -> Callable:
+    def deco(fn: Callable) -> Callable:
+        SENTENCES[cls] = fn
+        return fn
+
+    return deco
+
+
+def describe(e: Event) -> str | None:
+    fn = SENTENCES.get(type(e))
+    return fn(e) if fn else None
+
+
+def _name(code: str | None) -> str:
+    if not code:
+        return "nobody (neutral)"
+    try:
+        return default_content().power_name(code)
+    except KeyError:
+        return code
+
+
+def _marker(mid: str) -> str:
+    c = default_content()
+    return c.marker(mid).label if mid in c.markers else mid
+
+
+def _units(units: list[str]) -> str:
+    return ", ".join(units) or "no units"
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@says(E.GameSetUp)
+def _(e: E.GameSetUp) -> str:
+    seats = "; ".join(
+        f"{seat}: {', '.join(_name(p) for p, s in sorted(e.control.items()) if s == seat)}"
+        for seat in e.seats
+    )
+    neutral = ", ".join(_name(p) for p, s in sorted(e.control.items()) if s is None)
+    money = ", ".join(f"{seat} {n}" for seat, n in e.treasuries.items())
+    return (
+        f"The game is set up ({e.scenario}, {e.last_turn} game turns): {seats}. "
+        f"Neutral: {neutral or 'none'}. Starting treasuries (7YWW 28.3): {money}."
+    )
+
+
+@says(E.StageSet)
+def _(e: E.StageSet) -> str:
+    return ""
+
+
+@says(E.Initiative)
+def _(e: E.Initiative) -> str:
+    vals = ", ".join(f"{seat} {v}" for seat, v in e.values.items())
+    ties = ""
+    if e.ties:
+        ties = " Tie dice: " + ", ".join(f"{seat} {d}" for seat, d in e.ties) + "."
+    return (
+        f"Initiative (7YWW 6.1): campaign values {vals}.{ties} "
+        f"{e.order[0]} is the first player; order: {', '.join(e.order)}."
+    )
+
+
+@says(E.UnitsPlaced)
+def _(e: E.UnitsPlaced) -> str:
+    by: dict[str, list[str]] = {}
+    for u in e.units:
+        by.setdefault(u["square"], []).append(u["id"])
+    where = "; ".join(f"{sq}: {', '.join(ids)}" for sq, ids in sorted(by.items()))
+    who = e.seat or "Set-up"
+    return f"{who} places {_n(len(e.units), 'unit')} ({e.why}): {where}."
+
+
+@says(E.BaseLine)
+def _(e: E.BaseLine) -> str:
+    parts = []
+    for seat, v in e.sums.items():
+        total = v.get("powers", 0) + v.get("squares", 0) + v.get("routes", 0)
+        parts.append(
+            f"{seat} {total} (powers {v.get('powers', 0)}, squares {v.get('squares', 0)}, "
+            f"trade routes {v.get('routes', 0)})"
+        )
+    return "Victory base line (7YWW 22.12): " + "; ".join(parts) + "."
+
+
+@says(E.TurnEnded)
+def _(e: E.TurnEnded) -> str:
+    flipped = (
+        f"; leaders face up again: {', '.join(e.leaders_flipped)}" if e.leaders_flipped else ""
+    )
+    return f"Game turn {e.turn} ends (7YWW 3.1(7)){flipped}."
+
+
+@says(E.GameOver)
+def _(e: E.GameOver) -> str:
+    rows = "; ".join(
+        f"{seat}: {e.final[seat]} against {e.base[seat]}, ratio {e.ratios[seat]}, {e.levels[seat]}"
+        for seat in e.base
+    )
+    won = f"Won by {', '.join(e.winners)}." if e.winners else "No player won (7YWW 22.21)."
+    return f"The game is over ({e.why}). Victory (7YWW 22.12): {rows}. {won}"
+
+
+@says(E.Treasury)
+def _(e: E.Treasury) -> str:
+    return f"Treasury of {e.seat}: {e.delta:+d} ({e.why}), now {e.balance}."
+
+
+@says(E.Income)
+def _(e: E.Income) -> str:
+    sq = ", ".join(f"{k} {v}" for k, v in e.squares.items()) or "none"
+    rt = ", ".join(f"{k} {v}" for k, v in e.routes.items()) or "none"
+    return f"Taxes of {e.seat} (7YWW 10.1): squares {sq}; trade routes {rt}; total {e.total}."
+
+
+@says(E.FreeMarkers)
+def _(e: E.FreeMarkers) -> str:
+    got = ", ".join(f"{_name(p)} {n}" for p, n in e.powers.items()) or "none"
+    out = f"Free campaign markers of {e.seat} (7YWW 8.2(2)): {got}"
+    if e.withheld:
+        out += "; none for " + "; ".join(f"{_name(p)} ({why})" for p, why in e.withheld.items())
+    return out + "."
+
+
+@says(E.MarkersDrawn)
+def _(e: E.MarkersDrawn) -> str:
+    return f"{e.seat} picks {_n(e.count, 'campaign marker')} ({e.why})."
+
+
+@says(E.MarkersReceived)
+def _(e: E.MarkersReceived) -> str:
+    return f"You receive: {', '.join(_marker(m) for m in e.markers)} ({e.why})."
+
+
+@says(E.MarkersReturned)
+def _(e: E.MarkersReturned) -> str:
+    how = " at random" if e.random else ""
+    return f"You return{how}: {', '.join(_marker(m) for m in e.markers)} ({e.why})."
+
+
+@says(E.MarkersLost)
+def _(e: E.MarkersLost) -> str:
+    return f"{e.seat} returns {_n(e.count, 'campaign marker')} to the pool ({e.why})."
+
+
+@says(E.MarkerPlayed)
+def _(e: E.MarkerPlayed) -> str:
+    on = f" on {e.target}" if e.target else ""
+    detail = f": {e.detail}" if e.detail else ""
+    return f"{e.seat} plays {_marker(e.marker)}{on}{detail}."
+
+
+@says(E.BalanceOfPower)
+def _(e: E.BalanceOfPower) -> str:
+    return (
+        f"Balance of Power (picked by {e.picker}): {e.initiative_seat}, who has the "
+        f"initiative, rolls {e.die} and returns that many markers at random (7YWW 29.7)."
+    )
+
+
+@says(E.Revolution)
+def _(e: E.Revolution) -> str:
+    if not e.capitals_occupied:
+        return f"Revolution (picked by {e.picker}): no capital is held by an enemy; not played."
+    return (
+        f"Revolution (picked by {e.picker}): capitals held by an enemy: "
+        f"{', '.join(e.capitals_occupied)}; die {e.die}: {e.effect} (7YWW 29.7)."
+    )
+
+
+@says(E.Recruited)
+def _(e: E.Recruited) -> str:
+    what = ", ".join(f"{u['id']} ({u['type']}) in {u['square']}" for u in e.units)
+    return f"{e.seat} recruits {what} for {e.cost} treasury points (7YWW 11)."
+
+
+@says(E.Disbanded)
+def _(e: E.Disbanded) -> str:
+    return f"{e.seat} disbands {_units(e.units)} (7YWW 3.1(2)(e))."
+
+
+@says(E.Upgraded)
+def _(e: E.Upgraded) -> str:
+    return f"{e.unit} is now a veteran ({e.why})."
+
+
+@says(E.ControlChanged)
+def _(e: E.ControlChanged) -> str:
+    return (
+        f"{_name(e.power)} passes from {e.frm or 'neutrality'} to {e.to or 'neutrality'} ({e.why})."
+    )
+
+
+@says(E.Moved)
+def _(e: E.Moved) -> str:
+    fm = f" by forced march ({_marker(e.forced_march)})" if e.forced_march else ""
+    path = " ".join([e.start, *e.path])
+    out = f"{e.seat} moves {_units(e.units)}{fm}: {path}"
+    if e.dropped:
+        out += "; left behind: " + ", ".join(f"{u} in {sq}" for u, sq in e.dropped.items())
+    if e.landed:
+        out += "; landed: " + ", ".join(f"{u} in {sq}" for u, sq in e.landed.items())
+    return out + "."
+
+
+@says(E.Combat)
+def _(e: E.Combat) -> str:
+    lead = ""
+    if e.leaders:
+        lead = " Leaders: " + ", ".join(f"{k} {v}" for k, v in e.leaders.items()) + "."
+    hon = ""
+    if e.honors_of_war:
+        hon = " Honors of War played by the " + " and ".join(e.honors_of_war) + "."
+    defender = e.defender_seat or "the minor or neutral units"
+    return (
+        f"{e.attacker_seat} attacks {e.target} from {e.source} ({e.table} table): "
+        f"{_units(e.attackers)} (strength {e.strength.get('attacker', 0)}) against "
+        f"{defender}'s {_units(e.defenders)} (strength {e.strength.get('defender', 0)}"
+        f"{f', terrain +{e.terrain}' if e.terrain else ''}); odds {e.column}, die {e.die}: "
+        f"{e.result} (7YWW 15).{lead}{hon}"
+    )
+
+
+@says(E.Eliminated)
+def _(e: E.Eliminated) -> str:
+    return f"Eliminated: {_units(e.units)} ({e.why})."
+
+
+@says(E.Retreated)
+def _(e: E.Retreated) -> str:
+    return f"{_units(e.units)} retreat from {e.frm} to {e.to} (7YWW 15.8)."
+
+
+@says(E.Advanced)
+def _(e: E.Advanced) -> str:
+    return f"{_units(e.units)} advance from {e.frm} into {e.to} (7YWW 15.8)."
+
+
+@says(E.LeaderPlaced)
+def _(e: E.LeaderPlaced) -> str:
+    return f"{e.seat} places leader {e.leader} in the box of {_name(e.power)} (7YWW 20.1)."
+
+
+@says(E.LeaderFlipped)
+def _(e: E.LeaderFlipped) -> str:
+    return f"Leader {e.leader} is face {'up' if e.face_up else 'down'}."
+
+
+@says(E.LeaderEliminated)
+def _(e: E.LeaderEliminated) -> str:
+    return f"Leader {e.leader} is eliminated and returns to the pool ({e.why}; 7YWW 20.61)."
+
+
+@says(E.Provisioning)
+def _(e: E.Provisioning) -> str:
+    paid = sum(len(v.get("paid", [])) for v in e.squares.values())
+    out = f"Provisioning of {e.seat} (7YWW 19): {_n(paid, 'unit')} paid for, {e.total} treasury points"
+    if e.eliminated:
+        out += f"; not provisioned and removed: {_units(e.eliminated)}"
+    return out + "."
+
+
+@says(E.OrderSkipped)
+def _(e: E.OrderSkipped) -> str:
+    where = f"line {e.line}: " if e.line else ""
+    return f"Not carried out: {where}{e.text!r}: {e.reason}."
+
+
+@says(E.StandingFired)
+def _(e: E.StandingFired) -> str:
+    return f"Your standing order {e.text!r}: {e.what}."
