@@ -150,7 +150,11 @@ class _Reader:
         body = text[6:].strip()
         parts = re.split(r"\s+in\s+", body, maxsplit=1, flags=re.I)
         if len(parts) < 2:
-            return self.bad(f"say where: 'place {body} in SQUARE'", ln)
+            words = body.split()
+            hint = None
+            if len(words) > 1 and names.square(self.c, words[-1]):
+                hint = f"place {' '.join(words[:-1])} in {words[-1]}"
+            return self.bad("say where: 'place ... in SQUARE'", ln, hint)
         what, where = parts[0].strip(), parts[1]
         squares = _squares(self.c, where, ln, self.problems)
         tokens = [t for t in re.split(r"[,\s]+", what) if t]
@@ -199,7 +203,16 @@ class _Reader:
         if n > len(free) or n == 0:
             whose = f" of {side or sides[0]}" if (side or sides) else ""
             return self.bad(f"only {len(free)} {kind}{whose} left to set up, not {n}", ln)
-        self.put([p.id for p in free[:n]], squares, ln)
+        # each square in turn takes the first free piece whose line allows it there
+        # (SP's fleets: one for the capital, one for the West Indies), else the first
+        pids: list[str] = []
+        for i in range(n):
+            sq = squares[i % len(squares)]
+            left = [p for p in free if p.id not in pids]
+            fits = [p for p in left if deploy.counted_line(self.c, self.s, p, sq)]
+            pids.append((fits or left)[0].id)
+        for i, pid in enumerate(pids):
+            self.put([pid], [squares[i % len(squares)]], ln)
 
 
 def read(c: Content, s: SYWState, seat: str, lines: list[OrderLine]) -> Parsed:

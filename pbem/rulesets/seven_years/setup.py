@@ -89,7 +89,8 @@ def roll_wild_minor(ctx: Resolution, c: Content, seat: str) -> None:
     for g in r.result[code].units:
         for _ in range(g.count):
             words = deploy.piece_words(g.status, g.unit)
-            mine = sum(1 for w in pieces if deploy.parse_piece(w)[0] == g.unit)
+            kind = deploy.COUNTER.get(g.unit, g.unit)
+            mine = sum(1 for w in pieces if deploy.COUNTER.get(deploy.parse_piece(w)[0]) == kind)
             if deploy.minor_stock_left(c, s, g.unit) - mine > 0:
                 pieces.append(words)
             else:
