@@ -381,6 +381,23 @@ class StandingFired(Private):
     what: str
 
 
+# --- set-up events
+
+
+@event
+class WildMinorRolled(Event):
+    """7YWW 28.6 ARABIA ... NEW HOLLAND: a player's die on the random minor table
+    ([C 28.a]: 1-2 nothing, 3-4 a base, 5 a recruit horde, 6 a veteran horde) and the
+    pieces he then places (none when the minor counter mix has none left, 11.4)."""
+
+    type: Literal["syw.wild_minor_rolled"] = "syw.wild_minor_rolled"
+    seat: str
+    die: int
+    result: str
+    pieces: list[str] = []  # "base", "recruit horde", "veteran horde"
+    note: str = ""
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

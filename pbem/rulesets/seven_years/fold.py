@@ -65,6 +65,7 @@ def _(s: SYWState, e: E.StageSet) -> None:
     s.progress.part = e.part
     if e.stage == "start":
         s.disbanded = []
+        s.wild = {}  # 28.6: the set-up is over
 
 
 @on(E.Initiative)
@@ -219,3 +220,15 @@ def _(s: SYWState, e: E.LeaderEliminated) -> None:
     if ld.where == "hand" and ld.holder:
         _out_of_hand(s, ld.holder, [e.leader])
     _to_pool(s, [e.leader])
+
+
+# --- set-up
+
+
+@on(E.WildMinorRolled)
+def _(s: SYWState, e: E.WildMinorRolled) -> None:
+    """28.6: the wild-minor pieces a seat owes (placed in the set-up step)."""
+    if e.pieces:
+        s.wild[e.seat] = list(e.pieces)
+    else:
+        s.wild.pop(e.seat, None)
