@@ -219,3 +219,9 @@ def _(s: SYWState, e: E.LeaderEliminated) -> None:
     if ld.where == "hand" and ld.holder:
         _out_of_hand(s, ld.holder, [e.leader])
     _to_pool(s, [e.leader])
+
+
+@on(E.Trained)
+def _(s: SYWState, e: E.Trained) -> None:
+    for uid in e.units:  # 7YWW 17.1
+        s.units[uid].veteran = True
