@@ -398,6 +398,22 @@ class WildMinorRolled(Event):
     note: str = ""
 
 
+# --- treasury events
+
+
+@event
+class Trained(Event):
+    """7YWW 17.1: recruits in one square turned veteran by a leader (the cost is public:
+    the trainings are seen, plan section 8)."""
+
+    type: Literal["syw.trained"] = "syw.trained"
+    seat: str
+    leader: str
+    square: str
+    units: list[str]
+    cost: int
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

@@ -232,3 +232,9 @@ def _(s: SYWState, e: E.WildMinorRolled) -> None:
         s.wild[e.seat] = list(e.pieces)
     else:
         s.wild.pop(e.seat, None)
+
+
+@on(E.Trained)
+def _(s: SYWState, e: E.Trained) -> None:
+    for uid in e.units:  # 7YWW 17.1
+        s.units[uid].veteran = True

@@ -65,7 +65,7 @@ def routes(c: Content, s: SYWState, seat: str) -> dict[str, int]:
     no enemy fleet on any square of its line; 10.123: the East Indies route needs one
     terminus in each of its continents (Asia and Europe), and several players may hold
     it at once."""
-    mine = set(occupied(s, seat))
+    mine = set(occupied(s, seat)) - set(s.pillaged)  # 10.13 [C 10.d] no pillaged terminus
     out = {}
     for r in c.map.routes:
         if _enemy_fleet_on(s, seat, r.squares):
