@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbem.resolution import Resolution
-from pbem.ruleset import OrderLine, Parsed, Problem, Step
+from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
 from . import combat, leaders, movement, names, phases, turn_orders
 from . import events as E
@@ -235,7 +235,7 @@ class TurnRules:
         return (s.order[s.acting],)
 
     def parse(self, c: Content, s: SYWState, seat: str, lines: list[OrderLine]) -> Parsed:
-        return turn_orders.parse(c, s, lines)
+        return parse_good_lines(lambda ls: turn_orders.parse(c, s, ls), lines)
 
     def validate(self, c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Problem]:
         return check(c, s, seat, orders or TurnOrders())
