@@ -175,32 +175,39 @@ def skip(ctx: Resolution, seat: str, ln: Line, reason: str) -> None:
     )
 
 
-def guard_state(
-    c: Content, s: SYWState, seat: str, g: Guard | None, won: SYWState | None
-) -> SYWState:
-    """Plan 2.4: a guarded line is checked as if its guard held."""
-    if g is None or g.kind in ("lost", "occupy"):
+def guard_state(c: Content, s: SYWState, seat: str, g: Guard | None) -> SYWState:
+    """Plan 2.4: a line guarded by `if control` / `if empty` is checked as if its guard
+    held (`if occupy` on the state as it is)."""
+    if g is None or g.kind not in ("control", "empty"):
         return s
-    if g.kind == "won":
-        return won if won is not None else s
     b = s.model_copy(deep=True)
     if g.kind == "control":
         b.control[g.arg] = seat
-    elif g.kind == "empty":
+    else:
         for u in b.units_in(g.arg):
             del b.units[u.id]
     return b
 
 
 def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Problem]:
+    """Plan 2.4: the envelope simulated line by line on a copy; `if won:` lines on the
+    board as if the attack before emptied the square (and the force advanced as its line
+    says), `if lost:` lines on the board as the attack left it, each run of them
+    continuing its own branch; the lines after go on from the last line carried out."""
     sim = s.model_copy(deep=True)
     taken: list[str] = []
-    won: SYWState | None = None
+    branch: dict[str, SYWState] = {}
     out: list[Problem] = []
     for ln in orders.lines:
         if isinstance(ln, Wait):
             continue
-        base = guard_state(c, sim, seat, ln.guard, won)
+        g = ln.guard
+        outcome = g.kind if g is not None and g.kind in ("won", "lost") else ""
+        if outcome:
+            base = branch.get(outcome, sim).model_copy(deep=True)
+        else:
+            base = guard_state(c, sim, seat, g)
+        mark = list(taken)
         if isinstance(ln, Move):
             why, units, _ = move_problem(c, base, seat, ln, taken)
             if why is None:
@@ -209,12 +216,15 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
             why, units = attack_problem(c, base, seat, ln, taken)
             if why is None:
                 sim_attack(c, base, seat, ln, units, taken)
-                if ln.guard is None or ln.guard.kind not in ("won", "lost"):
-                    won = won_branch(c, base, ln, units)
         if why:
             out.append(Problem(why, ln.line))
+            taken[:] = mark
             continue
         sim = base
+        if outcome:
+            branch[outcome] = base
+        elif isinstance(ln, Attack):
+            branch = {"lost": base.model_copy(deep=True), "won": won_branch(c, base, ln, units)}
     return out
 
 
