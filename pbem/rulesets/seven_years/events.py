@@ -414,6 +414,32 @@ class Trained(Event):
     cost: int
 
 
+# --- player turn events (movement, combat, invasion: turn.py, movement.py, control.py)
+
+
+@event
+class TurnPhase(Event):
+    """3.1(3): the phase a player turn has reached (movement, combat); lines of a phase
+    already left may not follow (plan 2.4)."""
+
+    type: Literal["syw.turn_phase"] = "syw.turn_phase"
+    seat: str
+    phase: str
+
+
+@event
+class NeutralityViolated(Event):
+    """4.413, 4.42: how a neutral major power's neutrality was violated, and who gets it
+    (the tie dice, if any, are the public rolls before this event)."""
+
+    type: Literal["syw.neutrality_violated"] = "syw.neutrality_violated"
+    power: str
+    by: str
+    how: str
+    values: dict[str, int] = {}  # candidate seat -> campaign value (4.42)
+    to: str
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

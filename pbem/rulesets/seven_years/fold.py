@@ -125,7 +125,6 @@ def _(s: SYWState, e: E.Treasury) -> None:
 @on(E.MarkersLost)
 @on(E.BalanceOfPower)
 @on(E.Revolution)
-@on(E.Combat)
 @on(E.Provisioning)
 @on(E.OrderSkipped)
 @on(E.StandingFired)
@@ -238,3 +237,28 @@ def _(s: SYWState, e: E.WildMinorRolled) -> None:
 def _(s: SYWState, e: E.Trained) -> None:
     for uid in e.units:  # 7YWW 17.1
         s.units[uid].veteran = True
+
+
+# --- player turn (movement, combat, invasion)
+
+
+@on(E.TurnPhase)
+def _(s: SYWState, e: E.TurnPhase) -> None:
+    s.progress.phase = e.phase  # type: ignore[assignment]
+
+
+@on(E.NeutralityViolated)
+def _(s: SYWState, e: E.NeutralityViolated) -> None:
+    """Report only: the control change is its own event."""
+
+
+@on(E.Combat)
+def _(s: SYWState, e: E.Combat) -> None:
+    """16.22, [C 15.a]: the units that attacked this combat phase, and the (source,
+    target) pairs used without a forced march. Only the phasing player's attacks."""
+    if s.stage != "turn" or not s.order or e.attacker_seat != s.order[s.acting]:
+        return
+    p = s.progress
+    p.attacked = sorted({*p.attacked, *e.attackers})
+    if not e.forced_march and [e.source, e.target] not in p.attacks:
+        p.attacks = [*p.attacks, [e.source, e.target]]

@@ -19,6 +19,14 @@ class Standing:
     discard_order: list[str] = field(default_factory=list)  # 8.31: labels or leader ids
     starve_order: list[str] = field(default_factory=list)  # 19.3: unit ids
     lines: list[tuple[int, str]] = field(default_factory=list)  # every line read, as sent
+    # --- combat (results.py, combat.py): (square or "" for anywhere, ...) in the order sent
+    losses: list[tuple[str, list[str]]] = field(default_factory=list)  # [C 15.k]
+    retreats: list[tuple[str, list[str]]] = field(default_factory=list)  # 15.8 [C 15.h]
+    leave_fz: list[str] = field(default_factory=list)  # 15.81 [C 15.j]
+    advance_from: list[str] = field(default_factory=list)  # 15.8 [C 15.i]
+    upgrade_order: list[str] = field(default_factory=list)  # 17.2
+    defend_leaders: list[tuple[str, str]] = field(default_factory=list)  # (leader | "best", sq)
+    honors: list[tuple[str, str]] = field(default_factory=list)  # 29.7 (sq, least odds column)
 
 
 def _split(rest: str) -> list[str]:
@@ -41,9 +49,114 @@ def _starve(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
     return []
 
 
+# --- combat lines (the defender's choices, plan 2.2 and 7.4)
+
+
+def _sq(c: Content, text: str, ln: int, out: list[Problem]) -> str:
+    got, hint = names.find(c, "square", text.strip())
+    if got is None:
+        out.append(Problem(f"no square {text.strip()!r} on the map", ln, hint))
+        return ""
+    return got
+
+
+def _losses(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`losses [in SQ]: UNIT, UNIT...`"""
+    out: list[Problem] = []
+    where, _, units = rest.partition(":") if ":" in rest else ("", "", rest)
+    m = re.fullmatch(r"\s*(?:in\s+(.+?))?\s*", where, re.I)
+    sq = _sq(c, m.group(1), ln, out) if m and m.group(1) else ""
+    if m is None:
+        out.append(Problem("write: losses [in SQ]: UNIT, UNIT...", ln))
+    st.losses.append((sq, _split(units)))
+    return out
+
+
+def _retreat(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`retreat from SQ to SQ[, SQ...]`"""
+    out: list[Problem] = []
+    m = re.fullmatch(r"(.+?)\s+to\s+(.+)", rest.strip(), re.I)
+    if not m:
+        return [Problem("write: retreat from SQ to SQ[, SQ...]", ln)]
+    frm = _sq(c, m.group(1), ln, out)
+    to = [_sq(c, p, ln, out) for p in re.split(r"\s*,\s*", m.group(2).strip()) if p]
+    st.retreats.append((frm, to))
+    return out
+
+
+def _where(c: Content, rest: str, ln: int, out: list[Problem]) -> str:
+    m = re.fullmatch(r"\s*(?:in\s+(.+?))?\s*", rest, re.I)
+    if m is None:
+        out.append(Problem(f"unexpected {rest.strip()!r} (write: in SQ)", ln))
+        return ""
+    return _sq(c, m.group(1), ln, out) if m.group(1) else ""
+
+
+def _leave(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`leave fortified zones [in SQ]`"""
+    out: list[Problem] = []
+    st.leave_fz.append(_where(c, rest, ln, out))
+    return out
+
+
+def _advance(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`advance from SQ`"""
+    out: list[Problem] = []
+    st.advance_from.append(_sq(c, rest, ln, out))
+    return out
+
+
+def _upgrade(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`upgrade order: UNIT, UNIT...`"""
+    st.upgrade_order += _split(rest)
+    return []
+
+
+def _defend(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`defend with leader ID [in SQ]`, `defend with best leader [in SQ]`"""
+    out: list[Problem] = []
+    m = re.fullmatch(r"(best\s+leader|leader\s+(\S+))(.*)", rest.strip(), re.I)
+    if not m:
+        return [
+            Problem("write: defend with leader ID [in SQ], or defend with best leader [in SQ]", ln)
+        ]
+    who = "best"
+    if m.group(2):
+        got, hint = names.marker_label(c, m.group(2))
+        if got is None or got not in c.markers or not c.is_leader(got):
+            return [
+                Problem(f"no leader {m.group(2)!r} (leaders are named by id, e.g. G3-1)", ln, hint)
+            ]
+        who = got
+    st.defend_leaders.append((who, _where(c, m.group(3), ln, out)))
+    return out
+
+
+def _honors(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    """`honors of war when defending [in SQ] [if odds >= A:B]`"""
+    out: list[Problem] = []
+    m = re.fullmatch(r"(.*?)(?:\s*if\s+odds\s*>=\s*(\S+))?\s*", rest, re.I)
+    assert m is not None
+    odds = m.group(2) or ""
+    if odds and odds not in c.data.crt.odds.columns:
+        cols = ", ".join(c.data.crt.odds.columns)
+        out.append(Problem(f"no odds column {odds!r}: {cols}", ln))
+    st.honors.append((_where(c, m.group(1), ln, out), odds))
+    return out
+
+
 READERS = {
     "discard order": _discard,
     "starve order": _starve,
+    # combat (the defender's choices: results.py, combat.py)
+    "losses": _losses,
+    "retreat from": _retreat,
+    "leave fortified zones": _leave,
+    "advance from": _advance,
+    "upgrade order": _upgrade,
+    "defend with": _defend,
+    "honors of war when defending": _honors,
+    "honours of war when defending": _honors,
 }
 
 

@@ -1,0 +1,258 @@
+"""7YWW 14 Movement, 12 stacking, 13 (no zones of control), 16.1 forced march moves,
+18.1-18.4 fleet movement (naval transport, 18.5, is a later milestone): which units
+form a force, the walk along a path (costs, sides, closed squares, where a force may
+pass but not stop), and carrying a move out (invasions on the way, 4.413(2))."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbem.resolution import Resolution
+
+from . import control
+from . import events as E
+from .content import Content
+from .state import MINOR, STATIC, SYWState, Unit
+from .turn_lines import Move, Units
+
+# 7YWW 13.0: "there are no zones of control in this game": nothing to apply.
+
+
+def domain(u: Unit) -> str:
+    return "naval" if u.type == "fleet" else "land"
+
+
+def owner_problem(c: Content, s: SYWState, seat: str, u: Unit) -> str | None:
+    """4.2(1), 4.31, 14.5: a player operates the units of the powers he controls."""
+    if u.owner == MINOR:
+        return f"{u.id} is a minor power unit: minor forces move and attack only by a Minor Power Alliance (7YWW 4.7, 14.12)"
+    who = s.control.get(u.owner)
+    if who is None:
+        return f"{u.id} is not yours: {c.power_name(u.owner)} is neutral (7YWW 4.31)"
+    if who != seat:
+        return f"{u.id} is not yours: {c.power_name(u.owner)} is controlled by {who} (7YWW 4.2)"
+    return None
+
+
+def pick_units(c: Content, s: SYWState, seat: str, spec: Units, square: str,
+               usable) -> tuple[list[Unit], str | None]:  # fmt: skip
+    """The units a line names, all in `square` and the seat's; `all` = every unit of the
+    seat there for which `usable(u)` holds. (units, problem)."""
+    if spec.all:
+        units = [
+            u
+            for u in s.units_in(square)
+            if s.unit_seat(u) == seat and u.id not in spec.except_ and usable(u)
+        ]
+        if not units:
+            return [], f"no unit of yours in {square} can do this"
+        return units, None
+    units = []
+    for uid in spec.ids:
+        u = s.units.get(uid)
+        if u is None:
+            return [], f"{uid} is no longer on the map"
+        why = owner_problem(c, s, seat, u)
+        if why:
+            return [], why
+        if u.square != square:
+            return [], f"{uid} is in {u.square}, not {square}"
+        if u not in units:
+            units.append(u)
+    return units, None
+
+
+def movable(s: SYWState, forced: bool):
+    p = s.progress
+
+    def ok(u: Unit) -> bool:
+        return (
+            u.type not in STATIC
+            and u.aboard is None
+            and u.id not in p.stopped
+            and (forced or u.id not in p.moved)
+        )
+
+    return ok
+
+
+def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> str | None:
+    """14.11-14.14, 16.1, 16.46, [C 14.a]-[C 14.c]."""
+    p = s.progress
+    for u in units:
+        if u.type in STATIC:
+            return f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)"
+        if u.aboard is not None:
+            return f"{u.id} is aboard {u.aboard}: naval transport is not yet available (7YWW 18.5)"
+        if u.id in p.stopped:
+            return f"{u.id} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
+        if u.id in p.moved and not forced:
+            return f"{u.id} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
+    if len({domain(u) for u in units}) > 1:
+        return "a force moves land units or fleets, not both (plan [C 14.a]; naval transport, 7YWW 18.5, is not yet available)"
+    if forced and not any(u.id in p.moved for u in units):
+        return (
+            "none of these units has moved this phase: move them without a forced march (7YWW 16.1)"
+        )
+    return None
+
+
+def allowance(c: Content, units: list[Unit]) -> int:
+    """14.14: the slowest unit's allowance at the start of the move."""
+    return min(c.unit_type(u.type).movement for u in units)
+
+
+@dataclass
+class Walk:
+    entered: list[str] = field(default_factory=list)  # squares entered, in order
+    costs: list[int] = field(default_factory=list)
+    problem: str = ""  # why the walk stopped before the end of the path ("": it did not)
+    pass_only: list[str] = field(default_factory=list)  # entered, but no stopping there
+    invasions: list[tuple[int, str]] = field(default_factory=list)  # (index in entered, power)
+
+    @property
+    def cost(self) -> int:
+        return sum(self.costs)
+
+
+def cross_problem(c: Content, a: str, b: str, dom: str) -> str:
+    m = c.map
+    if b not in m.neighbours(a, wrap=dom == "naval"):
+        return f"{a} and {b} are not adjacent: moves go through square sides (7YWW 14.2)"
+    if dom == "land":
+        if not m.can_enter(b, "land"):
+            what = "an all-sea square" if m.square(b).kind == "sea" else "closed to land units"
+            return f"{b} is {what} (7YWW 14.32)"
+        return f"{a} and {b} are separated by an all-sea side: land units need a fleet (7YWW 14.21, 14.32)"
+    if not m.can_enter(b, "naval"):
+        return f"fleets may not enter {b}: an all-land or polar ice square (7YWW 14.33, 18.1)"
+    return f"{a} and {b} are separated by an all-land side: fleets may not cross it (7YWW 14.33)"
+
+
+def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[str, bool]:
+    """May the force enter `square`? (problem, pass_only). 12.11, 14.31: never squares
+    with enemy or neutral units (minor units count as neutral, [C 2.f]); except 18.32:
+    land units pass through coastal squares holding only enemy fleets, 18.33: fleets
+    pass through coastal squares holding only enemy or neutral land units; 18.31: enemy
+    fleets block fleets."""
+    others = control.foreign(s, seat, square)
+    if not others:
+        return "", False
+    coastal = c.map.square(square).kind == "coastal"
+    if dom == "land":
+        enemy_fleets = all(u.type == "fleet" and s.unit_seat(u) is not None for u in others)
+        if coastal and enemy_fleets:
+            return "", True
+    else:
+        if any(u.type == "fleet" for u in others):
+            return (
+                f"{square} holds fleets of another player or power: fleets block fleets (7YWW 18.31, 14.31)",
+                False,
+            )
+        if coastal and all(u.owner != MINOR for u in others):
+            return "", True
+    who = sorted({u.id for u in others})
+    return (
+        f"{square} holds units that are not yours ({', '.join(who)}): no entry (7YWW 12.11, 14.31)",
+        False,
+    )
+
+
+def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
+         path: tuple[str, ...], expedition: bool) -> Walk:  # fmt: skip
+    """The path as far as the force can go (14.1: enough movement points to enter each
+    square; [C 14.e] it stops at the last square it could pay for)."""
+    dom = domain(units[0])
+    points = allowance(c, units)
+    w = Walk()
+    here = start
+    for sq in path:
+        if not c.map.can_cross(here, sq, dom):  # type: ignore[arg-type]
+            w.problem = cross_problem(c, here, sq, dom)
+            break
+        cost = c.map.move_cost(sq, dom, expedition)  # type: ignore[arg-type]
+        assert cost is not None
+        if w.cost + cost > points:
+            w.problem = (
+                f"not enough movement points to enter {sq}: it costs {cost}, "
+                f"{points - w.cost} of {points} left (7YWW 14.1, 14.14)"
+            )
+            break
+        why, pass_only = block(c, s, seat, dom, sq)
+        if why:
+            w.problem = why
+            break
+        w.entered.append(sq)
+        w.costs.append(cost)
+        if pass_only:
+            w.pass_only.append(sq)
+        power = control.neutral_power(c, s, sq)
+        if power and dom == "land" and all(p != power for _, p in w.invasions):
+            w.invasions.append((len(w.entered) - 1, power))  # 4.413(2)
+        here = sq
+    return w
+
+
+def stop_problem(w: Walk, drops: tuple[tuple[str, str], ...]) -> str:
+    """18.32, 18.33: a force (or a dropped unit) may not stop where it may only pass."""
+    end = w.entered[-1] if w.entered else ""
+    if end in w.pass_only:
+        return f"the force may pass through {end} but not stop there (7YWW 18.32, 18.33)"
+    for uid, sq in drops:
+        if sq in w.pass_only:
+            return f"{uid} may not be dropped in {sq}: units may pass through it but not stop (7YWW 18.32, 18.33)"
+    return ""
+
+
+def drops_problem(units: list[Unit], start: str, path: tuple[str, ...],
+                  drops: tuple[tuple[str, str], ...]) -> str:  # fmt: skip
+    """14.13: drop-offs along the way."""
+    ids = {u.id for u in units}
+    for uid, sq in drops:
+        if uid not in ids:
+            return f"{uid} is not in the moving force"
+        if sq not in path[:-1]:
+            return f"{uid} can be dropped only at a square the force passes before its last ({sq} is not one) (7YWW 14.13)"
+    if len({u for u, _ in drops}) == len(units):
+        return "a force may not drop all its units (7YWW 14.13)"
+    return ""
+
+
+def fleet_invasion(c: Content, s: SYWState, units: list[Unit], end: str) -> str | None:
+    """4.413(2), 18.4: a fleet violates neutrality only by ending its move in a neutral
+    major power's (coastal) square."""
+    if units and domain(units[0]) == "naval":
+        return control.neutral_power(c, s, end)
+    return None
+
+
+def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit],
+              w: Walk, fm: str, exp: str) -> None:  # fmt: skip
+    """Emit the move: one `syw.moved`, split where the force violates a neutral's
+    territory (4.42(2): "the instant"; [C 4.a] the force then goes on)."""
+    s: SYWState = ctx.state
+    drops = {u: sq for u, sq in mv.drops if sq in w.entered[:-1]}
+    cuts = [i for i, _ in w.invasions]
+    start, first = mv.start, 0
+    moving = [u.id for u in units]
+    for k, cut in enumerate([*cuts, len(w.entered) - 1]):
+        seg = w.entered[first : cut + 1]
+        if seg:
+            dropped = {
+                u: sq
+                for u, sq in drops.items()
+                if sq in seg[:-1] or (sq == seg[-1] and cut != len(w.entered) - 1)
+            }
+            ctx.emit(E.Moved(seat=seat, units=list(moving), path=seg, start=start,
+                             cost=sum(w.costs[first : cut + 1]), forced_march=fm,
+                             expedition=exp, dropped=dropped))  # fmt: skip
+            moving = [u for u in moving if u not in dropped]
+            start, first = seg[-1], cut + 1
+        if k < len(cuts):
+            power = w.invasions[k][1]
+            if s.control.get(power) is None:
+                control.invade(ctx, c, power, seat, f"moved into {w.entered[cut]}")
+    end = w.entered[-1]
+    power = fleet_invasion(c, s, units, end)
+    if power:
+        control.invade(ctx, c, power, seat, f"fleet ended its move in {end}")

@@ -1,0 +1,88 @@
+"""The lines of a player-turn envelope (plan 2.4, 7.3), as read by turn_orders.py:
+movement lines, attack lines, guards and `wait`. Each keeps its envelope line number
+and text, for problems and for `syw.order_skipped`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Guard:
+    """`if won:` / `if lost:` (the attack before), `if control POWER:`, `if occupy SQ:`,
+    `if empty SQ:` (plan 2.4)."""
+
+    kind: str  # "won" | "lost" | "control" | "occupy" | "empty"
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"if {self.kind}{' ' + self.arg if self.arg else ''}"
+
+
+@dataclass(frozen=True)
+class Units:
+    """Which units a line names: ids, or `all` [except ids] in the line's square."""
+
+    ids: tuple[str, ...] = ()
+    all: bool = False
+    except_: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    """`move UNITS from SQ to PATH [drop UNITS at SQ]... [expedition]` (14), or with
+    `forced` the same line written `forced march ...` (16.1)."""
+
+    line: int
+    text: str
+    units: Units
+    start: str
+    path: tuple[str, ...]
+    drops: tuple[tuple[str, str], ...] = ()  # (unit id, square)
+    expedition: bool = False
+    forced: bool = False
+    guard: Guard | None = None
+
+
+@dataclass(frozen=True)
+class Attack:
+    """`attack SQ from SQ [with UNITS] [table T] [leader L [as PW]] [forced march]
+    [honors of war] [advance | no advance | advance with UNITS] [losses UNITS]
+    [retreat to SQ] [upgrade UNIT]` (15, 16.2, 29.7)."""
+
+    line: int
+    text: str
+    target: str
+    source: str
+    units: Units = Units(all=True)
+    table: str = ""  # "" = the default, Engagement (15.52)
+    leader: str = ""
+    as_power: str = ""
+    forced: bool = False
+    honors: bool = False
+    advance: str = "all"  # "all" (default, plan 2.2) | "none" | "with"
+    advance_units: tuple[str, ...] = ()
+    losses: tuple[str, ...] = ()
+    retreat_to: str = ""
+    upgrade: str = ""
+    guard: Guard | None = None
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Ends the envelope: the rest of the turn comes in the next one (plan 2.4)."""
+
+    line: int
+    text: str = "wait"
+
+
+Line = Move | Attack | Wait
+
+
+@dataclass
+class TurnOrders:
+    lines: list[Line] = field(default_factory=list)
+
+    @property
+    def waits(self) -> bool:
+        return any(isinstance(ln, Wait) for ln in self.lines)
