@@ -242,7 +242,7 @@ def layout(
                 b = _bounds(a.rings)
                 out.cells.append(
                     {"x": num(b.x), "y": num(b.y), "w": num(b.w), "h": num(b.h), "fill": fill,
-                     "title": a.title or a.name}
+                     "title": (a.title or a.name) if facts else a.name}
                 )  # fmt: skip
             if not a.text:
                 if Box(x, y, 0, 0).inside(frame):

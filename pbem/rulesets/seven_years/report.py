@@ -205,18 +205,18 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
             fill = LAND
         if q.id in s.pillaged:
             fill = "#8d6e63"
-        facts = [q.name, q.terrain.replace("_", " ") or "sea"]
-        if q.power:
-            facts.append(c.power_name(q.power) if q.power in c.majors else q.power)
-        if q.treasury:
-            facts.append(f"treasury {q.treasury}")
-        if q.port:
-            facts.append("port")
-        if q.capital:
-            facts.append("capital")
+        facts = [q.name]
+        if q.kind != "sea":
+            facts.append(q.terrain.replace("_", " "))
+            if q.power:
+                facts.append(q.power)
+            if q.treasury:
+                facts.append(f"treasury {q.treasury}")
+            facts += [w for w, on in (("port", q.port), ("capital", q.capital)) if on]
         text = q.name if (q.capital or q.treasury >= 3) else ""
-        areas.append(MapArea(q.id, (ring,), (x + CELL / 2, y + CELL / 2), fill, sea=q.kind == "sea",
-                             text=text, title=f"{q.id}: " + ", ".join(facts)))  # fmt: skip
+        # sea squares are the grid's own colour: not drawn one by one (the report's size)
+        areas.append(MapArea(q.id, (ring,), (x + CELL / 2, y + CELL / 2), fill,
+                             text=text, title=f"{q.id} " + ", ".join(facts)))  # fmt: skip
     moves = []
     for e in events:
         if isinstance(e, E.Moved) and e.path:
@@ -228,7 +228,16 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
                     f"{e.seat}: {', '.join(e.units)}",
                 )
             )
-    mine = sorted({u.square for u in s.units_of(seat)})
+    # the theatre: the seat's capitals and field forces; if that is most of the world,
+    # its capitals alone (bases and fortified zones are everywhere)
+    caps = []
+    for p in s.powers_of(seat):
+        try:
+            caps.append(c.map.capital(p).id)
+        except KeyError:
+            pass
+    field = [u.square for u in s.units_of(seat) if u.type not in ("base", "fortified_zone")]
+    mine = sorted({*caps, *field})
     legend = tuple((c.power_name(p), shade(c, p)) for p in c.majors) + (
         ("minor powers", SHADES["white"]),
     )
@@ -242,7 +251,7 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
         background=SEA,
         label_size=7.0,
         focus=tuple(mine),
-        focus_core=tuple(mine),
+        focus_core=tuple(sorted(set(caps))),
         moves=tuple(moves),
         grid=MapGrid(
             COLS,

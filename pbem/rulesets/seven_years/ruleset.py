@@ -176,6 +176,18 @@ class SevenYearsWorldWar(Ruleset):
     def dump_state(self, state: SYWState) -> Any:
         return state.model_dump(mode="json")
 
+    # --- scripted players (pbem demo) ---------------------------------------------------
+
+    def demo_orders(self, s: SYWState, power: str, step: Step) -> list[str]:
+        from .demo import orders
+
+        return orders(s, power, step)
+
+    def demo_standing(self, s: SYWState, power: str) -> list[str]:
+        from .demo import standing
+
+        return standing(s, power)
+
 
 def load() -> SevenYearsWorldWar:
     return SevenYearsWorldWar()

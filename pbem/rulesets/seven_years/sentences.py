@@ -287,3 +287,33 @@ def _(e: E.OrderSkipped) -> str:
 @says(E.StandingFired)
 def _(e: E.StandingFired) -> str:
     return f"Your standing order {e.text!r}: {e.what}."
+
+
+@says(E.WildMinorRolled)
+def _(e: E.WildMinorRolled) -> str:
+    what = ", ".join(e.pieces) or "nothing"
+    note = f" ({e.note})" if e.note else ""
+    return f"{e.seat} rolls {e.die} on the random minor power table (7YWW 28.6): {e.result}; to place: {what}{note}."
+
+
+@says(E.Trained)
+def _(e: E.Trained) -> str:
+    return (
+        f"{e.seat} trains {_units(e.units)} in {e.square} with leader {e.leader} "
+        f"for {e.cost} treasury points (7YWW 17.1)."
+    )
+
+
+@says(E.TurnPhase)
+def _(e: E.TurnPhase) -> str:
+    return ""
+
+
+@says(E.NeutralityViolated)
+def _(e: E.NeutralityViolated) -> str:
+    vals = ", ".join(f"{k} {v}" for k, v in e.values.items())
+    among = f" (campaign values {vals})" if vals else ""
+    return (
+        f"{e.by} violates the neutrality of {_name(e.power)} ({e.how}): it enters the war "
+        f"under {e.to}{among} (7YWW 4.413, 4.42)."
+    )

@@ -1,0 +1,123 @@
+"""Scripted players for `pbem demo` and the full-game tests: plain, legal play.
+
+Set-up: the default placement (`place rest`). Treasury: recruit an army in the capital of
+each power while keeping money for provisioning, buy a marker when rich. Player turn:
+attack an adjacent enemy square at good odds, else march a stack one square towards the
+nearest enemy. Every line is checked by the rules' own parser and validation first, so a
+line is sent only if the whole envelope stays acceptable."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pbem.ruleset import OrderLine, Step, check_orders
+
+from .content import Content, default_content
+from .state import MINOR, STATIC, SYWState
+
+
+def standing(s: SYWState, seat: str) -> list[str]:
+    return []
+
+
+def _ok(s: SYWState, seat: str, lines: list[str]) -> bool:
+    from pbem import ruleset as registry
+
+    rs = registry.get("seven-years-world-war")
+    ols = [OrderLine(i + 1, t) for i, t in enumerate(lines)]
+    _, problems = check_orders(rs, s, seat, "demo", ols)
+    return not problems
+
+
+def _keep(s: SYWState, seat: str, lines: list[str], candidates: list[str]) -> list[str]:
+    for line in candidates:
+        if _ok(s, seat, [*lines, line]):
+            lines.append(line)
+    return lines
+
+
+def orders(s: SYWState, seat: str, step: Step) -> list[str]:
+    c = default_content()
+    if s.stage == "place":
+        return ["place rest"]
+    if s.stage == "treasury":
+        return _treasury(c, s, seat)
+    if s.stage == "turn":
+        return _turn(c, s, seat)
+    return []
+
+
+def _upkeep(c: Content, s: SYWState, seat: str) -> int:
+    return sum(c.costs(u.type).provision for u in s.units_of(seat))
+
+
+def _treasury(c: Content, s: SYWState, seat: str) -> list[str]:
+    money = s.players[seat].treasury
+    spare = money - _upkeep(c, s, seat) - 4
+    lines: list[str] = []
+    for p in s.powers_of(seat):
+        try:
+            cap = c.map.capital(p).id
+        except KeyError:
+            continue
+        if spare >= c.costs("army").recruit:
+            before = len(lines)
+            _keep(s, seat, lines, [f"recruit army {p} at {cap}"])
+            if len(lines) > before:
+                spare -= c.costs("army").recruit
+    if spare >= 3 and len(s.players[seat].hand) < 6:
+        _keep(s, seat, lines, ["buy 1 markers"])
+    return lines
+
+
+def _strength(c: Content, units) -> int:
+    return sum(c.strength(u.type, u.veteran) for u in units)
+
+
+def _defence(c: Content, s: SYWState, sq: str) -> int:
+    """The defender's strength with the terrain (7YWW 15.64), as the demo judges odds."""
+    return max(1, _strength(c, s.units_in(sq)) + c.map.defence(sq))
+
+
+def _turn(c: Content, s: SYWState, seat: str) -> list[str]:
+    lines: list[str] = []
+    mine: dict[str, list] = {}
+    for u in s.units_of(seat):
+        if u.type not in STATIC and u.type != "fleet" and not u.aboard:
+            mine.setdefault(u.square, []).append(u)
+    enemy = {
+        sq
+        for sq in {u.square for u in s.units.values()}
+        if (occ := s.occupier(sq)) is not None and occ != seat
+    }
+    minors = {u.square for u in s.units.values() if u.owner == MINOR}
+    moves, attacks = [], []
+    for sq, units in sorted(mine.items()):
+        ids = " ".join(u.id for u in units)
+        for n in c.map.neighbours(sq):
+            if (n in enemy or n in minors) and _strength(c, units) >= _defence(c, s, n):
+                attacks.append(f"attack {n} from {sq} with {ids}")
+        step = _towards(c, sq, enemy)
+        if step and step not in enemy and len(units) > 1:
+            moves.append(f"move {ids} from {sq} to {step}")
+    _keep(s, seat, lines, moves[:3])
+    _keep(s, seat, lines, attacks[:3])
+    return lines
+
+
+def _towards(c: Content, start: str, targets: set[str]) -> str | None:
+    """The first square of a shortest land path to the nearest target (breadth first)."""
+    if not targets:
+        return None
+    seen = {start: ""}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for n in c.map.neighbours(here):
+            if n in seen or not c.map.can_cross(here, n, "land"):
+                continue
+            seen[n] = seen[here] or n
+            if n in targets:
+                return seen[n] if seen[n] != n else None
+            todo.append(n)
+    return None

@@ -1,0 +1,87 @@
+"""Seven Years World War played through all seven game turns by scripted players through
+signed envelopes (pbem demo), verified; treasuries and campaign markers hidden from the
+other players (7YWW 7.0) in the views, the events and the reports; every event said in
+the reports; the grid map drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem import ruleset as registry
+from pbem.demo import run_demo
+from pbem.log import EventLog
+from pbem.service import Game
+from pbem.verify import verify
+
+RULESET = "seven-years-world-war"
+
+
+@pytest.fixture(scope="module")
+def game_2p(tmp_path_factory):
+    return run_demo(
+        tmp_path_factory.mktemp("syw2p"), RULESET, "2-european", echo=lambda s: None,
+        master=bytes(32), reports_too=False,
+    )  # fmt: skip
+
+
+def test_the_two_player_game_is_played_to_the_end_and_verifies(game_2p):
+    rep = verify(game_2p)
+    assert rep.ok, rep.text()
+    with Game(game_2p) as game:
+        s = game.state().rules
+    assert s.stage == "over" and s.turn == 7
+    assert set(s.result["levels"]) == set(s.seats)
+    with EventLog(game_2p) as log:
+        types = {r.type for r in log.rows()}
+    for t in (
+        "syw.game_set_up", "syw.initiative", "syw.units_placed", "syw.base_line",
+        "syw.income", "syw.markers_received", "syw.recruited", "syw.moved", "syw.combat",
+        "syw.provisioning", "syw.turn_ended", "syw.game_over",
+    ):  # fmt: skip
+        assert t in types, t
+
+
+def test_treasuries_and_hands_are_seen_by_their_owner_only(game_2p):
+    """7YWW 7.0: enemy units may be examined freely; campaign markers and treasury points
+    only by espionage or by choice."""
+    rs = registry.get(RULESET)
+    with Game(game_2p) as game, EventLog(game_2p) as log:
+        rows = list(log.rows())
+        mid = game.state(rows[len(rows) // 2].seq).rules
+        for seat in mid.seats:
+            view = rs.view(mid, seat)
+            for other, row in view["players"].items():
+                assert ("treasury" in row) == (other == seat)
+                assert ("hand" in row) == (other == seat)
+                assert row["markers in hand"] == len(mid.players[other].hand)
+        private = 0
+        for r in rows:
+            e = r.event()
+            who = getattr(e, "private_to", None)
+            if who:
+                private += 1
+                for seat in mid.seats:
+                    assert rs.visible(mid, e, seat) == (seat in who)
+        assert private > 20
+
+
+def test_reports_say_every_event_and_draw_the_grid(game_2p):
+    from pbem.reports import render
+    from pbem.rulesets.seven_years import events as E
+    from pbem.rulesets.seven_years.sentences import SENTENCES
+
+    unsaid = [cls.__name__ for cls in E.EVENTS if cls not in SENTENCES]
+    assert not unsaid, unsaid
+    with Game(game_2p) as game, EventLog(game_2p) as log:
+        rows = list(log.rows())
+        stop = rows[len(rows) // 2].seq
+        rep = render(game, "Coalition 1", 1, stop)
+        got = [r.event() for r in rows if r.seq <= stop and r.type == "syw.markers_received"]
+    html = rep.html
+    assert "map-theatre" in html and "<svg" in html
+    assert ">Q<" in html and ">30<" in html  # the rows' and columns' names of the grid
+    assert "Victory base line" in rep.text
+    mine = [e for e in got if e.seat == "Coalition 1"]
+    assert mine and len(mine) < len(got)
+    # 7.0: the other player's draws are not in this player's report
+    assert rep.text.count("You receive:") == len(mine)
