@@ -74,13 +74,18 @@ def test_reports_say_every_event_and_draw_the_grid(game_2p):
     assert not unsaid, unsaid
     with Game(game_2p) as game, EventLog(game_2p) as log:
         rows = list(log.rows())
-        stop = rows[len(rows) // 2].seq
-        rep = render(game, "Coalition 1", 1, stop)
-        got = [r.event() for r in rows if r.seq <= stop and r.type == "syw.markers_received"]
+        heads = [r for r in rows if r.type == "phase_resolved"]
+        # one report's events: the start of game turn 4 (taxes and free markers of both)
+        k = next(i for i, r in enumerate(heads) if r.event().phase == "1759-start")
+        start, stop = heads[k].seq, heads[k + 1].seq - 1
+        rep = render(game, "Coalition 1", start, stop)
+        got = [
+            r.event() for r in rows if start <= r.seq <= stop and r.type == "syw.markers_received"
+        ]
     html = rep.html
     assert "map-theatre" in html and "<svg" in html
     assert ">Q<" in html and ">30<" in html  # the rows' and columns' names of the grid
-    assert "Victory base line" in rep.text
+    assert "Coalitions" in rep.text and "Taxes of Coalition 1" in rep.text
     mine = [e for e in got if e.seat == "Coalition 1"]
     assert mine and len(mine) < len(got)
     # 7.0: the other player's draws are not in this player's report

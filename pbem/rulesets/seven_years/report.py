@@ -230,12 +230,7 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
             )
     # the theatre: the seat's capitals and field forces; if that is most of the world,
     # its capitals alone (bases and fortified zones are everywhere)
-    caps = []
-    for p in s.powers_of(seat):
-        try:
-            caps.append(c.map.capital(p).id)
-        except KeyError:
-            pass
+    caps = [q.id for q in c.map.squares if q.capital and q.power in s.powers_of(seat)]
     field = [u.square for u in s.units_of(seat) if u.type not in ("base", "fortified_zone")]
     mine = sorted({*caps, *field})
     legend = tuple((c.power_name(p), shade(c, p)) for p in c.majors) + (
