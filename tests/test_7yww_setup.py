@@ -232,6 +232,12 @@ def test_default_set_up_of_every_scenario(c, scenario):
     by_power = Counter((u.owner, u.type) for u in s2.units.values() if u.owner != MINOR)
     for side, want in TEXT_COUNTS.items():
         assert {t: by_power[(side, t)] for t in want} == want, side
+    for side in [*TEXT_COUNTS, MINOR]:  # 11.4: never more than the counter mix
+        mix = c.mix(side)
+        used = Counter(
+            deploy.COUNTER.get(u.type, u.type) for u in s2.units.values() if u.owner == side
+        )
+        assert all(n <= mix[k] for k, n in used.items()), (side, used, mix)
     assert sum(1 for u in s2.units.values() if u.owner == MINOR) == MINOR_PIECES + wild
     for u in s2.units.values():  # 28.6 alone in its square
         if u.square in deploy.wild_squares(c):
