@@ -295,6 +295,8 @@ def test_order_grammar(c):
     assert p == [] and o.at == {"GB-B1": ("E6", 1), "GB-B2": ("F6", 1), "GB-A4": ("B14", 2)}
     o, p = orders_of(s, "Coalition 1", "place wild horde in Patagonia")
     assert p == [] and o.wild == ("Q8", 1, "horde")
+    _, p = orders_of(s, "Coalition 1", "place wild veteran horde in Patagonia")
+    assert p == ["line 1: your wild-minor piece is a recruit horde, not 'veteran horde'"]
     o, p = orders_of(s, "Coalition 2", "place base UP in Cape Colony\nplace wild: B1")
     assert p == [] and o.at == {"UP-B1": ("O16", 1)} and o.wild == ("B1", 2, "")
     _, p = orders_of(s, "Coalition 2", "place wild horde in B1")

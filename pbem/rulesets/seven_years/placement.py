@@ -277,7 +277,10 @@ def _check_wild(c: Content, s: SYWState, seat: str, wild: tuple[str, int, str]) 
     if said:
         words = said.split()
         unit = TYPES.get(" ".join(w for w in words if w not in ("veteran", "recruit")))
-        if unit is None or deploy.parse_piece(owed[0])[0] != unit:
+        status = next((w for w in words if w in ("veteran", "recruit")), None)
+        o_type, o_vet = deploy.parse_piece(owed[0])
+        wrong_status = status is not None and (status == "veteran") != o_vet
+        if unit is None or o_type != unit or wrong_status:
             out.append(Problem(f"your wild-minor piece is a {owed[0]}, not {said!r}", ln))
     if sq not in deploy.wild_squares(c):
         areas = c.data.scenarios.minor_random.areas + c.data.scenarios.minor_random.african_also

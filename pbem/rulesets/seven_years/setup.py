@@ -1,7 +1,14 @@
 """The set-up of a Seven Years World War game, resolution 1 (plan 2.1): 7YWW 28.1-28.5,
 the initiative for set-up (28.2, 6.1), the initial picks (28.4), the minor forces whose
 squares are fixed (28.6 PORTUGAL ... TIMBUKTU) and the wild-minor dice (28.6 ARABIA ...).
-The players then place their forces in the `1756-setup` step (placement.py)."""
+The players then place their forces in the `1756-setup` step (placement.py).
+
+The dice of resolution 1, in order (for rules cases that start from a scenario):
+(1) initiative ties, public (`initiative tie: Coalition 1`), only if the campaign values
+tie; (2) the initial picks, seat by seat in initiative order, one hidden draw each, an
+index into the pool sorted by id (`pick: Coalition 2, initial markers (7YWW 28.4), 1 of
+6`), plus one for each Balance of Power or Revolution drawn (returned and replaced);
+(3) one wild-minor die per seat in initiative order (`wild minor: Coalition 2`)."""
 
 from __future__ import annotations
 
