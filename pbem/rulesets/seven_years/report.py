@@ -9,8 +9,8 @@ from __future__ import annotations
 from pbem.events import Event
 from pbem.reports.model import MapArea, MapGrid, MapMove, MapStack, MapView, Section
 
+from . import deploy, phases
 from . import events as E
-from . import phases
 from .content import Content
 from .map import COLS, ROWS
 from .names import label_of
@@ -123,6 +123,9 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
             )
         )
 
+    if s.stage == "place":
+        out.append(_to_place(c, s, seat))
+
     boxed = [
         (lid, c.power_name(ld.box or ""), "face up" if ld.face_up else "face down (used this turn)")
         for lid, ld in s.leaders.items()
@@ -160,6 +163,22 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
         )
     )
     return out
+
+
+def _to_place(c: Content, s: SYWState, seat: str) -> Section:
+    """7YWW 28.6: the pieces this seat sets up, with their ids and the set-up sentence
+    that says where (docs/orders-seven-years-world-war.md)."""
+    texts = {ln.id: ln.text for b in c.data.scenarios.setup for ln in b.line}
+    rows = tuple(
+        (p.id, p.label, p.side, texts.get(p.line, "")) for p in deploy.pieces_of(c, s, seat)
+    )
+    wild = ", ".join(s.wild.get(seat, [])) or "none"
+    return Section(
+        "Your pieces to place (7YWW 28.6)",
+        ("id", "piece", "power", "where (28.6)"),
+        rows,
+        note=f"Your piece from the random minor table: {wild}. Unplaced pieces go by the default.",
+    )
 
 
 def _stacks(c: Content, s: SYWState) -> list[MapStack]:
