@@ -15,7 +15,7 @@ from .content import Content
 from .map import COLS, ROWS
 from .names import label_of
 from .occupation import routes
-from .state import MINOR, SYWState
+from .state import LETTER, MINOR, SYWState
 from .victory import level, ratio, sums
 
 # 7YWW 2.313 names the colours; these are the shades drawn (authored)
@@ -189,15 +189,7 @@ def _stacks(c: Content, s: SYWState) -> list[MapStack]:
     for (sq, owner), units in sorted(by.items()):
         counts: dict[str, int] = {}
         for u in units:
-            letter = {
-                "army": "A",
-                "horde": "H",
-                "legion": "L",
-                "fleet": "F",
-                "fortified_zone": "Z",
-                "base": "B",
-            }[u.type]
-            counts[letter] = counts.get(letter, 0) + 1
+            counts[LETTER[u.type]] = counts.get(LETTER[u.type], 0) + 1
         text = f"{owner[:2]} " + " ".join(f"{n}{k}" for k, n in counts.items())
         power = units[0].owner
         chips.append(

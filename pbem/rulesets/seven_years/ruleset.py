@@ -173,9 +173,6 @@ class SevenYearsWorldWar(Ruleset):
     def load_state(self, data: Any) -> SYWState:
         return SYWState.model_validate(data)
 
-    def dump_state(self, state: SYWState) -> Any:
-        return state.model_dump(mode="json")
-
     # --- scripted players (pbem demo) ---------------------------------------------------
 
     def demo_orders(self, s: SYWState, power: str, step: Step) -> list[str]:

@@ -3,27 +3,15 @@ reports show a seat only the events it may see (ruleset.visible, 7.0)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pbem.events import Event
+from pbem.sentence_table import SentenceTable
 
 from . import events as E
 from .content import default_content
 
-SENTENCES: dict[type, Callable[[Event], str]] = {}
-
-
-def says(cls: type) -> Callable:
-    def deco(fn: Callable) -> Callable:
-        SENTENCES[cls] = fn
-        return fn
-
-    return deco
-
-
-def describe(e: Event) -> str | None:
-    fn = SENTENCES.get(type(e))
-    return fn(e) if fn else None
+TABLE = SentenceTable()
+SENTENCES = TABLE.fns  # every event type that has its sentence
+says = TABLE.says
+describe = TABLE.describe
 
 
 def _name(code: str | None) -> str:

@@ -108,10 +108,6 @@ class SYWState(_M):
 
     # ------------------------------------------------------------- queries
 
-    @property
-    def year(self) -> int:
-        return 1755 + max(self.turn, 1)
-
     def powers_of(self, seat: str) -> list[str]:
         """4.1: the major powers a seat controls, in code order."""
         return sorted(p for p, s in self.control.items() if s == seat)

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from pbem.events import Event
+from pbem.sentence_table import SentenceTable
 
 from . import events as E
 from .report import units_text
 
-SENTENCES: dict[type, Callable[[Event], str]] = {}
-
-
-def says(cls: type) -> Callable:
-    def deco(fn: Callable) -> Callable:
-        SENTENCES[cls] = fn
-        return fn
-
-    return deco
-
-
-def describe(e: Event) -> str | None:
-    fn = SENTENCES.get(type(e))
-    return fn(e) if fn else None
+TABLE = SentenceTable()
+SENTENCES = TABLE.fns  # every event type that has its sentence
+says = TABLE.says
+describe = TABLE.describe
 
 
 def _signed(n: int, what: str) -> str:
