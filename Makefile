@@ -23,6 +23,7 @@ demo: $(BIN)/pbem
 	$(BIN)/pbem demo --ruleset soldier-emperor --scenario 1803-4 --option end=1804 --dir demo-game/soldier-emperor-1803
 	$(BIN)/pbem demo --ruleset struggle-of-empires --scenario 5p --dir demo-game/struggle-5p
 	$(BIN)/pbem demo --ruleset seven-years-world-war --scenario 2-european --dir demo-game/seven-years-2p
+	$(BIN)/pbem demo --ruleset seven-years-world-war --scenario free-3 --dir demo-game/seven-years-free-3p
 
 test: $(BIN)/pbem
 	$(BIN)/python -m pytest

@@ -90,3 +90,21 @@ def test_reports_say_every_event_and_draw_the_grid(game_2p):
     assert mine and len(mine) < len(got)
     # 7.0: the other player's draws are not in this player's report
     assert rep.text.count("You receive:") == len(mine)
+
+
+def test_a_three_player_free_deployment_game_drafts_its_powers_and_is_played_out(tmp_path):
+    """7YWW 28.57: three players draft two powers each (28.571: never Great Britain with
+    France), the rest stay neutral, and the game runs its seven turns and verifies."""
+    path = run_demo(
+        tmp_path, RULESET, "free-3", echo=lambda s: None, master=bytes(32), reports_too=False
+    )
+    assert verify(path).ok
+    with Game(path) as game, EventLog(path) as log:
+        s = game.state().rules
+        chosen = [r.event() for r in log.rows() if r.type == "syw.powers_chosen"]
+    assert s.stage == "over" and len(s.seats) == 3
+    (draft,) = chosen
+    held = {seat: [p for who, p in draft.picks if who == seat] for seat in s.seats}
+    assert all(len(v) == 2 for v in held.values())
+    assert not any({"GB", "FR"} <= set(v) for v in held.values())
+    assert sum(1 for v in draft.control.values() if v is None) == 4

@@ -209,9 +209,13 @@ def test_start_treasury_free_two_player(c):
     assert setup.start_treasury(c, ["AU", "PR"], 3) == 10
 
 
-def test_free_deployment_needs_the_choice():
-    with pytest.raises(ValueError, match="28.57"):
-        set_up("free-2", Seeded(1))
+def test_free_deployment_waits_for_the_choice_of_powers():
+    """28.57: nobody holds a power, no treasury, no marker until the draft."""
+    ctx = set_up("free-2", Seeded(1))
+    s = ctx.state
+    assert s.stage == "choose" and not any(s.control.values())
+    assert all(p.treasury == 0 and not p.hand for p in s.players.values())
+    assert [e.type for e in ctx.events] == ["syw.game_set_up", "syw.stage"]
 
 
 # --------------------------------------------------------------- the set-up step

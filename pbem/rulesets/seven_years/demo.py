@@ -36,8 +36,13 @@ def _keep(s: SYWState, seat: str, lines: list[str], candidates: list[str]) -> li
     return lines
 
 
+RANKS = ["rank GB, PR, ME", "rank FR, AU, MC", "rank RU, OT, SP", "rank AU, UP, PR"]
+
+
 def orders(s: SYWState, seat: str, step: Step) -> list[str]:
     c = default_content()
+    if s.stage == "choose":  # 28.57: each scripted player favours a different start
+        return [RANKS[(int(seat.rsplit(" ", 1)[1]) - 1) % len(RANKS)]]
     if s.stage == "place":
         return ["place rest"]
     if s.stage == "treasury":

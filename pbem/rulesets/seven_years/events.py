@@ -440,6 +440,24 @@ class NeutralityViolated(Event):
     to: str
 
 
+# --- free deployment (28.57, draft.py)
+
+
+@event
+class PowersChosen(Event):
+    """28.57, 28.571 [C 28.g]: the draft of a free deployment game: the draft dice (the
+    public rolls before this event, ties rolled again), the draft order, each pick in
+    turn, the control of every major power (None: neutral, 4.3) and the starting
+    treasuries (28.3)."""
+
+    type: Literal["syw.powers_chosen"] = "syw.powers_chosen"
+    rolls: list[list] = []  # [seat, die] in the order rolled
+    order: list[str]
+    picks: list[list[str]]  # [seat, power] in the order taken
+    control: dict[str, str | None]
+    treasuries: dict[str, int]
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

@@ -262,3 +262,13 @@ def _(s: SYWState, e: E.Combat) -> None:
     p.attacked = sorted({*p.attacked, *e.attackers})
     if not e.forced_march and [e.source, e.target] not in p.attacks:
         p.attacks = [*p.attacks, [e.source, e.target]]
+
+
+# --- free deployment (28.57)
+
+
+@on(E.PowersChosen)
+def _(s: SYWState, e: E.PowersChosen) -> None:
+    s.control = dict(e.control)
+    for seat, t in e.treasuries.items():
+        s.players[seat].treasury = t

@@ -22,6 +22,7 @@ from .content import Content
 from .state import SYWState
 
 TITLES = {
+    "choose": "Free deployment: choosing the powers (7YWW 28.57)",
     "place": "Set-up: placing the forces (7YWW 28.6)",
     "start": "Initiative, taxation and free campaign markers (7YWW 3.1(1)-(2)(b))",
     "treasury": "Treasury Phase: recruiting, training, disbanding (7YWW 3.1(2))",

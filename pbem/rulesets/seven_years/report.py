@@ -12,7 +12,7 @@ from pbem.reports.model import MapArea, MapGrid, MapMove, MapStack, MapView, Sec
 from . import deploy, phases
 from . import events as E
 from .content import Content
-from .map import COLS, ROWS
+from .map import COLS, MAJORS, ROWS
 from .names import label_of
 from .occupation import routes
 from .state import LETTER, MINOR, SYWState
@@ -123,6 +123,8 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
             )
         )
 
+    if s.stage == "choose":
+        out.append(_to_choose(c, s))
     if s.stage == "place":
         out.append(_to_place(c, s, seat))
 
@@ -163,6 +165,25 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
         )
     )
     return out
+
+
+def _to_choose(c: Content, s: SYWState) -> Section:
+    """7YWW 28.57: the powers to rank, with what each brings (2.12, 8.2(2))."""
+    sc = c.data.scenarios.scenario_by_id[s.scenario]
+    rows = tuple(
+        (p, c.power_name(p), str(c.campaign_value([p])), str(c.data.free_markers([p])))
+        for p in sorted(MAJORS, key=lambda p: (-c.campaign_value([p]), MAJORS.index(p)))
+    )
+    return Section(
+        "The powers to choose from (7YWW 28.57)",
+        ("code", "power", "campaign value", "free markers"),
+        rows,
+        note=(
+            f"Send one line: rank POWER, POWER, ... (best first). Each player drafts {sc.choose} "
+            "in snake order after a die for the draft order; never both Great Britain and "
+            "France (28.571). Unranked powers follow in this table's order."
+        ),
+    )
 
 
 def _to_place(c: Content, s: SYWState, seat: str) -> Section:

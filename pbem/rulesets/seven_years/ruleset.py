@@ -9,7 +9,7 @@ from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
-from . import end, phases, setup, start, treasury, turn  # noqa: F401  (stage registrations)
+from . import draft, end, phases, setup, start, treasury, turn  # noqa: F401  (stage registrations)
 from . import events as E
 from . import standing as standing_orders
 from .content import Content, default_content
@@ -41,7 +41,9 @@ class SevenYearsWorldWar(Ruleset):
         for sc in self.content.data.scenarios.scenario:
             if sc.coalitions:
                 who = "; ".join(" ".join(c) for c in sc.coalitions)
-                out[sc.id] = f"7YWW {sc.section} {sc.title}: {who}"
+            else:  # 28.57: chosen in the 1756-choose step
+                who = f"each player ranks the powers and drafts {sc.choose}"
+            out[sc.id] = f"7YWW {sc.section} {sc.title}: {who}"
         return out
 
     def scenario_text(self, scenario: str) -> str:

@@ -37,16 +37,14 @@ def start_treasury(c: Content, powers: list[str], players: int) -> int:
 
 def start(ctx: Resolution, c: Content, scenario: str, options: dict[str, Any]) -> None:
     sc = c.data.scenarios.scenario_by_id[scenario]
-    if not sc.coalitions:
-        raise ValueError(f"7YWW 28.57: {scenario} needs the free deployment choice first")
     seats = seat_names(sc.players)  # [C 1.a]
     control: dict[str, str | None] = {p: None for p in MAJORS}  # 4.3: the others neutral
-    for seat, powers in zip(seats, sc.coalitions, strict=True):  # 28.5
+    for seat, powers in zip(seats, sc.coalitions, strict=False):  # 28.5
         for p in powers:
             control[p] = seat
     treasuries = {
         seat: start_treasury(c, list(powers), sc.players)  # 28.3
-        for seat, powers in zip(seats, sc.coalitions, strict=True)
+        for seat, powers in zip(seats, sc.coalitions, strict=False)
     }
     ctx.emit(
         E.GameSetUp(
@@ -60,6 +58,14 @@ def start(ctx: Resolution, c: Content, scenario: str, options: dict[str, Any]) -
             last_turn=c.data.scenarios.length.turns,  # 28.1
         )
     )
+    if not sc.coalitions:  # 28.57: the players choose their powers first (draft.py)
+        ctx.emit(E.StageSet(turn=1, stage="choose"))
+        return
+    begin(ctx, c)
+
+
+def begin(ctx: Resolution, c: Content) -> None:
+    """Once every power has its controller: initiative, initial picks, minor forces."""
     order = initiative.determine(ctx, c, 0)  # 7YWW 28.2, 6.1
     s: SYWState = ctx.state
     for seat in order:  # 7YWW 28.4: the free markers of his powers; 29.7 [C 28.i]
