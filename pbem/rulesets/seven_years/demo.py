@@ -3,7 +3,8 @@
 Set-up: the default placement (`place rest`). Treasury: recruit an army in the capital of
 each power while keeping money for provisioning, buy a marker when rich. Player turn:
 attack an adjacent enemy square at good odds, else march a stack one square towards the
-nearest enemy. Every line is checked by the rules' own parser and validation first, so a
+nearest enemy; the first player sends his player turn with his treasury lines (plan 2.5
+item 5). Every line is checked by the rules' own parser and validation first, so a
 line is sent only if the whole envelope stays acceptable."""
 
 from __future__ import annotations
@@ -46,7 +47,10 @@ def orders(s: SYWState, seat: str, step: Step) -> list[str]:
     if s.stage == "place":
         return ["place rest"]
     if s.stage == "treasury":
-        return _treasury(c, s, seat)
+        lines = _treasury(c, s, seat)
+        if s.order and s.order[0] == seat:  # plan 2.5 item 5: the first player's early turn
+            return _turn(c, s, seat, [*lines, "turn:"])
+        return lines
     if s.stage == "turn":
         return _turn(c, s, seat)
     return []
@@ -84,8 +88,8 @@ def _defence(c: Content, s: SYWState, sq: str) -> int:
     return max(1, _strength(c, s.units_in(sq)) + c.map.defence(sq))
 
 
-def _turn(c: Content, s: SYWState, seat: str) -> list[str]:
-    lines: list[str] = []
+def _turn(c: Content, s: SYWState, seat: str, prefix: tuple | list = ()) -> list[str]:
+    lines: list[str] = list(prefix)
     mine: dict[str, list] = {}
     for u in s.units_of(seat):
         if u.type not in STATIC and u.type != "fleet" and not u.aboard:

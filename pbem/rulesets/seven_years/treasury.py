@@ -9,6 +9,13 @@ of that pass in the order written:
 3. training (17, `train`);
 4. disbanding (11.5, `disband`).
 
+The first player's early turn (plan 2.5 item 5): the player who moves first this game
+turn (6.1, known since `YEAR-start`) may write a line `turn:` after his treasury lines and
+his player-turn envelope under it; his player turn then resolves right after the
+Treasury Phase, with no wait of its own. It is validated against the board as his own
+treasury lines leave it; at resolution the other players' recruits may make a line
+impossible, and such a line is skipped and reported as in any player turn.
+
 A line that has become impossible when its turn comes (the treasury cannot pay it, a
 marker or leader is gone) is skipped with a private `syw.order_skipped`. Validation runs
 the envelope on a copy of the state (money.Dry). Default: nothing (the treasury
@@ -17,7 +24,10 @@ accumulates, 10.14). The order language: plan 7.2."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
+from pbem.clone import clone
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
@@ -36,7 +46,7 @@ from .money import (
     return_line,
     tally_for,
 )
-from .state import SYWState
+from .state import SYWState, TurnProgress
 
 HEADS = [
     "recruit", "buy", "train", "disband", "return", "play",
@@ -73,6 +83,7 @@ RECRUIT = re.compile(
 )
 BUY = re.compile(r"^buy\s+(?:(\d+)\s+)?(?:campaign\s+)?markers?$", re.I)
 TRAIN = re.compile(r"^train\s+(.+?)\s+with\s+(.+?)(?:\s+as\s+(.+))?$", re.I)
+TURN_HEAD = re.compile(r"^turn\s*:$", re.I)
 PLAY = re.compile(r"^play\s+(.+?)(?:\s+(?:on|against|at|for)\s+(.+))?$", re.I)
 
 
@@ -241,28 +252,70 @@ def by_pass(lines: list[TLine]) -> list[TLine]:
     return sorted(lines, key=lambda ln: (ln.pass_no, ln.line))
 
 
+@dataclass
+class TreasuryOrders:
+    lines: list[TLine] = field(default_factory=list)
+    turn: Any = None  # the first player's early turn (plan 2.5 item 5): TurnOrders
+
+
+def as_turn(s: SYWState) -> SYWState:
+    """The state as the first player's turn will begin on it (for his early turn)."""
+    t = clone(s)
+    t.stage, t.acting, t.progress = "turn", 0, TurnProgress()
+    return t
+
+
+def split_turn(lines: list[OrderLine]) -> tuple[list[OrderLine], OrderLine | None, list[OrderLine]]:
+    for i, ol in enumerate(lines):
+        if TURN_HEAD.match(ol.text.split("#", 1)[0].strip()):
+            return lines[:i], ol, lines[i + 1 :]
+    return lines, None, []
+
+
 class Treasury:
     def owes(self, s: SYWState) -> tuple[str, ...]:
         return tuple(s.seats)  # [C 2.d] everyone at once
 
     def parse(self, c: Content, s: SYWState, seat: str, lines: list[OrderLine]) -> Parsed:
-        return parse_good_lines(lambda ls: read(c, s, ls), lines)
+        mine, head, rest = split_turn(lines)
+        got = parse_good_lines(lambda ls: read(c, s, ls), mine)
+        if head is None:
+            good = TreasuryOrders(got.good or []) if got.checkable else None
+            return Parsed(TreasuryOrders(got.orders or []), got.problems, got.checkable, good,
+                          got.left_out)  # fmt: skip
+        if not s.order or s.order[0] != seat:
+            first = s.order[0] if s.order else "the first player"
+            why = f"only {first}, who moves first this game turn (7YWW 6.1), may add his player turn here (plan 2.5)"  # fmt: skip
+            return Parsed(None, [*got.problems, Problem(why, head.line)])
+        turn = phases.STAGES["turn"].parse(c, as_turn(s), seat, rest)
+        problems = [*got.problems, *turn.problems]
+        if not problems:
+            o = TreasuryOrders(got.orders or [], turn.orders)
+            return Parsed(o, [], checkable=True, good=o)
+        good_ok = got.checkable and turn.checkable
+        good = TreasuryOrders(got.good or [], turn.good) if good_ok else None
+        left = tuple(got.left_out) + tuple(turn.left_out)
+        return Parsed(TreasuryOrders(got.orders or [], turn.orders), problems, good_ok, good, left)
 
     def validate(self, c: Content, s: SYWState, seat: str, orders) -> list[Problem]:
-        """Plan 7.2: the envelope run on a copy, pass by pass, lines in order."""
+        """Plan 7.2: the envelope run on a copy, pass by pass, lines in order; then the
+        early turn on the board those lines leave."""
+        orders = orders or TreasuryOrders()
         sink = Dry(s)
         tally = tally_for(s, seat, dry=True)
         problems = []
-        for ln in by_pass(orders or []):
+        for ln in by_pass(orders.lines):
             why = check(c, sink.state, tally, ln)
             if why is not None:
                 problems.append(Problem(why, ln.line))
             else:
                 carry_out(sink, c, tally, ln, [])
+        if orders.turn is not None:
+            problems += phases.STAGES["turn"].validate(c, as_turn(sink.state), seat, orders.turn)
         return problems
 
-    def default(self, c: Content, s: SYWState, seat: str) -> list[TLine]:
-        return []  # 10.14: nothing spent
+    def default(self, c: Content, s: SYWState, seat: str) -> TreasuryOrders:
+        return TreasuryOrders()  # 10.14: nothing spent
 
     def resolve(self, ctx: Resolution, c: Content, step: Step, orders: dict, standing: dict):
         s: SYWState = ctx.state
@@ -272,7 +325,7 @@ class Treasury:
             for seat in seats:
                 st = standing.get(seat)
                 discard = list(st.discard_order) if st else []
-                for ln in orders.get(seat) or []:
+                for ln in (orders.get(seat) or TreasuryOrders()).lines:
                     if ln.pass_no != pass_no:
                         continue
                     why = check(c, ctx.state, tallies[seat], ln)
@@ -282,6 +335,10 @@ class Treasury:
                         continue
                     carry_out(ctx, c, tallies[seat], ln, discard)
         phases.after_treasury(ctx)
+        first = ctx.state.order[0]
+        early = (orders.get(first) or TreasuryOrders()).turn
+        if early is not None:  # plan 2.5 item 5: his player turn, at once
+            phases.STAGES["turn"].resolve(ctx, c, step, {first: early}, standing)
 
 
 phases.register("treasury", Treasury())
