@@ -137,6 +137,28 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
         _displace(ctx, c, power, None, out, lambda q, u: q.power == power, prefs, "7YWW 4.51(2)")
 
 
+def stacked_with_former(s: SYWState, power: str, frm: str) -> list[str]:
+    """4.6, 12.23, [C 4.i]: the power's units stacked with units of its former
+    controller `frm` (on a state where it is no longer his), and what they carry."""
+    gone = {
+        u.id
+        for u in s.units.values()
+        if u.owner == power and any(s.unit_seat(o) == frm for o in s.units_in(u.square))
+    }
+    gone |= {u.id for u in s.units.values() if u.aboard in gone}
+    return sorted(gone)
+
+
+def sim_defect(s: SYWState, power: str, to: str) -> None:
+    """For validation (turn.py's `if control POWER:` guard): the power is `to`'s and
+    4.6 has removed its units stacked with its former controller's."""
+    frm = s.control.get(power)
+    s.control[power] = to
+    if frm is not None and frm != to:
+        for uid in stacked_with_former(s, power, frm):
+            del s.units[uid]
+
+
 def defect(ctx: Resolution, c: Content, power: str, to: str, why: str) -> None:
     """7YWW 4.6: control moves with all the power's units wherever they are (no 4.51
     adjustments); its units stacked with formerly friendly forces are eliminated (4.6,
@@ -148,12 +170,6 @@ def defect(ctx: Resolution, c: Content, power: str, to: str, why: str) -> None:
     s = ctx.state
     if frm is None:
         return
-    gone: set[str] = set()
-    for u in sorted(s.units.values(), key=lambda u: u.id):
-        if u.owner != power:
-            continue
-        if any(s.unit_seat(o) == frm for o in s.units_in(u.square)):
-            gone.add(u.id)
-    gone |= {u.id for u in s.units.values() if u.aboard in gone}
+    gone = stacked_with_former(s, power, frm)
     if gone:
-        ctx.emit(E.Eliminated(units=sorted(gone), why="stacked with formerly friendly units (7YWW 4.6, 12.23)"))  # fmt: skip
+        ctx.emit(E.Eliminated(units=gone, why="stacked with formerly friendly units (7YWW 4.6, 12.23)"))  # fmt: skip

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, diplomacy, leaders, movement, names, phases, turn_orders
+from . import combat, diplomacy, leaders, movement, names, phases, reversion, turn_orders
 from . import events as E
 from .content import Content
 from .diplomacy_lines import LINES as DIPLOMACY_LINES
@@ -183,7 +183,7 @@ def guard_state(c: Content, s: SYWState, seat: str, g: Guard | None) -> SYWState
         return s
     b = s.model_copy(deep=True)
     if g.kind == "control":
-        b.control[g.arg] = seat
+        reversion.sim_defect(b, g.arg, seat)  # 4.6, 12.23 if it defected to him
     else:
         for u in b.units_in(g.arg):
             del b.units[u.id]
