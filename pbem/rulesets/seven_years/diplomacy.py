@@ -36,14 +36,14 @@ def line_problem(c: Content, s: SYWState, seat: str, ln: DiplomacyLine, taken: l
         return "the diplomacy phase is over: this turn has reached movement (7YWW 3.1(3)(a))"
     if s.control.get(ln.power) == seat:
         return f"{seat} controls {c.power_name(ln.power)}: diplomacy designates a neutral or enemy power (7YWW 9.0)"  # fmt: skip
+    for o in ln.prefer:
+        if o.target == seat:
+            return f"{o.kind} is aimed at another player, not at {seat} (7YWW 29.1)"
     if take_markers(c, s.players[seat].hand, ln.values, tuple(taken)) is None:
         want = " ".join(str(v) for v in ln.values)
         held = sorted(names.label_of(c, m) for m in s.players[seat].hand if c.marker(m).kind == "Diplomacy")  # fmt: skip
         return (f"this line needs Diplomacy markers {want}: {seat} holds {', '.join(held) or 'none'}, "
                 "counting those of earlier lines (7YWW 9.1(2), 9.3)")  # fmt: skip
-    for o in ln.prefer:
-        if o.target == seat:
-            return f"{o.kind} is aimed at another player, not at {seat} (7YWW 29.1)"
     return None
 
 
