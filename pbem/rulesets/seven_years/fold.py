@@ -272,3 +272,26 @@ def _(s: SYWState, e: E.PowersChosen) -> None:
     s.control = dict(e.control)
     for seat, t in e.treasuries.items():
         s.players[seat].treasury = t
+
+
+# --- diplomacy (7YWW 9, 29.1, 4.5-4.6, 7.1-7.2)
+
+
+@on(E.DiplomacyAttempt)
+@on(E.Espionage)
+@on(E.EspionageMade)
+@on(E.Coup)
+@on(E.Reaction)
+@on(E.Revealed)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: markers, treasuries, control and leaders change by their own events."""
+
+
+@on(E.Displaced)
+def _(s: SYWState, e: E.Displaced) -> None:
+    for uid, sq in e.units.items():
+        s.units[uid].square = sq
+    for u in s.units.values():  # 18.5: aboard only where its fleet is
+        fleet = s.units.get(u.aboard) if u.aboard else None
+        if (u.id in e.units or u.aboard in e.units) and (fleet is None or fleet.square != u.square):
+            u.aboard = None

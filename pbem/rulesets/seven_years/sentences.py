@@ -327,3 +327,59 @@ def _(e: E.NeutralityViolated) -> str:
         f"{e.by} violates the neutrality of {_name(e.power)} ({e.how}): it enters the war "
         f"under {e.to}{among} (7YWW 4.413, 4.42)."
     )
+
+
+# --- diplomacy (7YWW 9, 29.1, 4.5-4.6, 7.1-7.2)
+
+
+@says(E.DiplomacyAttempt)
+def _(e: E.DiplomacyAttempt) -> str:
+    att = " + ".join(str(v) for v in e.attack)
+    dfn = "; ".join(f"{seat} {' + '.join(str(v) for v in vs)}" for seat, vs in e.defence.items())
+    opt = f"; carried out: {e.option}" if e.option else ""
+    return (
+        f"{e.seat} attempts diplomacy on {_name(e.power)} with {att} against "
+        f"{dfn or 'no defence'}: differential {e.differential}, column {e.column}, "
+        f"die {e.die}: {e.result} (7YWW 9.1, 29.1){opt}."
+    )
+
+
+@says(E.Espionage)
+def _(e: E.Espionage) -> str:
+    if e.what == "treasury":
+        return f"Espionage (7YWW 7.1): {e.target} has {e.treasury} treasury points."
+    held = ", ".join(_marker(m) for m in e.markers) or "no campaign markers"
+    return f"Espionage (7YWW 7.1): {e.target} holds {held}."
+
+
+@says(E.EspionageMade)
+def _(e: E.EspionageMade) -> str:
+    return f"{e.seat} examines {e.target}'s {e.what} (espionage, 7YWW 29.1)."
+
+
+@says(E.Coup)
+def _(e: E.Coup) -> str:
+    die = f", die {e.die}" if e.what == "leader" else ""
+    return f"Coup by {e.seat} against {e.target}{die}: {e.effect} (7YWW 29.1)."
+
+
+@says(E.Reaction)
+def _(e: E.Reaction) -> str:
+    picks = ", ".join(f"{seat} {how}" for seat, how in e.choices.items()) or "nobody"
+    return f"Reaction {e.result} (7YWW 29.1): {e.count} each, taken as {picks}."
+
+
+@says(E.Displaced)
+def _(e: E.Displaced) -> str:
+    where = ", ".join(f"{u} to {sq}" for u, sq in e.units.items())
+    return f"{_name(e.power)} is neutral: {where} ({e.why}, 4.511; not movement)."
+
+
+@says(E.Revealed)
+def _(e: E.Revealed) -> str:
+    parts = []
+    if e.treasury is not None:
+        parts.append(f"{e.treasury} treasury points")
+    if e.markers is not None:
+        parts.append(", ".join(_marker(m) for m in e.markers) or "no campaign markers")
+    return f"{e.seat} reveals to {', '.join(e.to)}: {'; '.join(parts)} (7YWW 7.2)."

@@ -12,6 +12,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem
 
 from . import names
 from .content import Content
+from .diplomacy_standing import READERS as DIPLOMACY_READERS
 
 
 @dataclass
@@ -27,6 +28,11 @@ class Standing:
     upgrade_order: list[str] = field(default_factory=list)  # 17.2
     defend_leaders: list[tuple[str, str]] = field(default_factory=list)  # (leader | "best", sq)
     honors: list[tuple[str, str]] = field(default_factory=list)  # 29.7 (sq, least odds column)
+    # --- diplomacy and control (diplomacy_standing.py)
+    defend_powers: list[tuple[str, tuple[int, ...], str]] = field(default_factory=list)  # 9.4
+    reaction: str = ""  # 29.1 R/R2: "treasury" | "markers" | "" (default)
+    lose_order: list[str] = field(default_factory=list)  # 29.1 D3(4), D4(4), D4(5)
+    displace_to: list[str] = field(default_factory=list)  # 4.511
 
 
 def _split(rest: str) -> list[str]:
@@ -157,6 +163,7 @@ READERS = {
     "defend with": _defend,
     "honors of war when defending": _honors,
     "honours of war when defending": _honors,
+    **DIPLOMACY_READERS,  # defend POWER with, reaction, lose powers, displace to
 }
 
 

@@ -11,9 +11,10 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, leaders, movement, names, phases, turn_orders
+from . import combat, diplomacy, leaders, movement, names, phases, reversion, turn_orders
 from . import events as E
 from .content import Content
+from .diplomacy_lines import LINES as DIPLOMACY_LINES
 from .standing import Standing
 from .state import SYWState
 from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Wait
@@ -182,7 +183,7 @@ def guard_state(c: Content, s: SYWState, seat: str, g: Guard | None) -> SYWState
         return s
     b = s.model_copy(deep=True)
     if g.kind == "control":
-        b.control[g.arg] = seat
+        reversion.sim_defect(b, g.arg, seat)  # 4.6, 12.23 if it defected to him
     else:
         for u in b.units_in(g.arg):
             del b.units[u.id]
@@ -212,6 +213,10 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
             why, units, _ = move_problem(c, base, seat, ln, taken)
             if why is None:
                 sim_move(c, base, seat, ln, units, taken)
+        elif isinstance(ln, DIPLOMACY_LINES):  # 7YWW 9, 7.2, 10.35, 8.31 (diplomacy.py)
+            why = diplomacy.problem(c, base, seat, ln, taken)
+            if why is None:
+                diplomacy.sim(c, base, seat, ln, taken)
         else:
             why, units = attack_problem(c, base, seat, ln, taken)
             if why is None:
@@ -259,8 +264,6 @@ class TurnRules:
         s: SYWState = ctx.state
         seat = s.order[s.acting]
         o = orders.get(seat) or TurnOrders()
-        if s.progress.phase == "diplomacy":  # 3.1(3)(a): diplomacy is a later milestone
-            ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
         last: bool | None = None
         for ln in o.lines:
             if isinstance(ln, Wait):
@@ -268,6 +271,11 @@ class TurnRules:
                 return
             if not holds(ctx.state, seat, ln.guard, last):
                 continue  # plan 2.4: passed over silently
+            if isinstance(ln, DIPLOMACY_LINES):  # 3.1(3)(a) diplomacy; any-time lines
+                diplomacy.resolve_line(ctx, c, seat, ln, standing, skip)
+                continue
+            if ctx.state.progress.phase == "diplomacy":  # 3.1(3)(b) follows
+                ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
                 continue
@@ -276,6 +284,8 @@ class TurnRules:
             got = do_attack(ctx, c, seat, ln, standing)
             if ln.guard is None or ln.guard.kind not in ("won", "lost"):
                 last = got
+        if ctx.state.progress.phase == "diplomacy":
+            ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
         phases.after_player_turn(ctx)
 
 

@@ -21,25 +21,22 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import names
+from . import diplomacy_orders, names
 from .content import Content
+from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
 from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Units, Wait
 
 PHASE = {"move": 1, "attack": 2}
 LATER = {
-    "diplomacy": "diplomacy is not yet available in pbem's Seven Years World War (7YWW 9)",
     "embark": "naval transport is not yet available in pbem's Seven Years World War (7YWW 18.5)",
     "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
     "play": "campaign markers other than Forced March, Expedition and Honors of War are not yet playable in a player turn in pbem's Seven Years World War",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
-    "give": "gifts are not yet available in pbem's Seven Years World War (7YWW 10.35)",
-    "return": "returning markers in a player turn is not yet available in pbem's Seven Years World War",
-    "reveal": "reveal is not yet available in pbem's Seven Years World War (7YWW 7.2)",
 }  # fmt: skip
 HEADS = ["move", "forced march", "attack", "wait", "if won:", "if lost:", "if control",
-         "if occupy", "if empty", *LATER]  # fmt: skip
+         "if occupy", "if empty", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -276,6 +273,12 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             line = read_move(r, body, forced=False)
         elif word == "attack":
             line = read_attack(r, body)
+        elif word in diplomacy_orders.HEADS:  # 7YWW 9, 7.2, 10.35, 8.31
+            line, probs = diplomacy_orders.read(c, s, ol.line, body)
+            for p in probs:
+                r.bad(p.message, p.suggestion)
+            if isinstance(line, DiplomacyLine) and phase > 0:
+                r.bad("diplomacy lines come before movement and combat lines (7YWW 3.1(3)(a))")
         elif word in LATER:
             r.bad(LATER[word])
         else:
