@@ -4,7 +4,8 @@ Set-up: the default placement (`place rest`). Treasury: recruit an army in the c
 each power while keeping money for provisioning, buy a marker when rich. Player turn:
 attack an adjacent enemy square at good odds, else march a stack one square towards the
 nearest enemy; the first player sends his player turn with his treasury lines (plan 2.5
-item 5). Every line is checked by the rules' own parser and validation first, so a
+item 5), and tries diplomacy on a neutral power when he holds a Diplomacy marker. Every
+line is checked by the rules' own parser and validation first, so a
 line is sent only if the whole envelope stays acceptable."""
 
 from __future__ import annotations
@@ -109,9 +110,22 @@ def _turn(c: Content, s: SYWState, seat: str, prefix: tuple | list = ()) -> list
         step = _towards(c, sq, enemy)
         if step and step not in enemy and len(units) > 1:
             moves.append(f"move {ids} from {sq} to {step}")
+    _keep(s, seat, lines, _diplomacy(c, s, seat))
     _keep(s, seat, lines, moves[:3])
     _keep(s, seat, lines, attacks[:3])
     return lines
+
+
+def _diplomacy(c: Content, s: SYWState, seat: str) -> list[str]:
+    """7YWW 9: one attempt with the best Diplomacy marker held on the neutral power of
+    highest campaign value (the first in map order among equals)."""
+    values = sorted((c.marker(m).value for m in s.players[seat].hand
+                     if c.marker(m).kind == "Diplomacy"), reverse=True)  # fmt: skip
+    neutral = [p for p, who in sorted(s.control.items()) if who is None]
+    if not values or not neutral:
+        return []
+    target = max(neutral, key=lambda p: c.campaign_value([p]))
+    return [f"diplomacy on {target} with {values[0]}"]
 
 
 def _towards(c: Content, start: str, targets: set[str]) -> str | None:
