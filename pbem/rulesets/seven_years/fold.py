@@ -262,3 +262,23 @@ def _(s: SYWState, e: E.Combat) -> None:
     p.attacked = sorted({*p.attacked, *e.attackers})
     if not e.forced_march and [e.source, e.target] not in p.attacks:
         p.attacks = [*p.attacks, [e.source, e.target]]
+
+
+# --- marker windows (windows.py, playmarkers.py: 29.7)
+
+
+@on(E.MarkerNegated)
+@on(E.MarkerBack)
+def _(s: SYWState, e: E.MarkerNegated | E.MarkerBack) -> None:
+    """29.7 Sturm & Drang: the negated marker is in the pool (a played marker already
+    is; Scientific Breakthrough's waits out of it until its picks are made)."""
+    mid = e.negated if isinstance(e, E.MarkerNegated) else e.marker
+    if mid not in s.leaders:
+        _to_pool(s, [mid])
+
+
+@on(E.Rerolled)
+@on(E.Attrition)
+@on(E.Voltaire)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: the state changes come with their own events."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 
 from . import events as E
+from . import windows
 from .content import Content
 from .state import SYWState
 
@@ -26,7 +27,7 @@ def determine(ctx: Resolution, c: Content, turn: int) -> list[str]:
     tied = [seat for seat in s.seats if values[seat] == top]
     ties: list[list] = []
     while len(tied) > 1:
-        rolls = {seat: ctx.roll(f"initiative tie: {seat}")[0] for seat in tied}
+        rolls = {seat: windows.roll(ctx, f"initiative tie: {seat}")[0] for seat in tied}
         ties += [[seat, rolls[seat]] for seat in tied]
         best = max(rolls.values())
         tied = [seat for seat in tied if rolls[seat] == best]

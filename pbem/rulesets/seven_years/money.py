@@ -19,7 +19,7 @@ from pbem.clone import clone
 from pbem.events import Event
 
 from . import events as E
-from . import fold, markers, names
+from . import fold, markers, names, windows
 from .content import Content
 from .occupation import occupied, routes, treasury_value
 from .state import SYWState
@@ -190,13 +190,13 @@ def play(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
             tally.uncapped = True
         return
     if ln.marker == "Corruption":  # 29.7: a die off the other player's treasury, to zero
-        die = sink.roll(f"corruption: {seat} on {ln.target}")[0]
+        die = windows.roll(sink, f"corruption: {seat} on {ln.target}")[0]
         change(sink, ln.target, -die, f"Corruption played by {seat} (7YWW 29.7)")
     elif ln.marker == "Coalition Rallies":  # 29.7: two dice to the treasury
-        dice = sink.roll(f"coalition rallies: {seat}", 2)
+        dice = windows.roll(sink, f"coalition rallies: {seat}", 2)
         change(sink, seat, sum(dice), "Coalition Rallies (7YWW 29.7)")
     elif ln.marker == "Laissez Faire":  # 29.7: 1-2 lose a second die, 3-6 gain it
-        die = sink.roll(f"laissez faire: {seat}")[0]
-        amount = sink.roll(f"laissez faire amount: {seat}")[0]
+        die = windows.roll(sink, f"laissez faire: {seat}")[0]
+        amount = windows.roll(sink, f"laissez faire amount: {seat}")[0]
         sign = -1 if die <= 2 else 1
         change(sink, seat, sign * amount, "Laissez Faire (7YWW 29.7)")

@@ -305,3 +305,39 @@ def _(e: E.NeutralityViolated) -> str:
         f"{e.by} violates the neutrality of {_name(e.power)} ({e.how}): it enters the war "
         f"under {e.to}{among} (7YWW 4.413, 4.42)."
     )
+
+
+# --- marker windows (windows.py, playmarkers.py: 29.7)
+
+
+@says(E.MarkerNegated)
+def _(e: E.MarkerNegated) -> str:
+    return (
+        f"{e.by}'s Sturm & Drang negates {e.negated_seat}'s {_marker(e.negated)}: it returns "
+        "to the pool without going into effect (7YWW 29.7)."
+    )
+
+
+@says(E.Rerolled)
+def _(e: E.Rerolled) -> str:
+    before = ", ".join(map(str, e.before))
+    after = ", ".join(map(str, e.after))
+    return f"{e.seat} plays Illuminati on the roll {e.label!r}: {before} is rolled again: {after} (7YWW 29.7)."
+
+
+@says(E.Attrition)
+def _(e: E.Attrition) -> str:
+    rolls = ", ".join(f"{u} {d}" for u, d in e.rolls.items()) or "no unit affected"
+    lost = _units(e.eliminated) if e.eliminated else "none"
+    return f"Attrition by {e.seat} on {e.square} (7YWW 29.7): {rolls}; eliminated: {lost}."
+
+
+@says(E.Voltaire)
+def _(e: E.Voltaire) -> str:
+    return f"{e.seat} takes {_marker(e.took)} from the pool by Correspondence with Voltaire (7YWW 29.7)."
+
+
+@says(E.MarkerBack)
+def _(e: E.MarkerBack) -> str:
+    why = f" ({e.why})" if e.why else ""
+    return f"{e.seat}'s {_marker(e.marker)} returns to the pool{why}."

@@ -12,6 +12,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem
 
 from . import names
 from .content import Content
+from .windows import STANDING_READERS
 
 
 @dataclass
@@ -27,6 +28,10 @@ class Standing:
     upgrade_order: list[str] = field(default_factory=list)  # 17.2
     defend_leaders: list[tuple[str, str]] = field(default_factory=list)  # (leader | "best", sq)
     honors: list[tuple[str, str]] = field(default_factory=list)  # 29.7 (sq, least odds column)
+    # --- marker windows (windows.py): 29.7 Illuminati, Sturm & Drang, Grand Tour
+    illuminati: list = field(default_factory=list)  # windows.IlluminatiLine
+    sturm: list = field(default_factory=list)  # windows.SturmLine
+    grand_tour: list = field(default_factory=list)  # (line, text, seat)
 
 
 def _split(rest: str) -> list[str]:
@@ -158,6 +163,7 @@ READERS = {
     "honors of war when defending": _honors,
     "honours of war when defending": _honors,
 }
+READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
 
 
 def parse(c: Content, lines: list[OrderLine]) -> Parsed:
