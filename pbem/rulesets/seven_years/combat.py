@@ -186,6 +186,8 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
                 seat=seat, marker=how, target=a.target, detail="Honors of War (7YWW 29.7)"
             )
         )
+        if not windows.announce(ctx, seat, how, a.target):  # 29.7 Sturm & Drang
+            del hw["attacker"]
     dh = defender_honors(c, s, def_seat, st, a.target, col)
     if dh and def_seat:
         hw["defender"] = dh
@@ -194,6 +196,8 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
                 seat=def_seat, marker=dh, target=a.target, detail="Honors of War (7YWW 29.7)"
             )
         )
+        if not windows.announce(ctx, def_seat, dh, a.target):  # 29.7 Sturm & Drang
+            del hw["defender"]
     def crt(dice: list[int]) -> str:
         code = c.data.crt_result(table, col, dice[0])
         if hw:  # 29.7 AA, AZ -> AW; DD, DZ -> DW ([C 29.b] both may play: the same conversion)

@@ -19,7 +19,7 @@ from pbem.clone import clone
 from pbem.events import Event
 
 from . import events as E
-from . import fold, markers, names, windows
+from . import fold, markers, names, playmarkers, windows
 from .content import Content
 from .occupation import occupied, routes, treasury_value
 from .state import SYWState
@@ -171,10 +171,14 @@ def play(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
     Resolution), the dry run records what it can know."""
     seat = tally.seat
     s: SYWState = sink.state
+    if ln.marker in playmarkers.ANY_ENVELOPE:  # 29.7 Scientific Breakthrough, Voltaire
+        return playmarkers.treasury_play(sink, c, seat, ln)
     mid = names.in_hand(c, s.players[seat].hand, ln.marker)
     assert mid is not None
     target = ln.target if ln.marker != "Coalition Rallies" and ln.marker != "Laissez Faire" else ""
     sink.emit(E.MarkerPlayed(seat=seat, marker=mid, target=target))  # 8.43: to the pool
+    if not windows.announce(sink, seat, mid, target):  # 29.7 Sturm & Drang
+        return
     if ln.marker == "Manufacturing Inventions":  # [C 10.f] the square's value once more
         tally.boosted.add(ln.target)
         v = treasury_value(c, sink.state, ln.target)

@@ -61,6 +61,8 @@ def _(e: E.Initiative) -> str:
     ties = ""
     if e.ties:
         ties = " Tie dice: " + ", ".join(f"{seat} {d}" for seat, d in e.ties) + "."
+    if e.grand_tour.get("for"):  # 29.7 Grand Tour replaces the procedure
+        ties = f" Grand Tour by {e.grand_tour['by']}: {e.grand_tour['for']} takes the initiative (7YWW 29.7)."
     return (
         f"Initiative (7YWW 6.1): campaign values {vals}.{ties} "
         f"{e.order[0]} is the first player; order: {', '.join(e.order)}."

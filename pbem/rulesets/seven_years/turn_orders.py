@@ -21,7 +21,7 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import names
+from . import names, playmarkers
 from .content import Content
 from .state import SYWState
 from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Units, Wait
@@ -32,14 +32,13 @@ LATER = {
     "embark": "naval transport is not yet available in pbem's Seven Years World War (7YWW 18.5)",
     "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
-    "play": "campaign markers other than Forced March, Expedition and Honors of War are not yet playable in a player turn in pbem's Seven Years World War",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
     "give": "gifts are not yet available in pbem's Seven Years World War (7YWW 10.35)",
     "return": "returning markers in a player turn is not yet available in pbem's Seven Years World War",
     "reveal": "reveal is not yet available in pbem's Seven Years World War (7YWW 7.2)",
 }  # fmt: skip
 HEADS = ["move", "forced march", "attack", "wait", "if won:", "if lost:", "if control",
-         "if occupy", "if empty", *LATER]  # fmt: skip
+         "if occupy", "if empty", "play", *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -276,6 +275,9 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             line = read_move(r, body, forced=False)
         elif word == "attack":
             line = read_attack(r, body)
+        elif word == "play":  # 29.7 Attrition, Scientific Breakthrough, Voltaire
+            line = playmarkers.read_turn_line(c, ol.line, body, problems)
+            r.ok = line is not None
         elif word in LATER:
             r.bad(LATER[word])
         else:
