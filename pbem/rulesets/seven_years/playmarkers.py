@@ -117,7 +117,7 @@ def check(c: Content, s: SYWState, seat: str, p: Play, taken: list[str]) -> str 
     mid = names.in_hand(c, s.players[seat].hand, p.marker, tuple(taken))
     if mid is None:
         n = sum(1 for m in s.players[seat].hand if names.label_of(c, m) == p.marker)
-        return f"this line needs a {p.marker} marker: {seat} holds {n}, used by this and earlier lines (7YWW 8.4)"
+        return f"no {p.marker} left in your hand for this line: {seat} holds {n}, used by this and earlier lines (7YWW 8.4)"
     taken.append(mid)
     return None
 
