@@ -223,7 +223,9 @@ def roll(ctx: Resolution, label: str, count: int = 1, *, owner: str = "", square
 def _seat(c: Content, seats_text: str, ln: int, out: list[Problem]) -> str:
     m = names.SEAT.match(seats_text.strip())
     if not m:
-        out.append(Problem(f"no player {seats_text.strip()!r}: write a player as `Coalition 2`", ln))
+        out.append(
+            Problem(f"no player {seats_text.strip()!r}: write a player as `Coalition 2`", ln)
+        )
         return ""
     return f"Coalition {m.group(1)}"
 
