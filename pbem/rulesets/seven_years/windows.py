@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
+from pbem.suggest import closest
 
 from . import events as E
 from . import names
@@ -234,15 +235,16 @@ def _illuminati(c: Content, st, rest: str, ln: int) -> list[Problem]:
     """`illuminati on KIND [of SEAT] [in SQ] [if V V...]`"""
     out: list[Problem] = []
     text = f"illuminati {rest}".strip()
-    m = re.fullmatch(r"on\s+(.+?)(?:\s+of\s+(.+?))?(?:\s+in\s+(\S+))?(?:\s+if\s+(.+))?\s*",
-                     rest.strip(), re.I)  # fmt: skip
+    words = "|".join(re.escape(k) for k in sorted([*KINDS, *KIND_ALIASES], key=len, reverse=True))
+    tail = r"(?:\s+of\s+(.+?))?(?:\s+in\s+(\S+))?(?:\s+if\s+(.+))?\s*"
+    m = re.fullmatch(rf"on\s+({words}){tail}", rest.strip(), re.I)
+    if m is None:
+        m = re.fullmatch(rf"on\s+(.+?){tail}", rest.strip(), re.I)
     if not m:
         return [Problem("write: illuminati on KIND [of SEAT] [in SQ] [if V V...] (KIND: combat, initiative, corruption, ...)", ln)]  # fmt: skip
     kind = names.key(m.group(1))
     kind = KIND_ALIASES.get(kind, kind)
     if kind not in KINDS:
-        from pbem.suggest import closest
-
         out.append(Problem(f"no kind of roll {m.group(1)!r}: {', '.join(KINDS)}", ln,
                            closest(kind, list(KINDS))))  # fmt: skip
     of = _seat(c, m.group(2), ln, out) if m.group(2) else ""
