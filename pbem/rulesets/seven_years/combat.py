@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from pbem.resolution import Resolution
 
-from . import control, leaders, names, results
+from . import control, leaders, names, results, windows
 from . import events as E
 from .content import Content
 from .movement import domain, pick_units
@@ -186,6 +186,8 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
                 seat=seat, marker=how, target=a.target, detail="Honors of War (7YWW 29.7)"
             )
         )
+        if not windows.announce(ctx, seat, how, a.target):  # 29.7 Sturm & Drang
+            del hw["attacker"]
     dh = defender_honors(c, s, def_seat, st, a.target, col)
     if dh and def_seat:
         hw["defender"] = dh
@@ -194,10 +196,17 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
                 seat=def_seat, marker=dh, target=a.target, detail="Honors of War (7YWW 29.7)"
             )
         )
-    die = ctx.roll(f"combat: {a.target}")[0]
-    code = c.data.crt_result(table, col, die)
-    if hw:  # 29.7 AA, AZ -> AW; DD, DZ -> DW ([C 29.b] both may play: the same conversion)
-        code = c.data.crt.honors_of_war.converts.get(code, code)
+        if not windows.announce(ctx, def_seat, dh, a.target):  # 29.7 Sturm & Drang
+            del hw["defender"]
+
+    def crt(dice: list[int]) -> str:
+        code = c.data.crt_result(table, col, dice[0])
+        if hw:  # 29.7 AA, AZ -> AW; DD, DZ -> DW ([C 29.b] both may play: the same conversion)
+            code = c.data.crt.honors_of_war.converts.get(code, code)
+        return code
+
+    die = windows.roll(ctx, f"combat: {a.target}", owner=seat, square=a.target, result=crt)[0]
+    code = crt([die])
     ctx.emit(E.Combat(attacker_seat=seat, defender_seat=def_seat, source=a.source, target=a.target,
                       attackers=[u.id for u in units], defenders=[u.id for u in defenders],
                       table=table, leaders=used, strength={"attacker": sa, "defender": sd},

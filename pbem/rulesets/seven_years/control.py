@@ -7,6 +7,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 
 from . import events as E
+from . import windows
 from .content import Content
 from .state import MINOR, SYWState, Unit
 
@@ -46,7 +47,9 @@ def recipient(ctx: Resolution, c: Content, power: str, violator: str) -> tuple[s
     low = min(values.values())
     tied = [seat for seat in s.seats if values.get(seat) == low]
     while len(tied) > 1:
-        rolls = {seat: ctx.roll(f"invasion of {power}: {seat}")[0] for seat in tied}
+        rolls = {
+            seat: windows.roll(ctx, f"invasion of {power}: {seat}", owner=seat)[0] for seat in tied
+        }
         best = max(rolls.values())
         tied = [seat for seat in tied if rolls[seat] == best]
     return tied[0], values

@@ -547,6 +547,67 @@ class Revealed(Private):
     markers: list[str] | None = None
 
 
+# --- marker windows events (windows.py, playmarkers.py, initiative.py: 29.7)
+
+
+@event
+class MarkerNegated(Event):
+    """29.7 Sturm & Drang: `marker` (the Sturm & Drang) of `by` negated `negated` of
+    `negated_seat`, which goes back to the pool without going into effect."""
+
+    type: Literal["syw.marker_negated"] = "syw.marker_negated"
+    by: str
+    marker: str
+    negated_seat: str
+    negated: str
+
+
+@event
+class Rerolled(Event):
+    """29.7 Illuminati: the roll `label` was made again; the second result stands."""
+
+    type: Literal["syw.rerolled"] = "syw.rerolled"
+    seat: str
+    marker: str
+    label: str
+    before: list[int]
+    after: list[int]
+
+
+@event
+class Attrition(Event):
+    """29.7 Attrition: a die for each unit in the square (fortified zones and bases are
+    not affected); 1-2 eliminated (the units go in a syw.eliminated)."""
+
+    type: Literal["syw.attrition"] = "syw.attrition"
+    seat: str
+    square: str
+    rolls: dict[str, int] = {}
+    eliminated: list[str] = []
+
+
+@event
+class Voltaire(Private):
+    """29.7 Correspondence with Voltaire: the marker taken from the pool, and the pool
+    the player saw (private to him; the others see the play and a syw.markers_drawn)."""
+
+    type: Literal["syw.voltaire"] = "syw.voltaire"
+    seat: str
+    took: str
+    pool_seen: list[str] = []
+
+
+@event
+class MarkerBack(Event):
+    """A played marker that stayed out of the pool goes back to it (29.7 Scientific
+    Breakthrough: "returned to the pool after the markers are picked")."""
+
+    type: Literal["syw.marker_back"] = "syw.marker_back"
+    seat: str
+    marker: str
+    why: str = ""
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

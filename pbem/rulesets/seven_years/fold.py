@@ -295,3 +295,23 @@ def _(s: SYWState, e: E.Displaced) -> None:
         fleet = s.units.get(u.aboard) if u.aboard else None
         if (u.id in e.units or u.aboard in e.units) and (fleet is None or fleet.square != u.square):
             u.aboard = None
+
+
+# --- marker windows (windows.py, playmarkers.py: 29.7)
+
+
+@on(E.MarkerNegated)
+@on(E.MarkerBack)
+def _(s: SYWState, e: E.MarkerNegated | E.MarkerBack) -> None:
+    """29.7 Sturm & Drang: the negated marker is in the pool (a played marker already
+    is; Scientific Breakthrough's waits out of it until its picks are made)."""
+    mid = e.negated if isinstance(e, E.MarkerNegated) else e.marker
+    if mid not in s.leaders:
+        _to_pool(s, [mid])
+
+
+@on(E.Rerolled)
+@on(E.Attrition)
+@on(E.Voltaire)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: the state changes come with their own events."""

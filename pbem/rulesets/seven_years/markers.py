@@ -7,6 +7,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 
 from . import events as E
+from . import windows
 from .content import LEADER, Content
 from .map import MAJORS
 from .state import SYWState
@@ -128,8 +129,10 @@ def balance_of_power(ctx: Resolution, c: Content, picker: str, mid: str) -> None
     picked it."""
     s: SYWState = ctx.state
     ctx.emit(E.MarkerPlayed(seat=picker, marker=mid, from_hand=False, detail="must be played when picked (7YWW 8.42)"))  # fmt: skip
+    if not windows.announce(ctx, picker, mid, must_play=True):  # 29.7 Sturm & Drang
+        return
     first = s.order[0] if s.order else picker
-    die = ctx.roll(f"balance of power: {first}")[0]
+    die = windows.roll(ctx, f"balance of power: {first}")[0]
     ctx.emit(E.BalanceOfPower(picker=picker, initiative_seat=first, die=die))
     lose(ctx, c, first, die, "Balance of Power (7YWW 29.7)", leaders=False)
 
@@ -161,7 +164,9 @@ def revolution(ctx: Resolution, c: Content, picker: str, mid: str) -> None:
         ctx.emit(E.Revolution(picker=picker, capitals_occupied=[], effect="not played"))
         return
     ctx.emit(E.MarkerPlayed(seat=picker, marker=mid, from_hand=False, detail="must be played when picked (7YWW 8.42)"))  # fmt: skip
-    die = ctx.roll(f"revolution: {picker}")[0]
+    if not windows.announce(ctx, picker, mid, must_play=True):  # 29.7 Sturm & Drang
+        return
+    die = windows.roll(ctx, f"revolution: {picker}")[0]
     effect = "every player returns all his campaign markers" if die >= 5 else "no effect"
     ctx.emit(E.Revolution(picker=picker, capitals_occupied=caps, die=die, effect=effect))
     if die >= 5:

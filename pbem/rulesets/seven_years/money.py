@@ -19,7 +19,7 @@ from pbem.clone import clone
 from pbem.events import Event
 
 from . import events as E
-from . import fold, markers, names
+from . import fold, markers, names, playmarkers, windows
 from .content import Content
 from .occupation import occupied, routes, treasury_value
 from .state import SYWState
@@ -171,10 +171,14 @@ def play(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
     Resolution), the dry run records what it can know."""
     seat = tally.seat
     s: SYWState = sink.state
+    if ln.marker in playmarkers.ANY_ENVELOPE:  # 29.7 Scientific Breakthrough, Voltaire
+        return playmarkers.treasury_play(sink, c, seat, ln)
     mid = names.in_hand(c, s.players[seat].hand, ln.marker)
     assert mid is not None
     target = ln.target if ln.marker != "Coalition Rallies" and ln.marker != "Laissez Faire" else ""
     sink.emit(E.MarkerPlayed(seat=seat, marker=mid, target=target))  # 8.43: to the pool
+    if not windows.announce(sink, seat, mid, target):  # 29.7 Sturm & Drang
+        return
     if ln.marker == "Manufacturing Inventions":  # [C 10.f] the square's value once more
         tally.boosted.add(ln.target)
         v = treasury_value(c, sink.state, ln.target)
@@ -190,13 +194,13 @@ def play(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
             tally.uncapped = True
         return
     if ln.marker == "Corruption":  # 29.7: a die off the other player's treasury, to zero
-        die = sink.roll(f"corruption: {seat} on {ln.target}")[0]
+        die = windows.roll(sink, f"corruption: {seat} on {ln.target}")[0]
         change(sink, ln.target, -die, f"Corruption played by {seat} (7YWW 29.7)")
     elif ln.marker == "Coalition Rallies":  # 29.7: two dice to the treasury
-        dice = sink.roll(f"coalition rallies: {seat}", 2)
+        dice = windows.roll(sink, f"coalition rallies: {seat}", 2)
         change(sink, seat, sum(dice), "Coalition Rallies (7YWW 29.7)")
     elif ln.marker == "Laissez Faire":  # 29.7: 1-2 lose a second die, 3-6 gain it
-        die = sink.roll(f"laissez faire: {seat}")[0]
-        amount = sink.roll(f"laissez faire amount: {seat}")[0]
+        die = windows.roll(sink, f"laissez faire: {seat}")[0]
+        amount = windows.roll(sink, f"laissez faire amount: {seat}")[0]
         sign = -1 if die <= 2 else 1
         change(sink, seat, sign * amount, "Laissez Faire (7YWW 29.7)")

@@ -83,6 +83,8 @@ def _(e: E.Initiative) -> str:
     ties = ""
     if e.ties:
         ties = " Tie dice: " + ", ".join(f"{seat} {d}" for seat, d in e.ties) + "."
+    if e.grand_tour.get("for"):  # 29.7 Grand Tour replaces the procedure
+        ties = f" Grand Tour by {e.grand_tour['by']}: {e.grand_tour['for']} takes the initiative (7YWW 29.7)."
     return (
         f"Initiative (7YWW 6.1): campaign values {vals}.{ties} "
         f"{e.order[0]} is the first player; order: {', '.join(e.order)}."
@@ -383,3 +385,39 @@ def _(e: E.Revealed) -> str:
     if e.markers is not None:
         parts.append(", ".join(_marker(m) for m in e.markers) or "no campaign markers")
     return f"{e.seat} reveals to {', '.join(e.to)}: {'; '.join(parts)} (7YWW 7.2)."
+
+
+# --- marker windows (windows.py, playmarkers.py: 29.7)
+
+
+@says(E.MarkerNegated)
+def _(e: E.MarkerNegated) -> str:
+    return (
+        f"{e.by}'s Sturm & Drang negates {e.negated_seat}'s {_marker(e.negated)}: it returns "
+        "to the pool without going into effect (7YWW 29.7)."
+    )
+
+
+@says(E.Rerolled)
+def _(e: E.Rerolled) -> str:
+    before = ", ".join(map(str, e.before))
+    after = ", ".join(map(str, e.after))
+    return f"{e.seat} plays Illuminati on the roll {e.label!r}: {before} is rolled again: {after} (7YWW 29.7)."
+
+
+@says(E.Attrition)
+def _(e: E.Attrition) -> str:
+    rolls = ", ".join(f"{u} {d}" for u, d in e.rolls.items()) or "no unit affected"
+    lost = _units(e.eliminated) if e.eliminated else "none"
+    return f"Attrition by {e.seat} on {e.square} (7YWW 29.7): {rolls}; eliminated: {lost}."
+
+
+@says(E.Voltaire)
+def _(e: E.Voltaire) -> str:
+    return f"{e.seat} takes {_marker(e.took)} from the pool by Correspondence with Voltaire (7YWW 29.7)."
+
+
+@says(E.MarkerBack)
+def _(e: E.MarkerBack) -> str:
+    why = f" ({e.why})" if e.why else ""
+    return f"{e.seat}'s {_marker(e.marker)} returns to the pool{why}."

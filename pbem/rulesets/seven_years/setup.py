@@ -16,7 +16,7 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from . import deploy, initiative, markers, placement  # noqa: F401  (placement registers "place")
+from . import deploy, initiative, markers, placement, windows  # noqa: F401  (placement registers "place")
 from . import events as E
 from .content import Content
 from .map import MAJORS
@@ -95,7 +95,7 @@ def roll_wild_minor(ctx: Resolution, c: Content, seat: str) -> None:
     'Units may not exceed what's given in the counter mix' (11.4)."""
     s: SYWState = ctx.state
     r = c.data.scenarios.minor_random
-    die = ctx.roll(f"wild minor: {seat}")[0]
+    die = windows.roll(ctx, f"wild minor: {seat}")[0]
     code = r.die[die]
     pieces: list[str] = []
     short: list[str] = []

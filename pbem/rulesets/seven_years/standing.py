@@ -13,6 +13,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem
 from . import names
 from .content import Content
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
+from .windows import STANDING_READERS
 
 
 @dataclass
@@ -33,6 +34,10 @@ class Standing:
     reaction: str = ""  # 29.1 R/R2: "treasury" | "markers" | "" (default)
     lose_order: list[str] = field(default_factory=list)  # 29.1 D3(4), D4(4), D4(5)
     displace_to: list[str] = field(default_factory=list)  # 4.511
+    # --- marker windows (windows.py): 29.7 Illuminati, Sturm & Drang, Grand Tour
+    illuminati: list = field(default_factory=list)  # windows.IlluminatiLine
+    sturm: list = field(default_factory=list)  # windows.SturmLine
+    grand_tour: list = field(default_factory=list)  # (line, text, seat)
 
 
 def _split(rest: str) -> list[str]:
@@ -165,6 +170,7 @@ READERS = {
     "honours of war when defending": _honors,
     **DIPLOMACY_READERS,  # defend POWER with, reaction, lose powers, displace to
 }
+READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
 
 
 def parse(c: Content, lines: list[OrderLine]) -> Parsed:

@@ -33,7 +33,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import events as E
-from . import names, phases, recruiting, training
+from . import names, phases, playmarkers, recruiting, training
 from .content import LEADER, Content
 from .money import (
     TREASURY_MARKERS,
@@ -61,8 +61,6 @@ LATER_LINES = {  # plan 7.2 lines of later milestones: (rule, the option that go
 }
 LATER_MARKERS = {
     "Minor Power Alliance": "7YWW 4.71, 11.6",
-    "Scientific Breakthrough": "7YWW 29.7",
-    "Correspondence with Voltaire": "7YWW 29.7",
 }
 WHEN = {  # 29.7: when the other markers are played
     "Attrition": "in the friendly player turn",
@@ -116,6 +114,11 @@ def _play(c: Content, s: SYWState, ln: int, text: str, m: re.Match) -> TLine | P
     kind = label.rsplit(" ", 1)[0] if label.startswith("Diplomacy") else label
     if kind in LATER_MARKERS:
         return Problem(f"playing {label} ({LATER_MARKERS[kind]}) is not available in this game yet", ln)  # fmt: skip
+    if kind in playmarkers.ANY_ENVELOPE:  # 29.7 Scientific Breakthrough, Voltaire
+        got = playmarkers.read(c, ln, text)
+        if isinstance(got, Problem):
+            return got
+        return TLine(ln, text, "play", marker=got[0], returns=list(got[2]))
     if kind not in TREASURY_MARKERS:
         return Problem(f"{label} is not played in the treasury phase: it is played {WHEN.get(kind, 'at another time')} (7YWW 29.7)", ln)  # fmt: skip
     target = (m.group(2) or "").strip()

@@ -11,7 +11,18 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, diplomacy, leaders, movement, names, phases, reversion, turn_orders
+from . import (
+    combat,
+    diplomacy,
+    leaders,
+    movement,
+    names,
+    phases,
+    playmarkers,
+    reversion,
+    turn_orders,
+    windows,
+)
 from . import events as E
 from .content import Content
 from .diplomacy_lines import LINES as DIPLOMACY_LINES
@@ -85,9 +96,13 @@ def do_move(ctx: Resolution, c: Content, seat: str, mv: Move) -> None:
     if mv.forced:
         fm = _marker(c, s, seat, "Forced March", []) or ""
         ctx.emit(E.MarkerPlayed(seat=seat, marker=fm, detail="Forced March (7YWW 16.1)"))
+        if not windows.announce(ctx, seat, fm):  # 29.7 Sturm & Drang
+            return skip(ctx, seat, mv, "the Forced March was negated by Sturm & Drang (7YWW 29.7)")
     if mv.expedition:
         exp = _marker(c, s, seat, "Expedition", []) or ""
         ctx.emit(E.MarkerPlayed(seat=seat, marker=exp, detail="Expedition (7YWW 29.7)"))
+        if not windows.announce(ctx, seat, exp):  # 29.7 Sturm & Drang
+            return skip(ctx, seat, mv, "the Expedition was negated by Sturm & Drang (7YWW 29.7)")
     movement.carry_out(ctx, c, seat, mv, units, w, fm, exp)
 
 
@@ -163,6 +178,9 @@ def do_attack(
                 seat=seat, marker=fm, target=a.target, detail="Forced March attack (7YWW 16.2)"
             )
         )
+        if not windows.announce(ctx, seat, fm, a.target):  # 29.7 Sturm & Drang
+            skip(ctx, seat, a, "the Forced March was negated by Sturm & Drang (7YWW 29.7)")
+            return None
     how = _marker(c, s, seat, "Honors of War", []) if a.honors else ""
     return combat.fight(ctx, c, seat, a, units, standing, fm, how or "")
 
@@ -209,7 +227,9 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
         else:
             base = guard_state(c, sim, seat, g)
         mark = list(taken)
-        if isinstance(ln, Move):
+        if isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
+            why = playmarkers.check(c, base, seat, ln, taken)
+        elif isinstance(ln, Move):
             why, units, _ = move_problem(c, base, seat, ln, taken)
             if why is None:
                 sim_move(c, base, seat, ln, units, taken)
@@ -273,6 +293,9 @@ class TurnRules:
                 continue  # plan 2.4: passed over silently
             if isinstance(ln, DIPLOMACY_LINES):  # 3.1(3)(a) diplomacy; any-time lines
                 diplomacy.resolve_line(ctx, c, seat, ln, standing, skip)
+                continue
+            if isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
+                playmarkers.do_turn_line(ctx, c, seat, ln)
                 continue
             if ctx.state.progress.phase == "diplomacy":  # 3.1(3)(b) follows
                 ctx.emit(E.TurnPhase(seat=seat, phase="movement"))

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import diplomacy_orders, names
+from . import diplomacy_orders, names, playmarkers
 from .content import Content
 from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
@@ -32,11 +32,10 @@ LATER = {
     "embark": "naval transport is not yet available in pbem's Seven Years World War (7YWW 18.5)",
     "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
-    "play": "campaign markers other than Forced March, Expedition and Honors of War are not yet playable in a player turn in pbem's Seven Years World War",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
 }  # fmt: skip
 HEADS = ["move", "forced march", "attack", "wait", "if won:", "if lost:", "if control",
-         "if occupy", "if empty", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
+         "if occupy", "if empty", "play", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -279,6 +278,9 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
                 r.bad(p.message, p.suggestion)
             if isinstance(line, DiplomacyLine) and phase > 0:
                 r.bad("diplomacy lines come before movement and combat lines (7YWW 3.1(3)(a))")
+        elif word == "play":  # 29.7 Attrition, Scientific Breakthrough, Voltaire
+            line = playmarkers.read_turn_line(c, ol.line, body, problems)
+            r.ok = line is not None
         elif word in LATER:
             r.bad(LATER[word])
         else:
