@@ -198,6 +198,8 @@ def _(s: SYWState, e: E.Eliminated) -> None:
 def _(s: SYWState, e: E.Retreated | E.Advanced) -> None:
     for uid in e.units:
         s.units[uid].square = e.to
+        if s.units[uid].aboard not in (None, *e.units):  # 18.631: lands without its fleet
+            s.units[uid].aboard = None
 
 
 @on(E.LeaderPlaced)
@@ -262,3 +264,13 @@ def _(s: SYWState, e: E.Combat) -> None:
     p.attacked = sorted({*p.attacked, *e.attackers})
     if not e.forced_march and [e.source, e.target] not in p.attacks:
         p.attacks = [*p.attacks, [e.source, e.target]]
+
+
+# --- naval (7YWW 18.5)
+
+
+@on(E.Embarked)
+def _(s: SYWState, e: E.Embarked) -> None:
+    s.units[e.unit].aboard = None if e.debark else e.fleet
+    p = s.progress
+    p.moved = sorted({*p.moved, e.unit, e.fleet})  # [C 18.d]
