@@ -109,7 +109,8 @@ def port_cost(c: Content, s: SYWState, square: str) -> int:
     two movement points in a non-port coast square, a pillaged port included. Plan
     [C 18.a]: paid once by the force at that square, however many units load or land."""
     q = c.map.square(square)
-    return 0 if q.port and square not in s.pillaged else 2
+    port = q.port and square not in s.pillaged  # 29.5: a pillaged port is no port
+    return c.map.effect("port_embark" if port else "coast_embark")
 
 
 def land_problem(c: Content, s: SYWState, seat: str, square: str, uids: list[str]) -> str:

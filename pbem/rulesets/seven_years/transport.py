@@ -35,7 +35,7 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
     if (mv.carrying or mv.landings) and len(fleets) != len(force):
         return {}, "only fleets carry land units (7YWW 18.5)"
     out = {x.id: f.id for f in fleets for x in aboard(s, f.id)}  # [C 18.f]
-    full = set(out.values())
+    room = c.map.effect("fleet_capacity")  # 18.513: one land unit a fleet
     p = s.progress
     for uid in mv.carrying:
         if uid in out:
@@ -60,12 +60,11 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
             return {}, f"{uid} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
         if c.map.square(mv.start).kind != "coastal":
             return {}, f"{uid} may embark only in a coast or port square (7YWW 18.5)"
-        free = [f.id for f in fleets if f.id not in full]
+        free = [f.id for f in fleets if list(out.values()).count(f.id) < room]
         if not free:
             names = " ".join(f.id for f in fleets)
-            return {}, f"each fleet carries one land unit: {names} have no room for {uid} (7YWW 18.513)"
+            return {}, f"each fleet carries {room} land unit: {names} {'has' if len(fleets) == 1 else 'have'} no room for {uid} (7YWW 18.513)"
         out[uid] = free[0]
-        full.add(free[0])
     for uid, sq in mv.landings:
         if uid not in out:
             return {}, f"{uid} is not carried by this force: it cannot land (7YWW 18.53)"
@@ -141,7 +140,7 @@ def embark_problem(c: Content, s: SYWState, seat: str, ln: Embark) -> str | None
             return f"{u.id} cannot embark: fleets carry armies, hordes and legions (7YWW 18.5, 14.12)"
         if u.aboard is not None:
             return f"{u.id} is already aboard {u.aboard}"
-        if aboard(s, f.id):
+        if len(aboard(s, f.id)) >= c.map.effect("fleet_capacity"):
             return f"{f.id} already carries {aboard(s, f.id)[0].id}: one land unit a fleet (7YWW 18.513)"
     if port_cost(c, s, ln.square) > c.unit_type("fleet").movement:
         return f"{f.id} has not the movement points to {'debark' if ln.debark else 'embark'} (7YWW 18.512)"
