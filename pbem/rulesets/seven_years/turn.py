@@ -11,7 +11,7 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, leaders, movement, names, phases, transport, turn_orders
+from . import combat, leaders, movement, names, naval, phases, transport, turn_orders
 from . import events as E
 from .content import Content
 from .standing import Standing
@@ -128,13 +128,12 @@ def won_branch(c: Content, s: SYWState, a: Attack, units: list) -> SYWState:
     b = s.model_copy(deep=True)
     for u in b.units_in(a.target):
         del b.units[u.id]
-    go = (
-        []
-        if a.advance == "none"
-        else [u for u in units if a.advance == "all" or u.id in a.advance_units]
-    )
-    for u in go:
-        b.units[u.id].square = a.target
+    mine = [b.units[u.id] for u in units if u.id in b.units]
+    go = naval.advancing(c, b, mine, a.source, a.target, a.advance, a.advance_units)  # 18.631
+    for uid in go:
+        b.units[uid].square = a.target
+        if b.units[uid].aboard not in (None, *go):
+            b.units[uid].aboard = None
     return b
 
 
