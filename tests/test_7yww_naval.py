@@ -44,7 +44,9 @@ def test_a_square_named_land_is_not_a_landing():
 
 def test_embark_and_debark_lines():
     (e,), problems = read("embark GB-A1 on GB-F1 at London")
-    assert not problems and e == Embark(1, "embark GB-A1 on GB-F1 at London", "GB-A1", "GB-F1", "C14")
+    assert not problems and e == Embark(
+        1, "embark GB-A1 on GB-F1 at London", "GB-A1", "GB-F1", "C14"
+    )
     (d,), problems = read("debark GB-A1 at C14")
     assert not problems and d.debark and d.fleet == ""
     _, problems = read("embark GB-A1 GB-F1")

@@ -84,7 +84,9 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
         if u.type in STATIC:
             return f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)"
         if u.aboard is not None:
-            return f"{u.id} is aboard {u.aboard}: it moves with its fleet, or lands (7YWW 18.5, 18.53)"
+            return (
+                f"{u.id} is aboard {u.aboard}: it moves with its fleet, or lands (7YWW 18.5, 18.53)"
+            )
         if u.id in p.stopped:
             return f"{u.id} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
         if u.id in p.moved and not forced:
@@ -120,7 +122,9 @@ def land_problem(c: Content, s: SYWState, seat: str, square: str, uids: list[str
     if not c.map.can_enter(square, "land"):
         return f"{who} may land only on a coast or port square, not in {square} (7YWW 18.53)"
     if control.foreign(s, seat, square):
-        return f"{who} may not land in {square}: it holds units that are not yours (7YWW 14.31, 18.32)"
+        return (
+            f"{who} may not land in {square}: it holds units that are not yours (7YWW 14.31, 18.32)"
+        )
     return ""
 
 
@@ -193,7 +197,9 @@ def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
     landing = landing or {}
     w = Walk(start_cost=start_cost)
     if start_cost > points:
-        w.problem = f"not enough movement points to embark in {start}: it costs {start_cost} (7YWW 18.512)"
+        w.problem = (
+            f"not enough movement points to embark in {start}: it costs {start_cost} (7YWW 18.512)"
+        )
         return w
     here = start
     for sq in path:

@@ -36,34 +36,18 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
         return {}, "only fleets carry land units (7YWW 18.5)"
     out = {x.id: f.id for f in fleets for x in aboard(s, f.id)}  # [C 18.f]
     room = c.map.effect("fleet_capacity")  # 18.513: one land unit a fleet
-    p = s.progress
     for uid in mv.carrying:
         if uid in out:
             continue
-        u = s.units.get(uid)
-        if u is None:
-            return {}, f"{uid} is no longer on the map"
-        why = owner_problem(c, s, seat, u)
+        why = board_problem(c, s, seat, mv, uid)
         if why:
             return {}, why
-        if u.square != mv.start:
-            return {}, f"{uid} is in {u.square}, not {mv.start}: fleet and cargo start in the same square (7YWW 18.5)"
-        if u.type == "fleet":
-            return {}, f"{uid} is a fleet: fleets carry land units (7YWW 18.5)"
-        if u.type in STATIC:
-            return {}, f"{uid} cannot be carried: fortified zones and bases have no movement factor (7YWW 14.12, plan [C 14.c])"
-        if u.aboard is not None:
-            return {}, f"{uid} is aboard {u.aboard}, a fleet not in this force"
-        if u.id in p.stopped:
-            return {}, f"{uid} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
-        if u.id in p.moved and not mv.forced:
-            return {}, f"{uid} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
-        if c.map.square(mv.start).kind != "coastal":
-            return {}, f"{uid} may embark only in a coast or port square (7YWW 18.5)"
         free = [f.id for f in fleets if list(out.values()).count(f.id) < room]
         if not free:
             names = " ".join(f.id for f in fleets)
-            return {}, f"each fleet carries {room} land unit: {names} {'has' if len(fleets) == 1 else 'have'} no room for {uid} (7YWW 18.513)"
+            verb = "has" if len(fleets) == 1 else "have"
+            why = f"each fleet carries {room} land unit: {names} {verb} no room for {uid} (7YWW 18.513)"
+            return {}, why
         out[uid] = free[0]
     for uid, sq in mv.landings:
         if uid not in out:
@@ -73,6 +57,31 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
     if len({u for u, _ in mv.landings}) != len(mv.landings):
         return {}, "a unit lands once"
     return out, None
+
+
+def board_problem(c: Content, s: SYWState, seat: str, mv: Move, uid: str) -> str | None:
+    """18.5: may this land unit embark at the start of the move?"""
+    u = s.units.get(uid)
+    if u is None:
+        return f"{uid} is no longer on the map"
+    why = owner_problem(c, s, seat, u)
+    if why:
+        return why
+    if u.square != mv.start:
+        return f"{uid} is in {u.square}, not {mv.start}: fleet and cargo start in the same square (7YWW 18.5)"
+    if u.type == "fleet":
+        return f"{uid} is a fleet: fleets carry land units (7YWW 18.5)"
+    if u.type in STATIC:
+        return f"{uid} cannot be carried: fortified zones and bases have no movement factor (7YWW 14.12, plan [C 14.c])"
+    if u.aboard is not None:
+        return f"{uid} is aboard {u.aboard}, a fleet not in this force"
+    if u.id in s.progress.stopped:
+        return f"{uid} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
+    if u.id in s.progress.moved and not mv.forced:
+        return f"{uid} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
+    if c.map.square(mv.start).kind != "coastal":
+        return f"{uid} may embark only in a coast or port square (7YWW 18.5)"
+    return None
 
 
 def costs(c: Content, s: SYWState, mv: Move, carried: dict[str, str]
@@ -137,7 +146,9 @@ def embark_problem(c: Content, s: SYWState, seat: str, ln: Embark) -> str | None
         return f"units embark and debark only in a coast or port square, not {ln.square} (7YWW 18.5, 18.53)"
     if not ln.debark:
         if u.type == "fleet" or u.type in STATIC:
-            return f"{u.id} cannot embark: fleets carry armies, hordes and legions (7YWW 18.5, 14.12)"
+            return (
+                f"{u.id} cannot embark: fleets carry armies, hordes and legions (7YWW 18.5, 14.12)"
+            )
         if u.aboard is not None:
             return f"{u.id} is already aboard {u.aboard}"
         if len(aboard(s, f.id)) >= c.map.effect("fleet_capacity"):
