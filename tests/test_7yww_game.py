@@ -5,6 +5,8 @@ the reports; the grid map drawn."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from pbem import ruleset as registry
@@ -39,6 +41,8 @@ def test_the_two_player_game_is_played_to_the_end_and_verifies(game_2p):
         "syw.provisioning", "syw.turn_ended", "syw.game_over",
     ):  # fmt: skip
         assert t in types, t
+    with EventLog(game_2p) as log:  # the demo ships an army (7YWW 18.5)
+        assert any(r.type == "syw.moved" and json.loads(r.body).get("landed") for r in log.rows())
 
 
 def test_treasuries_and_hands_are_seen_by_their_owner_only(game_2p):

@@ -1,4 +1,5 @@
-"""7YWW 15 Combat (and 2.312, 4.8, 12.22, 16.2-16.3, 18.6 for fleets, 20.41): which
+"""7YWW 15 Combat (and 2.312, 4.8, 12.22, 16.2-16.3, 18.6 for fleets (naval.py), 18.8,
+20.41): which
 units attack, whether the attack may be declared, the table and its prerequisites
 (15.51), strengths with leaders and terrain (15.61, 15.64), the odds column
 (15.61-15.63), one public die, Honors of War (29.7); the result is applied by
@@ -10,7 +11,7 @@ from collections.abc import Callable
 
 from pbem.resolution import Resolution
 
-from . import control, leaders, names, results, windows
+from . import control, leaders, names, naval, results, windows
 from . import events as E
 from .content import Content
 from .movement import domain, pick_units
@@ -34,12 +35,12 @@ def attackers(c: Content, s: SYWState, seat: str, a: Attack) -> tuple[list[Unit]
     done = set(s.progress.attacked)
 
     def usable(u: Unit) -> bool:
-        return (
-            able(u)
-            and (a.forced or u.id not in done)
-            and u.aboard is None
-            and c.map.can_cross(a.source, a.target, domain(u))  # type: ignore[arg-type]
-        )
+        if not able(u) or not (a.forced or u.id not in done):
+            return False
+        if u.aboard is not None:  # 18.63: with its fleet, against a coast or port square
+            f = s.units.get(u.aboard)
+            return f is not None and usable(f) and naval.coastal(c, a.target)
+        return c.map.can_cross(a.source, a.target, domain(u))  # type: ignore[arg-type]
 
     return pick_units(c, s, seat, a.units, a.source, usable)
 
@@ -79,12 +80,15 @@ def declare_problem(c: Content, s: SYWState, seat: str, a: Attack, units: list[U
     for u in units:
         if c.unit_type(u.type).defence_only:
             return f"{u.id} may only defend: its strength is in parentheses (7YWW 2.312)"
-        if not c.map.can_cross(a.source, a.target, domain(u)):  # type: ignore[arg-type]
+        if u.aboard is None and not c.map.can_cross(a.source, a.target, domain(u)):  # type: ignore[arg-type]
             if domain(u) == "land":
                 return f"{u.id} may not attack {a.target}: land units do not attack across all-sea sides or into sea squares (7YWW 14.21, 15.27, 18.62)"
             return f"{u.id} may not attack {a.target}: fleets do not attack across all-land sides or into land squares (7YWW 15.27, 18.62)"
         if u.id in s.progress.attacked and not a.forced:
             return f"{u.id} attacked this phase: a second attack needs a forced march (7YWW 16.2, 16.22)"
+    why = naval.cargo_problem(c, a.target, units)  # 18.63, 18.64
+    if why:
+        return why
     if not a.forced and [a.source, a.target] in s.progress.attacks:
         return f"a force from {a.source} attacked {a.target} this phase: another needs a forced march (7YWW 15.26, plan [C 15.a])"
     if len({u.owner for u in units}) > 1 and not a.leader:
@@ -111,8 +115,9 @@ def strength(c: Content, units: list[Unit]) -> int:
 
 def terrain(c: Content, square: str, defenders: list[Unit]) -> int:
     """15.64(2): once per force; minor forces' Terra Incognita bonus; 18.65 fleets get
-    none unless land units of their side are in the square too."""
-    if not any(domain(u) == "land" for u in defenders):
+    none unless disembarked land units of their side are in the square too (embarked
+    ones do not count)."""
+    if not any(domain(u) == "land" and u.aboard is None for u in defenders):
         return 0
     return c.map.defence(square, minor=all(u.owner == MINOR for u in defenders))
 
@@ -162,7 +167,7 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
     # 4.413(1): attacking a neutral major's units makes it belligerent before the die
     for power in sorted({u.owner for u in s.units_in(a.target) if control.is_neutral_unit(s, u)}):
         control.invade(ctx, c, power, seat, f"attacked {a.target}")
-    defenders = s.units_in(a.target)
+    defenders = naval.defending(c, s, a.target)  # 15.3; 18.63, 18.64
     def_seat = s.occupier(a.target)
     st = standing.get(def_seat) if def_seat else None
     table = a.table or DEFAULT_TABLE

@@ -112,6 +112,7 @@ def _turn(c: Content, s: SYWState, seat: str, prefix: tuple | list = ()) -> list
             moves.append(f"move {ids} from {sq} to {step}")
     _keep(s, seat, lines, _diplomacy(c, s, seat))
     _keep(s, seat, lines, moves[:3])
+    _keep(s, seat, lines, _sealift(c, s, seat)[:1])
     _keep(s, seat, lines, attacks[:3])
     return lines
 
@@ -126,6 +127,25 @@ def _diplomacy(c: Content, s: SYWState, seat: str) -> list[str]:
         return []
     target = max(neutral, key=lambda p: c.campaign_value([p]))
     return [f"diplomacy on {target} with {values[0]}"]
+
+
+def _sealift(c: Content, s: SYWState, seat: str) -> list[str]:
+    """7YWW 18.5: a fleet carries a land unit of its square to a free coast square next
+    door, not a neutral's, and lands it there."""
+    from .control import foreign, neutral_power
+
+    out = []
+    for f in s.units_of(seat):
+        if f.type != "fleet" or c.map.square(f.square).kind != "coastal":
+            continue
+        cargo = [u for u in s.units_in(f.square) if s.unit_seat(u) == seat
+                 and u.type not in (*STATIC, "fleet") and not u.aboard]  # fmt: skip
+        for n in c.map.neighbours(f.square):
+            ok = c.map.can_cross(f.square, n, "naval") and c.map.can_enter(n, "land")
+            if cargo and ok and not foreign(s, seat, n) and not neutral_power(c, s, n):
+                a = cargo[0].id
+                out.append(f"move {f.id} carrying {a} from {f.square} to {n} land {a} at {n}")
+    return out
 
 
 def _towards(c: Content, start: str, targets: set[str]) -> str | None:

@@ -608,6 +608,23 @@ class MarkerBack(Event):
     why: str = ""
 
 
+# --- naval events (7YWW 18.5)
+
+
+@event
+class Embarked(Event):
+    """18.5, 18.51, [C 18.d]: a land unit boards a fleet (or, `debark`, leaves it) in
+    place, without moving; both count as moved this phase (14.11)."""
+
+    type: Literal["syw.embarked"] = "syw.embarked"
+    seat: str
+    unit: str
+    fleet: str
+    square: str
+    cost: int = 0
+    debark: bool = False
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

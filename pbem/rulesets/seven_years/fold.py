@@ -198,6 +198,8 @@ def _(s: SYWState, e: E.Eliminated) -> None:
 def _(s: SYWState, e: E.Retreated | E.Advanced) -> None:
     for uid in e.units:
         s.units[uid].square = e.to
+        if s.units[uid].aboard not in (None, *e.units):  # 18.631: lands without its fleet
+            s.units[uid].aboard = None
 
 
 @on(E.LeaderPlaced)
@@ -315,3 +317,13 @@ def _(s: SYWState, e: E.MarkerNegated | E.MarkerBack) -> None:
 @on(E.Voltaire)
 def _(s: SYWState, e: Event) -> None:
     """Reports only: the state changes come with their own events."""
+
+
+# --- naval (7YWW 18.5)
+
+
+@on(E.Embarked)
+def _(s: SYWState, e: E.Embarked) -> None:
+    s.units[e.unit].aboard = None if e.debark else e.fleet
+    p = s.progress
+    p.moved = sorted({*p.moved, e.unit, e.fleet})  # [C 18.d]

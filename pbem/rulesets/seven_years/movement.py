@@ -1,7 +1,8 @@
 """7YWW 14 Movement, 12 stacking, 13 (no zones of control), 16.1 forced march moves,
-18.1-18.4 fleet movement (naval transport, 18.5, is a later milestone): which units
-form a force, the walk along a path (costs, sides, closed squares, where a force may
-pass but not stop), and carrying a move out (invasions on the way, 4.413(2))."""
+18.1-18.5 fleet movement and naval transport: which units form a force, the walk along
+a path (costs, sides, closed squares, where a force may pass but not stop, embarking and
+landing costs), and carrying a move out (invasions on the way, 4.413(2)). Which land
+units a fleet force carries is transport.py's."""
 
 from __future__ import annotations
 
@@ -83,13 +84,15 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
         if u.type in STATIC:
             return f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)"
         if u.aboard is not None:
-            return f"{u.id} is aboard {u.aboard}: naval transport is not yet available (7YWW 18.5)"
+            return (
+                f"{u.id} is aboard {u.aboard}: it moves with its fleet, or lands (7YWW 18.5, 18.53)"
+            )
         if u.id in p.stopped:
             return f"{u.id} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
         if u.id in p.moved and not forced:
             return f"{u.id} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
     if len({domain(u) for u in units}) > 1:
-        return "a force moves land units or fleets, not both (plan [C 14.a]; naval transport, 7YWW 18.5, is not yet available)"
+        return "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)"
     if forced and not any(u.id in p.moved for u in units):
         return (
             "none of these units has moved this phase: move them without a forced march (7YWW 16.1)"
@@ -98,8 +101,31 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
 
 
 def allowance(c: Content, units: list[Unit]) -> int:
-    """14.14: the slowest unit's allowance at the start of the move."""
+    """14.14: the slowest unit's allowance at the start of the move; a fleet force's
+    cargo is not in `units` (14.14's exception, 18.52: the fleets' allowance)."""
     return min(c.unit_type(u.type).movement for u in units)
+
+
+def port_cost(c: Content, s: SYWState, square: str) -> int:
+    """18.511: embarking or debarking costs nothing in a port (friendly or not); 18.512:
+    two movement points in a non-port coast square, a pillaged port included. Plan
+    [C 18.a]: paid once by the force at that square, however many units load or land."""
+    q = c.map.square(square)
+    port = q.port and square not in s.pillaged  # 29.5: a pillaged port is no port
+    return c.map.effect("port_embark" if port else "coast_embark")
+
+
+def land_problem(c: Content, s: SYWState, seat: str, square: str, uids: list[str]) -> str:
+    """18.53: cargo debarks only on a coast or port square; 14.31 never where units of
+    another player, a neutral or a minor stand (18.32: nor where only enemy fleets are)."""
+    who = ", ".join(uids)
+    if not c.map.can_enter(square, "land"):
+        return f"{who} may land only on a coast or port square, not in {square} (7YWW 18.53)"
+    if control.foreign(s, seat, square):
+        return (
+            f"{who} may not land in {square}: it holds units that are not yours (7YWW 14.31, 18.32)"
+        )
+    return ""
 
 
 @dataclass
@@ -109,10 +135,11 @@ class Walk:
     problem: str = ""  # why the walk stopped before the end of the path ("": it did not)
     pass_only: list[str] = field(default_factory=list)  # entered, but no stopping there
     invasions: list[tuple[int, str]] = field(default_factory=list)  # (index in entered, power)
+    start_cost: int = 0  # 18.51: embarking (or landing) at the start square
 
     @property
     def cost(self) -> int:
-        return sum(self.costs)
+        return self.start_cost + sum(self.costs)
 
 
 def cross_problem(c: Content, a: str, b: str, dom: str) -> str:
@@ -159,12 +186,21 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
 
 
 def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
-         path: tuple[str, ...], expedition: bool) -> Walk:  # fmt: skip
+         path: tuple[str, ...], expedition: bool, start_cost: int = 0,
+         landing: dict[str, list[str]] | None = None) -> Walk:  # fmt: skip
     """The path as far as the force can go (14.1: enough movement points to enter each
-    square; [C 14.e] it stops at the last square it could pay for)."""
+    square; [C 14.e] it stops at the last square it could pay for). A fleet force pays
+    `start_cost` for embarking at the start and 18.51's cost where cargo lands
+    (`landing`: square -> units landing there)."""
     dom = domain(units[0])
     points = allowance(c, units)
-    w = Walk()
+    landing = landing or {}
+    w = Walk(start_cost=start_cost)
+    if start_cost > points:
+        w.problem = (
+            f"not enough movement points to embark in {start}: it costs {start_cost} (7YWW 18.512)"
+        )
+        return w
     here = start
     for sq in path:
         if not c.map.can_cross(here, sq, dom):  # type: ignore[arg-type]
@@ -182,12 +218,26 @@ def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
         if why:
             w.problem = why
             break
+        lands = landing.get(sq, []) if sq not in w.entered else []
+        if lands:  # 18.53
+            why = land_problem(c, s, seat, sq, lands)
+            extra = port_cost(c, s, sq)
+            if not why and w.cost + cost + extra > points:
+                why = (
+                    f"not enough movement points to land {', '.join(lands)} in {sq}: entering "
+                    f"and landing cost {cost + extra}, {points - w.cost} of {points} left (7YWW 18.512)"
+                )
+            if why:
+                w.problem = why
+                break
+            cost += extra
         w.entered.append(sq)
         w.costs.append(cost)
         if pass_only:
             w.pass_only.append(sq)
         power = control.neutral_power(c, s, sq)
-        if power and dom == "land" and all(p != power for _, p in w.invasions):
+        invading = dom == "land" or bool(lands)  # 4.413(2), [C 4.b]: cargo when it lands
+        if power and invading and all(p != power for _, p in w.invasions):
             w.invasions.append((len(w.entered) - 1, power))  # 4.413(2)
         here = sq
     return w
@@ -227,26 +277,37 @@ def fleet_invasion(c: Content, s: SYWState, units: list[Unit], end: str) -> str 
 
 
 def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit],
-              w: Walk, fm: str, exp: str) -> None:  # fmt: skip
+              w: Walk, fm: str, exp: str, cargo: dict[str, str] | None = None) -> None:  # fmt: skip
     """Emit the move: one `syw.moved`, split where the force violates a neutral's
-    territory (4.42(2): "the instant"; [C 4.a] the force then goes on)."""
+    territory (4.42(2): "the instant"; [C 4.a] the force then goes on). `cargo`: the
+    land units a fleet force carries (unit -> fleet, 18.5); those landing on the way
+    leave the move there (18.53), the others stay aboard (18.54)."""
     s: SYWState = ctx.state
+    cargo = cargo or {}
     drops = {u: sq for u, sq in mv.drops if sq in w.entered[:-1]}
+    lands = {u: sq for u, sq in mv.landings if u in cargo and (sq == mv.start or sq in w.entered)}
     cuts = [i for i, _ in w.invasions]
     start, first = mv.start, 0
-    moving = [u.id for u in units]
+    moving = [u.id for u in units] + [u for u in cargo if u not in {x.id for x in units}]
     for k, cut in enumerate([*cuts, len(w.entered) - 1]):
         seg = w.entered[first : cut + 1]
         if seg:
             dropped = {
                 u: sq
                 for u, sq in drops.items()
-                if sq in seg[:-1] or (sq == seg[-1] and cut != len(w.entered) - 1)
+                if u in moving and (sq in seg[:-1] or (sq == seg[-1] and cut != len(w.entered) - 1))
             }
+            landed = {
+                u: sq
+                for u, sq in lands.items()
+                if u in moving and (sq in seg or (first == 0 and sq == mv.start))
+            }
+            carried = {u: cargo[u] for u in moving if u in cargo and u not in landed}
+            cost = sum(w.costs[first : cut + 1]) + (w.start_cost if first == 0 else 0)
             ctx.emit(E.Moved(seat=seat, units=list(moving), path=seg, start=start,
-                             cost=sum(w.costs[first : cut + 1]), forced_march=fm,
-                             expedition=exp, dropped=dropped))  # fmt: skip
-            moving = [u for u in moving if u not in dropped]
+                             cost=cost, forced_march=fm, expedition=exp, dropped=dropped,
+                             carried=carried, landed=landed))  # fmt: skip
+            moving = [u for u in moving if u not in dropped and u not in landed]
             start, first = seg[-1], cut + 1
         if k < len(cuts):
             power = w.invasions[k][1]

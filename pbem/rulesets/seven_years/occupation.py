@@ -10,7 +10,9 @@ from .state import MINOR, SYWState
 
 def occupied(s: SYWState, seat: str) -> list[str]:
     """7YWW 5.0, 10.11: squares holding at least one unit of a power the seat controls.
-    [C 5.a] a fleet occupies only a coastal square (5.2), never the open sea."""
+    [C 5.a] a fleet occupies only a coastal square (5.2, 18.4), never the open sea: sea
+    squares may be listed here but are worth nothing (no treasury value, never civilized,
+    never a route terminus: map.toml), so no use of this list counts them."""
     out = set()
     for u in s.units.values():
         if u.owner != MINOR and s.control.get(u.owner) == seat:

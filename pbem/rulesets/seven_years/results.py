@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 
-from . import control, markers
+from . import control, markers, naval
 from . import events as E
 from .content import Content
 from .standing import Standing
@@ -47,7 +47,7 @@ def loss_order(c: Content, units: list[Unit], prefs: list[str]) -> list[Unit]:
         first = pref.index(u.id.casefold()) if u.id.casefold() in pref else len(pref)
         return (first, c.strength(u.type, u.veteran), c.costs(u.type).recruit, u.veteran, u.id)
 
-    return sorted(units, key=key)
+    return naval.cargo_first(sorted(units, key=key))
 
 
 def _standing_losses(st: Standing | None, square: str) -> list[str]:
@@ -118,20 +118,18 @@ def retreat(ctx: Resolution, c: Content, seat: str | None, units: list[Unit], fr
             )
         )
     movers = [u for u in units if u.type not in STATIC]
-    for dom in ("land", "naval"):
-        group = [u for u in movers if (u.type == "fleet") == (dom == "naval")]
+    for dom in ("land", "naval"):  # 18.64: embarked units retreat with their fleet
+        group = [u for u in movers if u.type == "fleet" and dom == "naval"
+                 or u.type != "fleet" and u.aboard is None and dom == "land"]  # fmt: skip
         if not group:
             continue
+        ids = naval.with_cargo(s, [u.id for u in group])
         options = retreat_choices(c, s, seat, group, frm, other)
         if not options:
-            ctx.emit(
-                E.Eliminated(
-                    units=[u.id for u in group], why=f"{why}: no square to retreat to (7YWW 15.8)"
-                )
-            )
+            ctx.emit(E.Eliminated(units=ids, why=f"{why}: no square to retreat to (7YWW 15.8)"))
             continue
         to = next((p for p in prefs if p in options), "") or default_retreat(c, s, seat, options)
-        ctx.emit(E.Retreated(units=[u.id for u in group], frm=frm, to=to))
+        ctx.emit(E.Retreated(units=ids, frm=frm, to=to))
 
 
 def upgrade(ctx: Resolution, c: Content, units: list[Unit], prefs: list[str], n: int) -> None:
@@ -170,8 +168,9 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
     if rc.eliminated != "none" and losing:
         n = len(losing) if rc.eliminated == "all" else (len(losing) + 1) // 2
         prefs = list(a.losses) if att_lost else _standing_losses(st_def, f.target)
-        gone = loss_order(c, losing, prefs)[:n]
-        ctx.emit(E.Eliminated(units=sorted(u.id for u in gone), why=why))
+        gone = [u.id for u in loss_order(c, losing, prefs)[:n]]
+        # 18.64: a transporting fleet's cargo goes down with it
+        ctx.emit(E.Eliminated(units=sorted(naval.with_cargo(s, gone)), why=why))
     # (2) the loser's leader (20.61)
     side = "attacker" if att_lost else "defender"
     if rc.leader_eliminated and f.leaders.get(side):
@@ -206,20 +205,13 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
     won = not s.units_in(f.target)
     # (6) the winner's advance into the emptied square (15.8)
     if rc.winner_may_advance and not s.units_in(lsq):
-        movers = [u for u in _alive(s, wids, wsq) if u.type not in STATIC and u.aboard is None]
-        dom_ok = [
-            u for u in movers if c.map.can_cross(wsq, lsq, "naval" if u.type == "fleet" else "land")
-        ]
         if att_lost:  # the defender: `advance from SQ` standing, default no advance
-            go = dom_ok if st_def and f.target in st_def.advance_from else []
-        elif a.advance == "none":
-            go = []
-        elif a.advance == "with":
-            go = [u for u in dom_ok if u.id in a.advance_units]
+            how = "all" if st_def and f.target in st_def.advance_from else "none"
         else:  # the phasing player's own attack: advance by default (plan 2.2)
-            go = dom_ok
+            how = a.advance
+        go = naval.advancing(c, s, _alive(s, wids, wsq), wsq, lsq, how, a.advance_units)
         if control.neutral_power(c, s, lsq):
             go = []  # [C 4.d]
-        if go:
-            ctx.emit(E.Advanced(units=[u.id for u in go], frm=wsq, to=lsq))
+        if go:  # 18.631: embarked units advancing without their fleet debark (fold)
+            ctx.emit(E.Advanced(units=go, frm=wsq, to=lsq))
     return won

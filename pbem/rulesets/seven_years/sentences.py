@@ -228,6 +228,8 @@ def _(e: E.Moved) -> str:
     out = f"{e.seat} moves {_units(e.units)}{fm}: {path}"
     if e.dropped:
         out += "; left behind: " + ", ".join(f"{u} in {sq}" for u, sq in e.dropped.items())
+    if e.carried:
+        out += "; aboard: " + ", ".join(f"{u} on {f}" for u, f in e.carried.items())
     if e.landed:
         out += "; landed: " + ", ".join(f"{u} in {sq}" for u, sq in e.landed.items())
     return out + "."
@@ -421,3 +423,13 @@ def _(e: E.Voltaire) -> str:
 def _(e: E.MarkerBack) -> str:
     why = f" ({e.why})" if e.why else ""
     return f"{e.seat}'s {_marker(e.marker)} returns to the pool{why}."
+
+
+# --- naval (7YWW 18.5)
+
+
+@says(E.Embarked)
+def _(e: E.Embarked) -> str:
+    how = f"debarks from {e.fleet}" if e.debark else f"embarks on {e.fleet}"
+    cost = f", {e.cost} movement points" if e.cost else ""
+    return f"{e.seat}: {e.unit} {how} in {e.square}{cost} (7YWW 18.5)."

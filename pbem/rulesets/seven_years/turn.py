@@ -17,9 +17,11 @@ from . import (
     leaders,
     movement,
     names,
+    naval,
     phases,
     playmarkers,
     reversion,
+    transport,
     turn_orders,
     windows,
 )
@@ -28,7 +30,7 @@ from .content import Content
 from .diplomacy_lines import LINES as DIPLOMACY_LINES
 from .standing import Standing
 from .state import SYWState
-from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Wait
+from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Wait
 
 
 def _marker(c: Content, s: SYWState, seat: str, label: str, taken: list[str]) -> str | None:
@@ -51,13 +53,16 @@ def move_problem(c: Content, s: SYWState, seat: str, mv: Move, taken: list[str]
     units, why = movement.pick_units(c, s, seat, mv.units, mv.start, movement.movable(s, mv.forced))
     why = why or movement.force_problem(c, s, units, mv.forced)
     why = why or movement.drops_problem(units, mv.start, mv.path, mv.drops)
+    carried, why2 = transport.cargo(c, s, seat, mv, units) if not why else ({}, None)  # 18.5
+    why = why or why2 or transport.start_problem(c, s, seat, mv) or None
     if why:
         return why, units, None
     if mv.forced and not _marker(c, s, seat, "Forced March", taken):
         return _short(c, s, seat, "Forced March", "7YWW 16.1, 16.12"), units, None
     if mv.expedition and not _marker(c, s, seat, "Expedition", taken):
         return _short(c, s, seat, "Expedition", "7YWW 29.7"), units, None
-    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition)
+    start_cost, landing = transport.costs(c, s, mv, carried)
+    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing)
     return (w.problem or movement.stop_problem(w, mv.drops) or None), units, w
 
 
@@ -65,10 +70,7 @@ def sim_move(c: Content, s: SYWState, seat: str, mv: Move, units: list, taken: l
     for label, on in (("Forced March", mv.forced), ("Expedition", mv.expedition)):
         if on:
             taken.append(_marker(c, s, seat, label, taken) or "")
-    drops = dict(mv.drops)
-    for u in units:
-        s.units[u.id].square = drops.get(u.id, mv.path[-1])
-    s.progress.moved = sorted({*s.progress.moved, *(u.id for u in units)})
+    transport.simulate(s, mv, units, transport.cargo(c, s, seat, mv, units)[0])
 
 
 def trim(w: movement.Walk) -> movement.Walk:
@@ -77,7 +79,7 @@ def trim(w: movement.Walk) -> movement.Walk:
     while k and w.entered[k - 1] in w.pass_only:
         k -= 1
     return movement.Walk(w.entered[:k], w.costs[:k], w.problem, w.pass_only,
-                         [(i, p) for i, p in w.invasions if i < k])  # fmt: skip
+                         [(i, p) for i, p in w.invasions if i < k], w.start_cost)  # fmt: skip
 
 
 def do_move(ctx: Resolution, c: Content, seat: str, mv: Move) -> None:
@@ -103,7 +105,8 @@ def do_move(ctx: Resolution, c: Content, seat: str, mv: Move) -> None:
         ctx.emit(E.MarkerPlayed(seat=seat, marker=exp, detail="Expedition (7YWW 29.7)"))
         if not windows.announce(ctx, seat, exp):  # 29.7 Sturm & Drang
             return skip(ctx, seat, mv, "the Expedition was negated by Sturm & Drang (7YWW 29.7)")
-    movement.carry_out(ctx, c, seat, mv, units, w, fm, exp)
+    carried = transport.cargo(c, s, seat, mv, units)[0]  # 18.5
+    movement.carry_out(ctx, c, seat, mv, units, w, fm, exp, carried)
 
 
 # --------------------------------------------------------------------------- combat
@@ -143,13 +146,12 @@ def won_branch(c: Content, s: SYWState, a: Attack, units: list) -> SYWState:
     b = s.model_copy(deep=True)
     for u in b.units_in(a.target):
         del b.units[u.id]
-    go = (
-        []
-        if a.advance == "none"
-        else [u for u in units if a.advance == "all" or u.id in a.advance_units]
-    )
-    for u in go:
-        b.units[u.id].square = a.target
+    mine = [b.units[u.id] for u in units if u.id in b.units]
+    go = naval.advancing(c, b, mine, a.source, a.target, a.advance, a.advance_units)  # 18.631
+    for uid in go:
+        b.units[uid].square = a.target
+        if b.units[uid].aboard not in (None, *go):
+            b.units[uid].aboard = None
     return b
 
 
@@ -237,6 +239,10 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
             why = diplomacy.problem(c, base, seat, ln, taken)
             if why is None:
                 diplomacy.sim(c, base, seat, ln, taken)
+        elif isinstance(ln, Embark):  # 18.5, [C 18.d]
+            why = transport.embark_problem(c, base, seat, ln)
+            if why is None:
+                transport.sim_embark(base, ln)
         else:
             why, units = attack_problem(c, base, seat, ln, taken)
             if why is None:
@@ -301,6 +307,11 @@ class TurnRules:
                 ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
+                continue
+            if isinstance(ln, Embark):  # 18.5, [C 18.d]
+                why = transport.do_embark(ctx, c, seat, ln)
+                if why:
+                    skip(ctx, seat, ln, why)
                 continue
             if ctx.state.progress.phase != "combat":
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))

@@ -42,6 +42,8 @@ class Move:
     expedition: bool = False
     forced: bool = False
     guard: Guard | None = None
+    carrying: tuple[str, ...] = ()  # 18.5: land units embarking at the start
+    landings: tuple[tuple[str, str], ...] = ()  # 18.53: (unit id, square) debarking
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,21 @@ class Wait:
     text: str = "wait"
 
 
-Line = Move | Attack | Wait
+@dataclass(frozen=True)
+class Embark:
+    """`embark UNIT on FLEET at SQ` / `debark UNIT at SQ`: in place, no move (18.5,
+    [C 18.d])."""
+
+    line: int
+    text: str
+    unit: str
+    fleet: str  # "" for debark: the fleet it is aboard
+    square: str
+    debark: bool = False
+    guard: Guard | None = None
+
+
+Line = Move | Attack | Wait | Embark
 
 
 @dataclass

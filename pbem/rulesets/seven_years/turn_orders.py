@@ -1,6 +1,8 @@
 """Reading a player-turn envelope (plan 2.4, 7.3; docs/orders-seven-years-world-war.md):
 
     move UNITS from SQ to PATH [drop UNITS at SQ]... [expedition]
+    move FLEETS [carrying UNITS] from SQ to PATH [land UNITS at SQ]...   (18.5)
+    embark UNIT on FLEET at SQ / debark UNIT at SQ                      (18.5)
     forced march UNITS from SQ to PATH [drop UNITS at SQ]... [expedition]
     attack SQ from SQ [with UNITS] [table T] [leader L [as PW]] [forced march]
         [honors of war] [advance | no advance | advance with UNITS] [losses UNITS]
@@ -25,17 +27,16 @@ from . import diplomacy_orders, names, playmarkers
 from .content import Content
 from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
-from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Units, Wait
+from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Units, Wait
 
 PHASE = {"move": 1, "attack": 2}
 LATER = {
-    "embark": "naval transport is not yet available in pbem's Seven Years World War (7YWW 18.5)",
     "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
 }  # fmt: skip
-HEADS = ["move", "forced march", "attack", "wait", "if won:", "if lost:", "if control",
-         "if occupy", "if empty", "play", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
+HEADS = ["move", "forced march", "attack", "wait", "embark", "debark", "if won:", "if lost:",
+         "if control", "if occupy", "if empty", "play", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -135,12 +136,17 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
     head = "forced march" if forced else "move"
     m = re.fullmatch(rf"{head}\s+(.+?)\s+from\s+(.+?)\s+to\s+(.+)", text, re.I)
     if not m:
-        r.bad(f"write: {head} UNITS from SQ to PATH [drop UNITS at SQ] [expedition]")
+        r.bad(
+            f"write: {head} UNITS [carrying UNITS] from SQ to PATH [drop UNITS at SQ] [land UNITS at SQ] [expedition]"
+        )
         return None
-    units, start = r.units(m.group(1)), r.square(m.group(2))
-    parts = clauses(m.group(3), MOVE_WORDS)
+    head_parts = clauses(m.group(1), ("carrying",))
+    units, start = r.units(head_parts[0][1]), r.square(m.group(2))
+    carrying: list[str] = [u for _, rest in head_parts[1:] for u in r.units(rest).ids]
+    parts = naval_clauses(clauses(m.group(3), MOVE_WORDS))
     path = r.path(parts[0][1])
     drops: list[tuple[str, str]] = []
+    landings: list[tuple[str, str]] = []
     expedition = False
     for word, rest in parts[1:]:
         if word == "drop":
@@ -156,11 +162,46 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
             if rest:
                 r.bad(f"unexpected {rest!r} after expedition")
             expedition = True
-        else:  # carrying, land
-            r.bad(LATER["embark"])
+        elif word == "carrying":  # 18.5
+            carrying += r.units(rest).ids
+        else:  # land UNITS at SQ (18.53)
+            lm = re.fullmatch(r"(.+?)\s+at\s+(.+)", rest, re.I)
+            if not lm:
+                r.bad("write: land UNITS at SQ")
+                continue
+            sq = r.square(lm.group(2))
+            landings += [(r.unit(w), sq) for w in re.split(r"[,\s]+", lm.group(1).strip()) if w]
     if not r.ok:
         return None
-    return Move(r.line, r.text, units, start, path, tuple(drops), expedition, forced)
+    return Move(r.line, r.text, units, start, path, tuple(drops), expedition, forced,
+                carrying=tuple(carrying), landings=tuple(landings))  # fmt: skip
+
+
+def naval_clauses(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A `land` that is not followed by `UNITS at SQ` is part of a square's name ("Arnhem
+    Land"): glued back to the text before it."""
+    out: list[tuple[str, str]] = []
+    for word, rest in parts:
+        if word == "land" and out and not re.search(r"\sat\s", rest, re.I):
+            w0, r0 = out[-1]
+            out[-1] = (w0, f"{r0} Land {rest}".strip())
+        else:
+            out.append((word, rest))
+    return out
+
+
+def read_embark(r: Reader, text: str) -> Embark | None:
+    """`embark UNIT on FLEET at SQ` / `debark UNIT at SQ` (18.5, plan [C 18.d])."""
+    m = re.fullmatch(r"embark\s+(\S+)\s+on\s+(\S+)\s+at\s+(.+)", text, re.I)
+    if m:
+        unit, fleet, sq = r.unit(m.group(1)), r.unit(m.group(2)), r.square(m.group(3))
+        return Embark(r.line, r.text, unit, fleet, sq) if r.ok else None
+    m = re.fullmatch(r"debark\s+(\S+)\s+at\s+(.+)", text, re.I)
+    if m:
+        unit, sq = r.unit(m.group(1)), r.square(m.group(2))
+        return Embark(r.line, r.text, unit, "", sq, debark=True) if r.ok else None
+    r.bad("write: embark UNIT on FLEET at SQ, or debark UNIT at SQ")
+    return None
 
 
 def read_attack(r: Reader, text: str) -> Attack | None:
@@ -281,6 +322,8 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
         elif word == "play":  # 29.7 Attrition, Scientific Breakthrough, Voltaire
             line = playmarkers.read_turn_line(c, ol.line, body, problems)
             r.ok = line is not None
+        elif word in ("embark", "debark"):
+            line = read_embark(r, body)
         elif word in LATER:
             r.bad(LATER[word])
         else:
@@ -289,7 +332,13 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             continue
         if guard is not None:
             line = _guarded(line, guard)
-        kind = "move" if isinstance(line, Move) else "attack" if isinstance(line, Attack) else ""
+        kind = (
+            "move"
+            if isinstance(line, Move | Embark)
+            else "attack"
+            if isinstance(line, Attack)
+            else ""
+        )
         if kind:
             if PHASE[kind] < phase:
                 r.bad(
