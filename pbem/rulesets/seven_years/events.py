@@ -440,6 +440,78 @@ class NeutralityViolated(Event):
     to: str
 
 
+# --- minor powers and negotiation events (minor_recruit.py, minors.py, negotiation.py)
+
+
+@event
+class MinorRecruit(Event):
+    """7YWW 4.71, 11.6, 29.3: a roll on the Minor Powers Recruiting Table and its result:
+    the minor units placed (with their home territory) and the major power unit an
+    Uprising eliminated (with what it carried)."""
+
+    type: Literal["syw.minor_recruit"] = "syw.minor_recruit"
+    seat: str  # who implements the result (11.621)
+    territory: str
+    why: str = "marker"  # "marker" (4.71), "24.0", "25.3"
+    die: int
+    result: str
+    placed: list[dict] = []  # {id, owner, type, veteran, square, home}
+    eliminated: list[str] = []
+    note: str = ""
+
+
+@event
+class Deal(Event):
+    """7YWW 21.1: a deal every party sent as the same standing line, carried out."""
+
+    type: Literal["syw.deal"] = "syw.deal"
+    seats: list[str]
+    terms: str
+    done: list[str] = []  # what was carried out, term by term
+    skipped: list[str] = []  # terms that could not be (not enough treasury, no marker...)
+
+
+@event
+class MarkersGiven(Private):
+    """7YWW 21.1(3): markers from one hand to another (seen by both)."""
+
+    type: Literal["syw.markers_given"] = "syw.markers_given"
+    frm: str
+    to: str
+    markers: list[str]
+
+
+@event
+class Pact(Event):
+    """7YWW 21.2: a written agreement pbem can check, in force until its year."""
+
+    type: Literal["syw.pact"] = "syw.pact"
+    seats: list[str]
+    what: str  # "no attack" | "no entry"
+    target: str = ""  # no entry: a power code or territory
+    until: int = 0  # the last year it binds (0: the whole game)
+
+
+@event
+class PactBroken(Event):
+    """7YWW 21.2: the violator's markers go back to the pool (a syw.markers_returned
+    follows); the victim rolls a die and picks that many."""
+
+    type: Literal["syw.pact_broken"] = "syw.pact_broken"
+    violator: str
+    victim: str
+    what: str
+    die: int
+
+
+@event
+class EndAgreed(Event):
+    """7YWW 21.1(4), 22.22: every player sent `end game`."""
+
+    type: Literal["syw.end_agreed"] = "syw.end_agreed"
+    seats: list[str]
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

@@ -11,9 +11,10 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, leaders, movement, names, phases, turn_orders
+from . import combat, leaders, minors, movement, names, phases, turn_orders
 from . import events as E
 from .content import Content
+from .minor_orders import MINOR_LINES
 from .standing import Standing
 from .state import SYWState
 from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Wait
@@ -208,7 +209,11 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
         else:
             base = guard_state(c, sim, seat, g)
         mark = list(taken)
-        if isinstance(ln, Move):
+        if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
+            why, units = minors.problem(c, base, seat, ln, taken)
+            if why is None:
+                minors.simulate(c, base, seat, ln, units, taken)
+        elif isinstance(ln, Move):
             why, units, _ = move_problem(c, base, seat, ln, taken)
             if why is None:
                 sim_move(c, base, seat, ln, units, taken)
@@ -268,12 +273,19 @@ class TurnRules:
                 return
             if not holds(ctx.state, seat, ln.guard, last):
                 continue  # plan 2.4: passed over silently
+            if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
+                why = minors.carry_out(ctx, c, seat, ln, standing)
+                if why:
+                    skip(ctx, seat, ln, why)  # type: ignore[arg-type]
+                continue
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
                 continue
             if ctx.state.progress.phase != "combat":
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
+            before = {u.id: u.square for u in ctx.state.units.values()}
             got = do_attack(ctx, c, seat, ln, standing)
+            minors.after_combat(ctx, c, before)  # 7YWW 4.77
             if ln.guard is None or ln.guard.kind not in ("won", "lost"):
                 last = got
         phases.after_player_turn(ctx)

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import names
+from . import minor_orders, names
 from .content import Content
 from .state import SYWState
 from .turn_lines import Attack, Guard, Line, Move, TurnOrders, Units, Wait
@@ -30,7 +30,6 @@ PHASE = {"move": 1, "attack": 2}
 LATER = {
     "diplomacy": "diplomacy is not yet available in pbem's Seven Years World War (7YWW 9)",
     "embark": "naval transport is not yet available in pbem's Seven Years World War (7YWW 18.5)",
-    "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
     "play": "campaign markers other than Forced March, Expedition and Honors of War are not yet playable in a player turn in pbem's Seven Years World War",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
@@ -39,7 +38,7 @@ LATER = {
     "reveal": "reveal is not yet available in pbem's Seven Years World War (7YWW 7.2)",
 }  # fmt: skip
 HEADS = ["move", "forced march", "attack", "wait", "if won:", "if lost:", "if control",
-         "if occupy", "if empty", *LATER]  # fmt: skip
+         "if occupy", "if empty", "minor move", "minor attack", *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -276,6 +275,8 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             line = read_move(r, body, forced=False)
         elif word == "attack":
             line = read_attack(r, body)
+        elif word == "minor":  # 7YWW 4.72, 4.73 (minor_orders.py)
+            line = minor_orders.read(r, body)
         elif word in LATER:
             r.bad(LATER[word])
         else:
@@ -285,6 +286,7 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
         if guard is not None:
             line = _guarded(line, guard)
         kind = "move" if isinstance(line, Move) else "attack" if isinstance(line, Attack) else ""
+        kind = {minor_orders.MinorMove: "move", minor_orders.MinorAttack: "attack"}.get(type(line), kind)
         if kind:
             if PHASE[kind] < phase:
                 r.bad(
