@@ -177,7 +177,9 @@ def outcome(c: Content, s: SYWState, seat: str, ln: AllianceLine, code: str
         gone = [victim.id] + sorted(u.id for u in s.units.values() if u.aboard == victim.id)
         placed = place_base(c, s, ln, frozenset(gone))
         return placed, gone, f"{victim.id} eliminated, then Base/Fortified Zone x 1"
-    placed = place_force(c, s, ln) if code == ARMY_HORDE_FLEET else place_base(c, s, ln, frozenset())
+    placed = (
+        place_force(c, s, ln) if code == ARMY_HORDE_FLEET else place_base(c, s, ln, frozenset())
+    )
     return placed, [], "" if placed else "nowhere to place it: no effect (plan [C 11.g])"
 
 

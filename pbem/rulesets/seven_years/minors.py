@@ -37,7 +37,10 @@ def force(s: SYWState, ids: tuple[str, ...], square: str, usable) -> tuple[list[
             if u is None:
                 return [], f"{uid} is no longer on the map"
             if u.owner != MINOR:
-                return [], f"{uid} is not a minor power unit: a Minor Power Alliance moves or attacks with minor units only (7YWW 4.7, 12.3)"
+                return (
+                    [],
+                    f"{uid} is not a minor power unit: a Minor Power Alliance moves or attacks with minor units only (7YWW 4.7, 12.3)",
+                )
             if u.square != square:
                 return [], f"{uid} is in {u.square}, not {square}"
             if u not in units:
@@ -71,7 +74,11 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         return why, units, 0
     for u in units:
         if u.type in STATIC:
-            return f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)", units, 0
+            return (
+                f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)",
+                units,
+                0,
+            )
         if u.id in p.moved:
             return f"{u.id} has moved this phase (7YWW 14.11)", units, 0
     if len({domain(u) for u in units}) > 1:
@@ -85,13 +92,25 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         if not c.map.can_cross(here, sq, dom):  # type: ignore[arg-type]
             return cross_problem(c, here, sq, dom), units, 0
         if c.map.square(sq).power != home:  # 4.721, [C 4.j]
-            return f"{sq} is outside {where(c, home)}: minor power units never move across a border (7YWW 4.721)", units, 0
+            return (
+                f"{sq} is outside {where(c, home)}: minor power units never move across a border (7YWW 4.721)",
+                units,
+                0,
+            )
         others = [u for u in s.units_in(sq) if u.owner != MINOR or u.home != home]
         if others:  # [C 4.k], 12.3, 12.11
-            return f"{sq} holds units other than {where(c, home)}'s ({', '.join(u.id for u in others)}): no entry (7YWW 12.3, 12.11, plan [C 4.k])", units, 0
+            return (
+                f"{sq} holds units other than {where(c, home)}'s ({', '.join(u.id for u in others)}): no entry (7YWW 12.3, 12.11, plan [C 4.k])",
+                units,
+                0,
+            )
         cost += c.map.move_cost(sq, dom) or 0  # type: ignore[arg-type]
         if cost > points:
-            return f"not enough movement points to enter {sq}: {cost} of {points} (7YWW 14.1, 14.14)", units, 0
+            return (
+                f"not enough movement points to enter {sq}: {cost} of {points} (7YWW 14.1, 14.14)",
+                units,
+                0,
+            )
         here = sq
     end = ln.path[-1]
     n = sum(1 for u in units if counted(c, u.model_copy(update={"square": end})))
@@ -99,7 +118,11 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         1 for u in s.units_in(end) if u.owner == MINOR and counted(c, u)
     )
     if n > room:
-        return f"{end} can hold {max(room, 0)} more minor units, not {n} (its forage value, 7YWW 4.77, 19.7)", units, 0
+        return (
+            f"{end} can hold {max(room, 0)} more minor units, not {n} (its forage value, 7YWW 4.77, 19.7)",
+            units,
+            0,
+        )
     return None, units, cost
 
 
@@ -137,10 +160,17 @@ def attack_problem(c: Content, s: SYWState, seat: str, ln: MinorAttack, taken: l
     home = where(c, units[0].home)
     defenders = s.units_in(ln.target)
     mine = sorted({u.owner for u in defenders if s.unit_seat(u) == seat})
-    if mine:  # 4.8 "nor could he have a Turkestan force he temporarily controlled attack a Russian force"
-        return f"the {home} force may not attack {combat.power_names(c, mine)}, a power you control (7YWW 4.8)", units
+    # 4.8 "nor could he have a Turkestan force he temporarily controlled attack a Russian force"
+    if mine:
+        return (
+            f"the {home} force may not attack {combat.power_names(c, mine)}, a power you control (7YWW 4.8)",
+            units,
+        )
     if any(u.owner == MINOR and u.home == units[0].home for u in defenders):
-        return f"{ln.target} holds {home}'s own units: a minor force does not attack its own country (7YWW 4.73)", units
+        return (
+            f"{ln.target} holds {home}'s own units: a minor force does not attack its own country (7YWW 4.73)",
+            units,
+        )
     why = combat.declare_problem(c, s, seat, as_attack(ln, units), units)
     if why:
         return why, units
