@@ -189,8 +189,6 @@ def outcome(c: Content, s: SYWState, seat: str, ln: AllianceLine, code: str
 def check_alliance(c: Content, s: SYWState, tally: Tally, ln: AllianceLine) -> str | None:
     """At arrival and when carried out: the marker is in hand and the squares named are
     of the territory (11.62)."""
-    if names.in_hand(c, s.players[tally.seat].hand, MARKER) is None:
-        return f"no {MARKER} in your hand (7YWW 4.71, 8.4)"
     mine = {q.id for q in c.map.squares_of(ln.territory)}
     if not mine:
         return f"{ln.territory} has no squares on the map"
@@ -205,6 +203,8 @@ def check_alliance(c: Content, s: SYWState, tally: Tally, ln: AllianceLine) -> s
         u = s.units.get(ln.uprising)
         if u is None or u.owner == MINOR:
             return f"uprising {ln.uprising}: name a major power unit (7YWW 29.3 Uprising)"
+    if names.in_hand(c, s.players[tally.seat].hand, MARKER) is None:
+        return f"no {MARKER} in your hand (7YWW 4.71, 8.4)"
     return None
 
 
