@@ -461,8 +461,9 @@ class MinorRecruit(Event):
 
 
 @event
-class Deal(Event):
-    """7YWW 21.1: a deal every party sent as the same standing line, carried out."""
+class Deal(Private):
+    """7YWW 21.1: a deal every party sent as the same standing line, carried out (seen by
+    its parties; its public effects have their own events)."""
 
     type: Literal["syw.deal"] = "syw.deal"
     seats: list[str]
@@ -502,6 +503,7 @@ class PactBroken(Event):
     victim: str
     what: str
     die: int
+    pact: dict = {}  # the pact broken, as in SYWState.pacts (void from now on)
 
 
 @event

@@ -298,6 +298,11 @@ def _(s: SYWState, e: E.Deal) -> None:
 
 
 @on(E.PactBroken)
+def _(s: SYWState, e: E.PactBroken) -> None:
+    """21.2: a broken pact binds no longer (choice, negotiation.py)."""
+    s.pacts = [p for p in s.pacts if p != e.pact]
+
+
 @on(E.EndAgreed)
 def _(s: SYWState, e: Event) -> None:
     """Reports only: the markers move with their own events; the game ends by

@@ -64,6 +64,7 @@ class MinorAttack:
 
 
 MINOR_LINES = (MinorMove, MinorAttack)
+PHASE_KIND = {MinorMove: "move", MinorAttack: "attack"}  # turn_orders.PHASE (3.1(3))
 
 
 @dataclass

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from . import names
+from . import deal_lines, names
 from .content import Content
 
 
@@ -27,6 +27,10 @@ class Standing:
     upgrade_order: list[str] = field(default_factory=list)  # 17.2
     defend_leaders: list[tuple[str, str]] = field(default_factory=list)  # (leader | "best", sq)
     honors: list[tuple[str, str]] = field(default_factory=list)  # 29.7 (sq, least odds column)
+    # --- negotiation (deal_lines.py, negotiation.py; 7YWW 21, 22.22)
+    deals: list = field(default_factory=list)  # deal_lines.DealLine (the sender added later)
+    pacts: list = field(default_factory=list)  # deal_lines.PactLine
+    end_game: bool = False
 
 
 def _split(rest: str) -> list[str]:
@@ -145,6 +149,28 @@ def _honors(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
     return out
 
 
+# --- negotiation lines (7YWW 21, 22.22: deal_lines.py)
+
+
+def _deal(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    got = deal_lines.read_deal(c, "", rest)
+    if not isinstance(got, str):
+        st.deals.append(got)
+    return deal_lines.problem(got, ln)
+
+
+def _pact(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    got = deal_lines.read_pact(c, "", rest)
+    if not isinstance(got, str):
+        st.pacts.append(got)
+    return deal_lines.problem(got, ln)
+
+
+def _end(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    st.end_game = True
+    return [Problem(f"unexpected {rest!r} after 'end game'", ln)] if rest.strip() else []
+
+
 READERS = {
     "discard order": _discard,
     "starve order": _starve,
@@ -157,6 +183,9 @@ READERS = {
     "defend with": _defend,
     "honors of war when defending": _honors,
     "honours of war when defending": _honors,
+    "deal with": _deal,
+    "pact with": _pact,
+    "end game": _end,
 }
 
 

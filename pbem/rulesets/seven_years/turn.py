@@ -11,7 +11,7 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import combat, leaders, minors, movement, names, phases, turn_orders
+from . import combat, leaders, minors, movement, names, negotiation, phases, turn_orders
 from . import events as E
 from .content import Content
 from .minor_orders import MINOR_LINES
@@ -273,19 +273,22 @@ class TurnRules:
                 return
             if not holds(ctx.state, seat, ln.guard, last):
                 continue  # plan 2.4: passed over silently
+            pacts = negotiation.Watch(ctx, ln)  # 7YWW 21.2 (negotiation.py)
             if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
                 why = minors.carry_out(ctx, c, seat, ln, standing)
                 if why:
                     skip(ctx, seat, ln, why)  # type: ignore[arg-type]
+                pacts.check(ctx, c, seat)
                 continue
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
+                pacts.check(ctx, c, seat)
                 continue
             if ctx.state.progress.phase != "combat":
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
-            before = {u.id: u.square for u in ctx.state.units.values()}
             got = do_attack(ctx, c, seat, ln, standing)
-            minors.after_combat(ctx, c, before)  # 7YWW 4.77
+            minors.after_combat(ctx, c, pacts.before)  # 7YWW 4.77
+            pacts.check(ctx, c, seat)
             if ln.guard is None or ln.guard.kind not in ("won", "lost"):
                 last = got
         phases.after_player_turn(ctx)

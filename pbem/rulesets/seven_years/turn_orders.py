@@ -286,7 +286,7 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
         if guard is not None:
             line = _guarded(line, guard)
         kind = "move" if isinstance(line, Move) else "attack" if isinstance(line, Attack) else ""
-        kind = {minor_orders.MinorMove: "move", minor_orders.MinorAttack: "attack"}.get(type(line), kind)
+        kind = minor_orders.PHASE_KIND.get(type(line), kind)  # 7YWW 4.72, 4.73
         if kind:
             if PHASE[kind] < phase:
                 r.bad(
