@@ -115,7 +115,13 @@ def do_term(ctx: Resolution, c: Content, t: Term) -> None:
             ctx.emit(E.Treasury(seat=seat, delta=d, why=f"deal: {t}", balance=bal, private_to=[seat]))  # fmt: skip
     elif t.kind == "marker":  # 21.1(3)
         mid = names.in_hand(c, s.players[t.giver].hand, t.what) or ""
-        ctx.emit(E.MarkersGiven(frm=t.giver, to=t.to, markers=[mid], private_to=[t.giver, t.to]))
+        hand = s.players[t.to].hand
+        if len(hand) >= markers.limit(c, s):  # 8.31: room first, by the default order
+            out = markers.discard_choice(c, hand, len(hand) - markers.limit(c, s) + 1)
+            markers.return_markers(ctx, t.to, out, "hand limit before a gift (7YWW 8.31)")
+        ctx.emit(
+            E.MarkersGiven(frm=t.giver, to=t.to, markers=[mid], private_to=sorted([t.giver, t.to]))
+        )
     elif t.kind == "power":  # 21.1(2) with 4.6's effects [C 21.b]
         ctx.emit(E.ControlChanged(power=t.what, frm=t.giver, to=t.to, why="negotiation"))
         stacked = [u.id for u in s.units.values() if u.owner == t.what and _with_old(s, u, t.giver)]
