@@ -139,7 +139,8 @@ def _with_old(s: SYWState, u: Unit, old: str) -> bool:
 # ------------------------------------------------------- release (4.51, simplest form)
 
 
-def _eligible(c: Content, s: SYWState, sq: str, unit: Unit, territory: str | None, seat: str | None) -> bool:  # fmt: skip
+def _eligible(c: Content, s: SYWState, sq: str, unit: Unit, territory: str | None,
+              seat: str | None, away: str) -> bool:  # fmt: skip
     """4.511: a civilized or port square, not holding enemy, neutral or minor units."""
     q = c.map.square(sq)
     if not (q.civilized or q.port) or not c.map.can_enter(
@@ -154,18 +155,17 @@ def _eligible(c: Content, s: SYWState, sq: str, unit: Unit, territory: str | Non
         return False
     if territory is not None:
         return q.power == territory
-    return q.power in s.powers_of(seat or "") or bool(others)
+    return q.power != away and (q.power in s.powers_of(seat or "") or bool(others))
 
 
-def nearest(
-    c: Content, s: SYWState, unit: Unit, territory: str | None, seat: str | None
-) -> str | None:
+def nearest(c: Content, s: SYWState, unit: Unit, territory: str | None, seat: str | None,
+            away: str = "") -> str | None:  # fmt: skip
     """4.511: the nearest eligible square in square sides; ties in grid order (plan [C
     4.h] default, without the `displace to` preference)."""
     best = sorted(
         (c.map.distance(unit.square, q.id), q.row, q.col, q.id)
         for q in c.map.squares
-        if q.id != unit.square and _eligible(c, s, q.id, unit, territory, seat)
+        if q.id != unit.square and _eligible(c, s, q.id, unit, territory, seat, away)
     )
     return best[0][3] if best else None
 
@@ -180,7 +180,7 @@ def release_units(ctx: Resolution, c: Content, power: str, old: str) -> None:
             continue
         inside = c.map.square(u.square).power == power
         if u.owner != power and inside:
-            to = nearest(c, s, u, None, s.unit_seat(u))
+            to = nearest(c, s, u, None, s.unit_seat(u), power)
         elif u.owner == power and not inside:
             to = nearest(c, s, u, power, None)
         else:
