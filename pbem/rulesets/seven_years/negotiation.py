@@ -250,8 +250,8 @@ class Watch:
             if any(isinstance(e, E.Combat) and e.target == self.target for e in new):
                 after_attack(ctx, c, seat, self.victim, self.target)
             return
-        moved = {s.units[i].square for i, sq in self.before.items()
-                 if i in s.units and s.units[i].square != sq}  # fmt: skip
+        moved = {s.units[i].square for i, sq in self.before.items()  # the seat's own units
+                 if i in s.units and s.units[i].square != sq and s.unit_seat(s.units[i]) == seat}  # fmt: skip
         reach = max((self.path.index(sq) for sq in moved if sq in self.path), default=-1)
         if reach >= 0:
             after_move(ctx, c, seat, self.path[: reach + 1])
