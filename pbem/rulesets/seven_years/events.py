@@ -8,10 +8,22 @@ from typing import Literal
 
 from pbem.events import Event, event
 
-
-class Private(Event):
-    private_to: list[str] = []
-
+from .event_base import Private
+from .events_powers import (  # noqa: F401  (re-exported: E.DiplomacyAttempt ..., and collected by _all)
+    Coup,
+    Deal,
+    DiplomacyAttempt,
+    Displaced,
+    EndAgreed,
+    Espionage,
+    EspionageMade,
+    MarkersGiven,
+    MinorRecruit,
+    Pact,
+    PactBroken,
+    Reaction,
+    Revealed,
+)
 
 # ------------------------------------------------------------- set-up and sequence
 
@@ -456,95 +468,6 @@ class PowersChosen(Event):
     picks: list[list[str]]  # [seat, power] in the order taken
     control: dict[str, str | None]
     treasuries: dict[str, int]
-
-
-# --- diplomacy events (7YWW 9, 29.1, 4.5-4.6, 7.1-7.2; diplomacy.py, reversion.py)
-
-
-@event
-class DiplomacyAttempt(Event):
-    """9.1(4)-(6), 29.1: one attempt revealed: the phasing player's values, each
-    defender's values, the differential, the column, the die, the result code, and the
-    option carried out ("" when the result gives none)."""
-
-    type: Literal["syw.diplomacy"] = "syw.diplomacy"
-    seat: str
-    power: str
-    attack: list[int]
-    defence: dict[str, list[int]] = {}
-    differential: int
-    column: str
-    die: int
-    result: str
-    option: str = ""
-
-
-@event
-class Espionage(Private):
-    """29.1 D1, 7.1: what the spy saw (his eyes only): a treasury total or a hand."""
-
-    type: Literal["syw.espionage"] = "syw.espionage"
-    seat: str
-    target: str
-    what: str  # "treasury" | "markers"
-    treasury: int | None = None
-    markers: list[str] = []
-
-
-@event
-class EspionageMade(Event):
-    """The public face of espionage: who examined whom, and what kind."""
-
-    type: Literal["syw.espionage_made"] = "syw.espionage_made"
-    seat: str
-    target: str
-    what: str
-
-
-@event
-class Coup(Event):
-    """29.1 D2(2): against a player (one random marker back, its own events) or a
-    leader in play (a die above his command value returns him to the pool)."""
-
-    type: Literal["syw.coup"] = "syw.coup"
-    seat: str
-    target: str  # a seat or a leader id
-    what: str  # "markers" | "leader"
-    die: int = 0
-    effect: str
-
-
-@event
-class Reaction(Event):
-    """29.1 R / R2: each non-phasing player's choice (the gains are their own events)."""
-
-    type: Literal["syw.reaction"] = "syw.reaction"
-    result: str
-    count: int
-    choices: dict[str, str]  # seat -> "treasury" | "markers"
-
-
-@event
-class Displaced(Event):
-    """4.51(1)-(2), 4.511: units picked up and placed (not movement); a land unit aboard a
-    fleet stays aboard only if it goes where the fleet goes."""
-
-    type: Literal["syw.displaced"] = "syw.displaced"
-    seat: str | None
-    power: str  # the power that became neutral
-    units: dict[str, str]  # unit id -> square
-    why: str
-
-
-@event
-class Revealed(Private):
-    """7.2: a player shows his treasury and/or his campaign markers."""
-
-    type: Literal["syw.revealed"] = "syw.revealed"
-    seat: str
-    to: list[str]
-    treasury: int | None = None
-    markers: list[str] | None = None
 
 
 # --- marker windows events (windows.py, playmarkers.py, initiative.py: 29.7)

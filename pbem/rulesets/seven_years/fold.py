@@ -327,3 +327,48 @@ def _(s: SYWState, e: E.Embarked) -> None:
     s.units[e.unit].aboard = None if e.debark else e.fleet
     p = s.progress
     p.moved = sorted({*p.moved, e.unit, e.fleet})  # [C 18.d]
+
+
+# --- minor powers and negotiation (minor_recruit.py, minors.py, negotiation.py)
+
+
+@on(E.MinorRecruit)
+def _(s: SYWState, e: E.MinorRecruit) -> None:
+    """29.3: an Uprising's victim (and its cargo) off the map, the minor units placed."""
+    for uid in e.eliminated:
+        s.units.pop(uid, None)
+    for u in e.placed:
+        s.units[u["id"]] = Unit(id=u["id"], owner=u["owner"], type=u["type"],
+                                veteran=bool(u.get("veteran", False)), square=u["square"],
+                                home=u.get("home", ""))  # fmt: skip
+    s.units = dict(sorted(s.units.items()))
+
+
+@on(E.MarkersGiven)
+def _(s: SYWState, e: E.MarkersGiven) -> None:
+    _out_of_hand(s, e.frm, list(e.markers))
+    _add_to_hand(s, e.to, list(e.markers))
+
+
+@on(E.Pact)
+def _(s: SYWState, e: E.Pact) -> None:
+    s.pacts = [*s.pacts, {"seats": sorted(e.seats), "what": e.what, "target": e.target,
+                          "until": e.until}]  # fmt: skip
+
+
+@on(E.Deal)
+def _(s: SYWState, e: E.Deal) -> None:
+    """21.1: a standing deal is carried out once a game turn (plan 7.4)."""
+    s.deals = [*s.deals, {"seats": sorted(e.seats), "terms": e.terms, "turn": s.turn}]
+
+
+@on(E.PactBroken)
+def _(s: SYWState, e: E.PactBroken) -> None:
+    """21.2: a broken pact binds no longer (choice, negotiation.py)."""
+    s.pacts = [p for p in s.pacts if p != e.pact]
+
+
+@on(E.EndAgreed)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: the markers move with their own events; the game ends by
+    syw.game_over."""

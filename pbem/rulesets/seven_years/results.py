@@ -68,7 +68,9 @@ def retreat_choices(c: Content, s: SYWState, seat: str | None, units: list[Unit]
         if n == other or not c.map.can_cross(frm, n, dom):  # type: ignore[arg-type]
             continue
         if any(
-            s.unit_seat(u) != seat or (seat is None and u.owner != MINOR) for u in s.units_in(n)
+            s.unit_seat(u) != seat
+            or (seat is None and (u.owner != MINOR or u.home != units[0].home))  # 12.3, 4.73
+            for u in s.units_in(n)
         ):
             continue
         if control.neutral_power(c, s, n):
@@ -187,7 +189,9 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
                     q for frm, to in (st_def.retreats if st_def else []) if frm == lsq for q in to
                 ]
                 leave = bool(st_def) and any(q in ("", lsq) for q in st_def.leave_fz)  # type: ignore[union-attr]
-            retreat(ctx, c, loser_seat, left, lsq, wsq, prefs, leave, why)
+            # 4.73: a minor force a player attacked with retreats as minor units (12.3)
+            rseat = None if all(u.owner == MINOR for u in left) else loser_seat
+            retreat(ctx, c, rseat, left, lsq, wsq, prefs, leave, why)
     # (4) the winner's upgrade (17.2, 17.6)
     if rc.winner_upgrades:
         wst = st_def if att_lost else None

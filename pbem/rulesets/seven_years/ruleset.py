@@ -9,7 +9,7 @@ from pbem.events import Event
 from pbem.resolution import Resolution
 from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
 
-from . import draft, end, phases, setup, start, treasury, turn, windows  # noqa: F401  (stage registrations)
+from . import draft, end, negotiation, phases, setup, start, treasury, turn, windows  # noqa: F401  (stage registrations)
 from . import events as E
 from . import standing as standing_orders
 from .content import Content, default_content
@@ -97,6 +97,8 @@ class SevenYearsWorldWar(Ruleset):
         for seat in s.seats:
             st.setdefault(seat, standing_orders.Standing())
         windows.attach(ctx, self.content, st)  # 29.7 Illuminati, Sturm & Drang windows
+        if negotiation.settle(ctx, self.content, st):  # 7YWW 21, 22.22: deals, pacts, end
+            return
         self._stage(s).resolve(ctx, self.content, step, orders, st)
 
     def apply(self, state: SYWState, event: Event) -> SYWState:

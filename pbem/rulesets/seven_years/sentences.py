@@ -433,3 +433,49 @@ def _(e: E.Embarked) -> str:
     how = f"debarks from {e.fleet}" if e.debark else f"embarks on {e.fleet}"
     cost = f", {e.cost} movement points" if e.cost else ""
     return f"{e.seat}: {e.unit} {how} in {e.square}{cost} (7YWW 18.5)."
+
+
+# --- minor powers and negotiation (minor_recruit.py, minors.py, negotiation.py)
+
+
+@says(E.MinorRecruit)
+def _(e: E.MinorRecruit) -> str:
+    placed = ", ".join(f"{u['id']} in {u['square']}" for u in e.placed) or "nothing placed"
+    gone = f"; eliminated {_units(e.eliminated)}" if e.eliminated else ""
+    note = f" ({e.note})" if e.note else ""
+    return (
+        f"{e.seat} rolls {e.die} on the Minor Powers Recruiting Table for {_name(e.territory)}: "
+        f"{e.result}{note}{gone}; {placed} (7YWW 11.6, 29.3)."
+    )
+
+
+@says(E.Deal)
+def _(e: E.Deal) -> str:
+    done = f": {'; '.join(e.done)}" if e.done else ""
+    skipped = f" Not carried out: {'; '.join(e.skipped)}." if e.skipped else ""
+    return f"Deal between {', '.join(e.seats)} ({e.terms}){done} (7YWW 21.1).{skipped}"
+
+
+@says(E.MarkersGiven)
+def _(e: E.MarkersGiven) -> str:
+    return f"{e.frm} gives {', '.join(_marker(m) for m in e.markers)} to {e.to} (7YWW 21.1(3))."
+
+
+@says(E.Pact)
+def _(e: E.Pact) -> str:
+    what = f"{e.what} {e.target}".strip()
+    until = f" until {e.until}" if e.until else ""
+    return f"Pact between {', '.join(e.seats)}: {what}{until} (7YWW 21.2)."
+
+
+@says(E.PactBroken)
+def _(e: E.PactBroken) -> str:
+    return (
+        f"{e.violator} breaks its pact with {e.victim} ({e.what}): {e.violator} loses all its "
+        f"campaign markers; {e.victim} rolls {e.die} and picks that many (7YWW 21.2)."
+    )
+
+
+@says(E.EndAgreed)
+def _(e: E.EndAgreed) -> str:
+    return f"{', '.join(e.seats)} agree to end the game now (7YWW 21.1(4), 22.22)."

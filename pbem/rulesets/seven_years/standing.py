@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from . import names
+from . import deal_lines, names
 from .content import Content
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
 from .windows import STANDING_READERS
@@ -38,6 +38,10 @@ class Standing:
     illuminati: list = field(default_factory=list)  # windows.IlluminatiLine
     sturm: list = field(default_factory=list)  # windows.SturmLine
     grand_tour: list = field(default_factory=list)  # (line, text, seat)
+    # --- negotiation (deal_lines.py, negotiation.py; 7YWW 21, 22.22)
+    deals: list = field(default_factory=list)  # deal_lines.DealLine (the sender added later)
+    pacts: list = field(default_factory=list)  # deal_lines.PactLine
+    end_game: bool = False
 
 
 def _split(rest: str) -> list[str]:
@@ -156,6 +160,28 @@ def _honors(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
     return out
 
 
+# --- negotiation lines (7YWW 21, 22.22: deal_lines.py)
+
+
+def _deal(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    got = deal_lines.read_deal(c, "", rest)
+    if not isinstance(got, str):
+        st.deals.append(got)
+    return deal_lines.problem(got, ln)
+
+
+def _pact(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    got = deal_lines.read_pact(c, "", rest)
+    if not isinstance(got, str):
+        st.pacts.append(got)
+    return deal_lines.problem(got, ln)
+
+
+def _end(c: Content, st: Standing, rest: str, ln: int) -> list[Problem]:
+    st.end_game = True
+    return [Problem(f"unexpected {rest!r} after 'end game'", ln)] if rest.strip() else []
+
+
 READERS = {
     "discard order": _discard,
     "starve order": _starve,
@@ -169,6 +195,9 @@ READERS = {
     "honors of war when defending": _honors,
     "honours of war when defending": _honors,
     **DIPLOMACY_READERS,  # defend POWER with, reaction, lose powers, displace to
+    "deal with": _deal,
+    "pact with": _pact,
+    "end game": _end,
 }
 READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
 

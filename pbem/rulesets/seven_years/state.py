@@ -105,6 +105,9 @@ class SYWState(_M):
     wild: dict[str, list[str]] = {}  # set-up: seat -> wild-minor pieces to place (28.6)
     spent: list[dict] = []  # standing lines spent ({seat, key})
     result: dict = {}  # 22: ratios, levels, winners
+    # --- negotiation (negotiation.py, 7YWW 21)
+    pacts: list[dict] = []  # 21.2 pacts in force: {seats, kind, target, until}
+    deals: list[dict] = []  # 21.1 deals carried out: {seats, terms, turn}
 
     # ------------------------------------------------------------- queries
 

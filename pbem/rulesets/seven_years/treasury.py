@@ -33,7 +33,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import events as E
-from . import names, phases, playmarkers, recruiting, training
+from . import minor_orders, minor_recruit, names, phases, playmarkers, recruiting, training
 from .content import LEADER, Content
 from .money import (
     TREASURY_MARKERS,
@@ -59,9 +59,7 @@ LATER_LINES = {  # plan 7.2 lines of later milestones: (rule, the option that go
     "give": ("7YWW 10.35", ""),
     "reveal": ("7YWW 7.2", ""),
 }
-LATER_MARKERS = {
-    "Minor Power Alliance": "7YWW 4.71, 11.6",
-}
+LATER_MARKERS = {}
 WHEN = {  # 29.7: when the other markers are played
     "Attrition": "in the friendly player turn",
     "Diplomacy": "in the diplomacy phase (7YWW 9.0) or for enlightenment (27.0)",
@@ -112,6 +110,8 @@ def _play(c: Content, s: SYWState, ln: int, text: str, m: re.Match) -> TLine | P
     if label in c.markers and c.is_leader(label):
         return Problem(f"leaders are used in the treasury phase by `train UNITS with {label}` (7YWW 17.1)", ln)  # fmt: skip
     kind = label.rsplit(" ", 1)[0] if label.startswith("Diplomacy") else label
+    if label == minor_orders.MARKER:  # 7YWW 4.71, 11.6 (minor_orders.py, minor_recruit.py)
+        return minor_orders.read_alliance(c, s, ln, text, (m.group(2) or "").strip())
     if kind in LATER_MARKERS:
         return Problem(f"playing {label} ({LATER_MARKERS[kind]}) is not available in this game yet", ln)  # fmt: skip
     if kind in playmarkers.ANY_ENVELOPE:  # 29.7 Scientific Breakthrough, Voltaire
@@ -223,6 +223,8 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
 
 
 def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
+    if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
+        return minor_recruit.check_alliance(c, s, tally, ln)
     if ln.kind == "recruit":
         return recruiting.check_recruit(c, s, tally, ln)
     if ln.kind == "buy":
@@ -237,6 +239,8 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
 
 
 def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> None:
+    if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
+        return minor_recruit.alliance(sink, c, tally, ln)
     if ln.kind == "recruit":
         recruiting.recruit(sink, c, tally, ln)
     elif ln.kind == "buy":

@@ -15,9 +15,11 @@ from . import (
     combat,
     diplomacy,
     leaders,
+    minors,
     movement,
     names,
     naval,
+    negotiation,
     phases,
     playmarkers,
     reversion,
@@ -28,6 +30,7 @@ from . import (
 from . import events as E
 from .content import Content
 from .diplomacy_lines import LINES as DIPLOMACY_LINES
+from .minor_orders import MINOR_LINES, MinorAttack
 from .standing import Standing
 from .state import SYWState
 from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Wait
@@ -231,6 +234,10 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
         mark = list(taken)
         if isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
             why = playmarkers.check(c, base, seat, ln, taken)
+        elif isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
+            why, units = minors.problem(c, base, seat, ln, taken)
+            if why is None:
+                minors.simulate(c, base, seat, ln, units, taken)
         elif isinstance(ln, Move):
             why, units, _ = move_problem(c, base, seat, ln, taken)
             if why is None:
@@ -305,8 +312,18 @@ class TurnRules:
                 continue
             if ctx.state.progress.phase == "diplomacy":  # 3.1(3)(b) follows
                 ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
+            pacts = negotiation.Watch(ctx, ln)  # 7YWW 21.2 (negotiation.py)
+            if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
+                if isinstance(ln, MinorAttack) and ctx.state.progress.phase != "combat":
+                    ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
+                why = minors.carry_out(ctx, c, seat, ln, standing)
+                if why:
+                    skip(ctx, seat, ln, why)  # type: ignore[arg-type]
+                pacts.check(ctx, c, seat)
+                continue
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
+                pacts.check(ctx, c, seat)
                 continue
             if isinstance(ln, Embark):  # 18.5, [C 18.d]
                 why = transport.do_embark(ctx, c, seat, ln)
@@ -316,6 +333,8 @@ class TurnRules:
             if ctx.state.progress.phase != "combat":
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
             got = do_attack(ctx, c, seat, ln, standing)
+            minors.after_combat(ctx, c, pacts.before)  # 7YWW 4.77
+            pacts.check(ctx, c, seat)
             if ln.guard is None or ln.guard.kind not in ("won", "lost"):
                 last = got
         if ctx.state.progress.phase == "diplomacy":

@@ -23,7 +23,7 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import diplomacy_orders, names, playmarkers
+from . import diplomacy_orders, minor_orders, names, playmarkers
 from .content import Content
 from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
@@ -31,12 +31,12 @@ from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Units, Wa
 
 PHASE = {"move": 1, "attack": 2}
 LATER = {
-    "minor": "Minor Power Alliance actions are not yet available in pbem's Seven Years World War (7YWW 4.7)",
     "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
     "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
 }  # fmt: skip
 HEADS = ["move", "forced march", "attack", "wait", "embark", "debark", "if won:", "if lost:",
-         "if control", "if occupy", "if empty", "play", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
+         "if control", "if occupy", "if empty", "play", "minor move", "minor attack",
+         *diplomacy_orders.HEADS, *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -324,6 +324,8 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             r.ok = line is not None
         elif word in ("embark", "debark"):
             line = read_embark(r, body)
+        elif word == "minor":  # 7YWW 4.72, 4.73 (minor_orders.py)
+            line = minor_orders.read(r, body)
         elif word in LATER:
             r.bad(LATER[word])
         else:
@@ -339,6 +341,7 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             if isinstance(line, Attack)
             else ""
         )
+        kind = minor_orders.PHASE_KIND.get(type(line), kind)  # 7YWW 4.72, 4.73
         if kind:
             if PHASE[kind] < phase:
                 r.bad(

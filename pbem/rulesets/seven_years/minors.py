@@ -1,0 +1,236 @@
+"""7YWW 4.72-4.77 in a player turn: a Minor Power Alliance marker lets the phasing player
+move one force of minor power units (4.72, 4.721) or attack with one (4.73); the marker
+goes back to the pool at once (4.75). The attack is the ordinary combat (combat.fight);
+4.8 forbids attacking a power of one's own, 4.76 makes an attack on a neutral major an
+act of belligerency (combat.fight invades it first). Choices: plan [C 4.j]-[C 4.m]."""
+
+from __future__ import annotations
+
+from pbem.resolution import Resolution
+
+from . import combat, names
+from . import events as E
+from .content import Content
+from .minor_orders import MARKER, MinorAttack, MinorMove
+from .minor_recruit import counted, enforce_forage
+from .movement import cross_problem, domain
+from .standing import Standing
+from .state import MINOR, STATIC, SYWState, Unit
+from .turn_lines import Attack, Units
+
+
+def where(c: Content, home: str) -> str:
+    return c.power_name(home) if home in c.majors else home
+
+
+def marker(c: Content, s: SYWState, seat: str, taken: list[str]) -> str | None:
+    return names.in_hand(c, s.players[seat].hand, MARKER, tuple(taken))
+
+
+def force(s: SYWState, ids: tuple[str, ...], square: str, usable) -> tuple[list[Unit], str | None]:
+    """4.72 "some or all minor power units in one square": the ids named, or every minor
+    unit there for which `usable` holds; one country's units (a force of one minor)."""
+    if ids:
+        units = []
+        for uid in ids:
+            u = s.units.get(uid)
+            if u is None:
+                return [], f"{uid} is no longer on the map"
+            if u.owner != MINOR:
+                return (
+                    [],
+                    f"{uid} is not a minor power unit: a Minor Power Alliance moves or attacks with minor units only (7YWW 4.7, 12.3)",
+                )
+            if u.square != square:
+                return [], f"{uid} is in {u.square}, not {square}"
+            if u not in units:
+                units.append(u)
+    else:
+        units = [u for u in s.units_in(square) if u.owner == MINOR and usable(u)]
+        if not units:
+            return [], f"no minor power unit in {square} can do this"
+    if len({u.home for u in units}) > 1:
+        return [], "name the units of one minor power: one force of one country (7YWW 4.72, 4.73)"
+    return units, None
+
+
+def _short(c: Content, s: SYWState, seat: str) -> str:
+    n = sum(1 for m in s.players[seat].hand if names.label_of(c, m) == MARKER)
+    return f"this line needs a {MARKER} marker: {seat} holds {n}, used by this and earlier lines (7YWW 4.7, 4.75)"
+
+
+# ------------------------------------------------------------------------ movement
+
+
+def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[str]
+                 ) -> tuple[str | None, list[Unit], int]:  # fmt: skip
+    """4.72, 4.721, [C 4.k], 4.77, 14.1, 14.11: (problem, units, cost)."""
+    p = s.progress
+    if p.phase == "combat":
+        return "the movement phase is over: this turn has reached combat (7YWW 3.1(3), 4.72)", [], 0
+    ok = lambda u: u.type not in STATIC and u.aboard is None and u.id not in p.moved  # noqa: E731
+    units, why = force(s, ln.units, ln.start, ok)
+    if why:
+        return why, units, 0
+    for u in units:
+        if u.type in STATIC:
+            return (
+                f"{u.id} cannot move: fortified zones and bases have no movement factor (7YWW 14.12)",
+                units,
+                0,
+            )
+        if u.id in p.moved:
+            return f"{u.id} has moved this phase (7YWW 14.11)", units, 0
+    if len({domain(u) for u in units}) > 1:
+        return "a force moves land units or fleets, not both (plan [C 14.a])", units, 0
+    if not marker(c, s, seat, taken):
+        return _short(c, s, seat), units, 0
+    dom, home = domain(units[0]), units[0].home
+    points = min(c.unit_type(u.type).movement for u in units)  # 14.14
+    here, cost = ln.start, 0
+    for sq in ln.path:
+        if not c.map.can_cross(here, sq, dom):  # type: ignore[arg-type]
+            return cross_problem(c, here, sq, dom), units, 0
+        if c.map.square(sq).power != home:  # 4.721, [C 4.j]
+            return (
+                f"{sq} is outside {where(c, home)}: minor power units never move across a border (7YWW 4.721)",
+                units,
+                0,
+            )
+        others = [u for u in s.units_in(sq) if u.owner != MINOR or u.home != home]
+        if others:  # [C 4.k], 12.3, 12.11
+            return (
+                f"{sq} holds units other than {where(c, home)}'s ({', '.join(u.id for u in others)}): no entry (7YWW 12.3, 12.11, plan [C 4.k])",
+                units,
+                0,
+            )
+        cost += c.map.move_cost(sq, dom) or 0  # type: ignore[arg-type]
+        if cost > points:
+            return (
+                f"not enough movement points to enter {sq}: {cost} of {points} (7YWW 14.1, 14.14)",
+                units,
+                0,
+            )
+        here = sq
+    end = ln.path[-1]
+    n = sum(1 for u in units if counted(c, u.model_copy(update={"square": end})))
+    room = c.map.forage(end, minor=True, pillaged=end in s.pillaged) - sum(
+        1 for u in s.units_in(end) if u.owner == MINOR and counted(c, u)
+    )
+    if n > room:
+        return (
+            f"{end} can hold {max(room, 0)} more minor units, not {n} (its forage value, 7YWW 4.77, 19.7)",
+            units,
+            0,
+        )
+    return None, units, cost
+
+
+def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None:
+    """Carry the move out, or say why not."""
+    s: SYWState = ctx.state
+    why, units, cost = move_problem(c, s, seat, ln, [])
+    if why:
+        return why
+    mid = marker(c, s, seat, []) or ""
+    ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.start,
+                            detail=f"{MARKER}: moves {where(c, units[0].home)}'s force (7YWW 4.72, 4.75)"))  # fmt: skip
+    ctx.emit(E.Moved(seat=seat, units=[u.id for u in units], path=list(ln.path),
+                     start=ln.start, cost=cost))  # fmt: skip
+    return None
+
+
+# -------------------------------------------------------------------------- combat
+
+
+def as_attack(ln: MinorAttack, units: list[Unit]) -> Attack:
+    return Attack(ln.line, ln.text, ln.target, ln.source, units=Units(ids=tuple(u.id for u in units)),
+                  table=ln.table, advance=ln.advance, advance_units=ln.advance_units,
+                  losses=ln.losses, retreat_to=ln.retreat_to)  # fmt: skip
+
+
+def attack_problem(c: Content, s: SYWState, seat: str, ln: MinorAttack, taken: list[str]
+                   ) -> tuple[str | None, list[Unit]]:  # fmt: skip
+    """4.73, 4.8, 2.312, 15.x (combat.declare_problem), 16.22."""
+    able = combat.may_attack(c)
+    units, why = force(s, ln.units, ln.source,
+                       lambda u: able(u) and u.id not in s.progress.attacked and u.aboard is None)  # fmt: skip
+    if why:
+        return why, units
+    home = where(c, units[0].home)
+    defenders = s.units_in(ln.target)
+    mine = sorted({u.owner for u in defenders if s.unit_seat(u) == seat})
+    # 4.8 "nor could he have a Turkestan force he temporarily controlled attack a Russian force"
+    if mine:
+        return (
+            f"the {home} force may not attack {combat.power_names(c, mine)}, a power you control (7YWW 4.8)",
+            units,
+        )
+    if any(u.owner == MINOR and u.home == units[0].home for u in defenders):
+        return (
+            f"{ln.target} holds {home}'s own units: a minor force does not attack its own country (7YWW 4.73)",
+            units,
+        )
+    why = combat.declare_problem(c, s, seat, as_attack(ln, units), units)
+    if why:
+        return why, units
+    if not marker(c, s, seat, taken):
+        return _short(c, s, seat), units
+    return None, units
+
+
+def do_attack(ctx: Resolution, c: Content, seat: str, ln: MinorAttack,
+              standing: dict[str, Standing]) -> str | None:  # fmt: skip
+    """4.73: the marker, then the ordinary combat; 4.77 after it."""
+    s: SYWState = ctx.state
+    why, units = attack_problem(c, s, seat, ln, [])
+    if why:
+        return why
+    mid = marker(c, s, seat, []) or ""
+    ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.target,
+                            detail=f"{MARKER}: {where(c, units[0].home)}'s force attacks (7YWW 4.73, 4.75)"))  # fmt: skip
+    before = {u.id: u.square for u in s.units.values()}
+    combat.fight(ctx, c, seat, as_attack(ln, units), units, standing, "", "")
+    after_combat(ctx, c, before)
+    return None
+
+
+def after_combat(ctx: Resolution, c: Content, before: dict[str, str]) -> None:
+    """4.77 after any combat: minor units that retreated or advanced over the limit."""
+    s: SYWState = ctx.state
+    moved = [uid for uid, sq in before.items() if uid in s.units and s.units[uid].square != sq]
+    enforce_forage(ctx, c, moved)
+
+
+# ------------------------------------------------------------- the envelope's lines
+
+
+def problem(c: Content, s: SYWState, seat: str, ln, taken: list[str]) -> tuple[str | None, list[Unit]]:  # fmt: skip
+    if isinstance(ln, MinorMove):
+        why, units, _ = move_problem(c, s, seat, ln, taken)
+        return why, units
+    return attack_problem(c, s, seat, ln, taken)
+
+
+def simulate(c: Content, s: SYWState, seat: str, ln, units: list[Unit], taken: list[str]) -> None:
+    """Validation (plan 2.4): the line done on the copy, every combat leaving the board."""
+    taken.append(marker(c, s, seat, taken) or "")
+    if isinstance(ln, MinorMove):
+        for u in units:
+            s.units[u.id].square = ln.path[-1]
+        s.progress.moved = sorted({*s.progress.moved, *(u.id for u in units)})
+        return
+    p = s.progress
+    p.phase = "combat"
+    p.attacked = sorted({*p.attacked, *(u.id for u in units)})
+    if [ln.source, ln.target] not in p.attacks:
+        p.attacks = [*p.attacks, [ln.source, ln.target]]
+
+
+def carry_out(ctx: Resolution, c: Content, seat: str, ln, standing: dict[str, Standing]) -> str | None:  # fmt: skip
+    """Resolution: the line, or why it was skipped."""
+    if isinstance(ln, MinorMove):
+        return do_move(ctx, c, seat, ln)
+    if ctx.state.progress.phase != "combat":
+        ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
+    return do_attack(ctx, c, seat, ln, standing)

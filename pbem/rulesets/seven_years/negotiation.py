@@ -1,0 +1,257 @@
+"""7YWW 21 Player negotiations and 22.22 (the end by agreement), from standing lines
+(deal_lines.py), read at the start of every resolution (plan section 4):
+
+- a deal is made when every seat it names has the same `deal` line; it is carried out at
+  once and again each game turn while every party keeps it (plan 7.4): treasury and
+  markers change hands (21.1(3)), a power is transferred with 4.6's effects (21.1(2),
+  [C 21.b]) or released to neutrality (21.1(1));
+- a pact (21.2, [C 21.a]) is made the same way and binds until its year; breaking it is
+  carried out, then punished: "the violating player loses all his campaign markers back
+  into the pool. The violated player then rolls a die and receives that number of
+  campaign markers from the pool";
+- `end game` from every seat ends the game (21.1(4), 22.22, [C 21.c]).
+
+4.5/4.51 reversion for a released power is another module's (reversion.py) when it
+exists; `release` here applies 4.51(1)-(2) in its simplest form (release_units)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbem.resolution import Resolution
+
+from . import events as E
+from . import markers, names, victory
+from .content import Content
+from .deal_lines import DealLine, Term
+from .standing import Standing
+from .state import MINOR, SYWState, Unit
+
+
+def year(s: SYWState) -> int:
+    return 1755 + max(s.turn, 1)  # 28.1: turn 1 is 1756
+
+
+def _with_sender(line, seat: str):
+    return replace(line, seats=tuple(sorted({*line.seats, seat})))
+
+
+def agreed(s: SYWState, standing: dict[str, Standing], kind: str) -> list:
+    """The deals (or pacts) every named seat sent in the same words, in key order."""
+    sent: dict[str, dict[str, object]] = {}
+    for seat in s.seats:
+        st = standing.get(seat)
+        for line in getattr(st, kind, []) if st else []:
+            full = _with_sender(line, seat)
+            if all(x in s.seats for x in full.seats) and len(full.seats) > 1:
+                sent.setdefault(full.key, {})[seat] = full
+    out = []
+    for key in sorted(sent):
+        line = next(iter(sent[key].values()))
+        if all(x in sent[key] for x in line.seats):
+            out.append(line)
+    return out
+
+
+# ---------------------------------------------------------------------- deals (21.1)
+
+
+def settle(ctx: Resolution, c: Content, standing: dict[str, Standing]) -> bool:
+    """At the start of a resolution: agreements made; True if the game ended (22.22)."""
+    s: SYWState = ctx.state
+    if s.stage not in ("start", "treasury", "turn", "end"):
+        return False
+    for deal in agreed(s, standing, "deals"):
+        if any(d["terms"] == deal.key and d["turn"] == s.turn for d in s.deals):
+            continue  # plan 7.4: once a game turn
+        carry_out(ctx, c, deal)
+    for pact in agreed(s, standing, "pacts"):
+        mine = {
+            "seats": list(pact.seats),
+            "what": pact.what,
+            "target": pact.target,
+            "until": pact.until,
+        }
+        if mine not in s.pacts and (not pact.until or pact.until >= year(s)):
+            ctx.emit(E.Pact(seats=list(pact.seats), what=pact.what, target=pact.target, until=pact.until))  # fmt: skip
+    ending = [seat for seat in s.seats if standing.get(seat) and standing[seat].end_game]
+    if len(s.seats) > 1 and len(ending) == len(s.seats):  # 21.1(4), 22.22 [C 21.c]
+        ctx.emit(E.EndAgreed(seats=list(s.seats)))
+        victory.game_over(ctx, c, why="agreed")
+        return True
+    return False
+
+
+def carry_out(ctx: Resolution, c: Content, deal: DealLine) -> None:
+    s: SYWState = ctx.state
+    done, skipped = [], []
+    for t in deal.terms:
+        why = term_problem(c, s, t)
+        if why:
+            skipped.append(f"{t}: {why}")
+            continue
+        do_term(ctx, c, t)
+        done.append(str(t))
+    ctx.emit(E.Deal(seats=list(deal.seats), terms=deal.key, done=done, skipped=skipped,
+                    private_to=list(deal.seats)))  # fmt: skip
+
+
+def term_problem(c: Content, s: SYWState, t: Term) -> str | None:
+    if t.kind == "treasury" and s.players[t.giver].treasury < int(t.what):
+        return f"{t.giver} has fewer than {t.what} treasury points (7YWW 10.4)"
+    if t.kind == "marker" and names.in_hand(c, s.players[t.giver].hand, t.what) is None:
+        return f"{t.giver} holds no {t.what}"
+    if t.kind in ("power", "release") and s.control.get(t.what) != t.giver:
+        return f"{t.giver} does not control {c.power_name(t.what)}"
+    return None
+
+
+def do_term(ctx: Resolution, c: Content, t: Term) -> None:
+    s: SYWState = ctx.state
+    if t.kind == "treasury":  # 21.1(3)
+        n = int(t.what)
+        for seat, d in ((t.giver, -n), (t.to, n)):
+            bal = s.players[seat].treasury + d
+            ctx.emit(E.Treasury(seat=seat, delta=d, why=f"deal: {t}", balance=bal, private_to=[seat]))  # fmt: skip
+    elif t.kind == "marker":  # 21.1(3)
+        mid = names.in_hand(c, s.players[t.giver].hand, t.what) or ""
+        hand = s.players[t.to].hand
+        if len(hand) >= markers.limit(c, s):  # 8.31: room first, by the default order
+            out = markers.discard_choice(c, hand, len(hand) - markers.limit(c, s) + 1)
+            markers.return_markers(ctx, t.to, out, "hand limit before a gift (7YWW 8.31)")
+        ctx.emit(
+            E.MarkersGiven(frm=t.giver, to=t.to, markers=[mid], private_to=sorted([t.giver, t.to]))
+        )
+    elif t.kind == "power":  # 21.1(2) with 4.6's effects [C 21.b]
+        ctx.emit(E.ControlChanged(power=t.what, frm=t.giver, to=t.to, why="negotiation"))
+        stacked = [u.id for u in s.units.values() if u.owner == t.what and _with_old(s, u, t.giver)]
+        if stacked:
+            ctx.emit(E.Eliminated(units=sorted(stacked), why=f"{c.power_name(t.what)} changed sides while stacked with {t.giver}'s units (7YWW 4.6, 12.23)"))  # fmt: skip
+    elif t.kind == "release":  # 21.1(1)
+        ctx.emit(E.ControlChanged(power=t.what, frm=t.giver, to=None, why="negotiation"))
+        release_units(ctx, c, t.what, t.giver)
+
+
+def _with_old(s: SYWState, u: Unit, old: str) -> bool:
+    return any(x.owner != u.owner and s.unit_seat(x) == old for x in s.units_in(u.square))
+
+
+# ------------------------------------------------------- release (4.51, simplest form)
+
+
+def _eligible(c: Content, s: SYWState, sq: str, unit: Unit, territory: str | None,
+              seat: str | None, away: str) -> bool:  # fmt: skip
+    """4.511: a civilized or port square, not holding enemy, neutral or minor units."""
+    q = c.map.square(sq)
+    if not (q.civilized or q.port) or not c.map.can_enter(
+        sq, "naval" if unit.type == "fleet" else "land"
+    ):
+        return False
+    others = [x for x in s.units_in(sq) if x.id != unit.id]
+    if any(
+        x.owner == MINOR or s.unit_seat(x) != seat or (seat is None and x.owner != unit.owner)
+        for x in others
+    ):
+        return False
+    if territory is not None:
+        return q.power == territory
+    return q.power != away and (q.power in s.powers_of(seat or "") or bool(others))
+
+
+def nearest(c: Content, s: SYWState, unit: Unit, territory: str | None, seat: str | None,
+            away: str = "") -> str | None:  # fmt: skip
+    """4.511: the nearest eligible square in square sides; ties in grid order (plan [C
+    4.h] default, without the `displace to` preference)."""
+    best = sorted(
+        (c.map.distance(unit.square, q.id), q.row, q.col, q.id)
+        for q in c.map.squares
+        if q.id != unit.square and _eligible(c, s, q.id, unit, territory, seat, away)
+    )
+    return best[0][3] if best else None
+
+
+def release_units(ctx: Resolution, c: Content, power: str, old: str) -> None:
+    """4.51(1) other players' units inside the released power go to the nearest square of
+    their own powers (or holding their units); (2) its units outside go home; (3) minor
+    units stay. Units with nowhere to go are eliminated."""
+    s: SYWState = ctx.state
+    for u in sorted(s.units.values(), key=lambda u: u.id):
+        if u.owner == MINOR or u.aboard:
+            continue
+        inside = c.map.square(u.square).power == power
+        if u.owner != power and inside:
+            to = nearest(c, s, u, None, s.unit_seat(u), power)
+        elif u.owner == power and not inside:
+            to = nearest(c, s, u, power, None)
+        else:
+            continue
+        if to is None:
+            ctx.emit(
+                E.Eliminated(units=[u.id], why="no square to be displaced to (7YWW 4.51, 4.511)")
+            )
+        else:
+            ctx.emit(E.Retreated(units=[u.id], frm=u.square, to=to))
+
+
+# ------------------------------------------------------------------ pacts (21.2)
+
+
+def in_force(s: SYWState, a: str, b: str, what: str) -> list[dict]:
+    return [p for p in s.pacts if sorted(p["seats"]) == sorted([a, b]) and p["what"] == what
+            and (not p["until"] or p["until"] >= year(s))]  # fmt: skip
+
+
+def broken(ctx: Resolution, c: Content, violator: str, victim: str, pact: dict, how: str) -> None:
+    """21.2: the violator's whole hand to the pool; the victim rolls and picks."""
+    die = ctx.roll(f"pact broken: {victim} picks")[0]
+    ctx.emit(E.PactBroken(violator=violator, victim=victim, what=f"{pact['what']} {pact['target']}".strip() + f": {how}", die=die, pact=pact))  # fmt: skip
+    markers.lose(ctx, c, violator, None, "broke a pact (7YWW 21.2)")
+    markers.pick(ctx, c, victim, die, "a pact broken against him (7YWW 21.2)")
+
+
+def after_attack(ctx: Resolution, c: Content, seat: str, victim: str | None, target: str) -> None:
+    """21.2 `no attack`: the attack was carried out; now the penalty."""
+    if victim is None or victim == seat:
+        return
+    for p in in_force(ctx.state, seat, victim, "no attack"):
+        broken(ctx, c, seat, victim, p, f"attacked {target}")
+        return
+
+
+def after_move(ctx: Resolution, c: Content, seat: str, squares: list[str]) -> None:
+    """21.2 `no entry into X`: binds the parties that do not control X."""
+    s: SYWState = ctx.state
+    for p in [p for p in s.pacts if p["what"] == "no entry" and seat in p["seats"]]:
+        if (p["until"] and p["until"] < year(s)) or s.control.get(p["target"]) == seat:
+            continue
+        hit = [sq for sq in squares if c.map.square(sq).power == p["target"]]
+        if hit:
+            victim = next(x for x in p["seats"] if x != seat)
+            broken(ctx, c, seat, victim, p, f"entered {hit[0]}")
+            return
+
+
+class Watch:
+    """Around one line of a player turn: who held the attacked square before it, where
+    the units were; afterwards the pacts it broke (21.2)."""
+
+    def __init__(self, ctx: Resolution, ln: object):
+        s: SYWState = ctx.state
+        self.start = len(ctx.events)
+        self.target = "" if hasattr(ln, "path") else getattr(ln, "target", "")
+        self.victim = s.occupier(self.target) if self.target else None
+        self.path: list[str] = list(getattr(ln, "path", ()))
+        self.before = {u.id: u.square for u in s.units.values()}
+
+    def check(self, ctx: Resolution, c: Content, seat: str) -> None:
+        s: SYWState = ctx.state
+        if self.target:
+            new = ctx.events[self.start :]
+            if any(isinstance(e, E.Combat) and e.target == self.target for e in new):
+                after_attack(ctx, c, seat, self.victim, self.target)
+            return
+        moved = {s.units[i].square for i, sq in self.before.items()  # the seat's own units
+                 if i in s.units and s.units[i].square != sq and s.unit_seat(s.units[i]) == seat}  # fmt: skip
+        reach = max((self.path.index(sq) for sq in moved if sq in self.path), default=-1)
+        if reach >= 0:
+            after_move(ctx, c, seat, self.path[: reach + 1])
