@@ -548,6 +548,37 @@ class Embarked(Event):
     debark: bool = False
 
 
+# --- countermarch events (countermarch.py, 7YWW 16.4)
+
+
+@event
+class Countermarch(Event):
+    """16.41: a non-phasing player declares a countermarch on a force that just entered
+    `target` (his Forced March is played right after, its own event)."""
+
+    type: Literal["syw.countermarch"] = "syw.countermarch"
+    seat: str  # the countermarcher
+    against: str  # the phasing player
+    force: list[str]  # the countermarching units
+    source: str
+    target: str
+    moving: list[str]  # the phasing force that entered `target`
+    marker: str
+    line: int = 0  # the standing line that fired
+    each_time: bool = False  # [C 16.b]
+
+
+@event
+class Halted(Event):
+    """16.46, [C 16.d]: a moving force retreated by a countermarch: no more moves this
+    player turn."""
+
+    type: Literal["syw.halted"] = "syw.halted"
+    seat: str
+    units: list[str]
+    square: str
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

@@ -372,3 +372,22 @@ def _(s: SYWState, e: E.PactBroken) -> None:
 def _(s: SYWState, e: Event) -> None:
     """Reports only: the markers move with their own events; the game ends by
     syw.game_over."""
+
+
+# --- countermarch (countermarch.py, 7YWW 16.4)
+
+
+@on(E.Countermarch)
+def _(s: SYWState, e: E.Countermarch) -> None:
+    """16.44 one countermarch per entry; [C 16.b] the line fires once a player turn
+    unless `each time`."""
+    p = s.progress
+    p.countermarched = [*p.countermarched, [",".join(e.moving), e.target]]
+    if not e.each_time:
+        p.fired = sorted({*p.fired, f"countermarch {e.seat} {e.line}"})
+
+
+@on(E.Halted)
+def _(s: SYWState, e: E.Halted) -> None:
+    p = s.progress  # 16.46, [C 16.d]
+    p.stopped = sorted({*p.stopped, *e.units})

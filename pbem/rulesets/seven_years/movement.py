@@ -277,11 +277,13 @@ def fleet_invasion(c: Content, s: SYWState, units: list[Unit], end: str) -> str 
 
 
 def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit],
-              w: Walk, fm: str, exp: str, cargo: dict[str, str] | None = None) -> None:  # fmt: skip
+              w: Walk, fm: str, exp: str, cargo: dict[str, str] | None = None,
+              final: bool = True) -> None:  # fmt: skip
     """Emit the move: one `syw.moved`, split where the force violates a neutral's
     territory (4.42(2): "the instant"; [C 4.a] the force then goes on). `cargo`: the
     land units a fleet force carries (unit -> fleet, 18.5); those landing on the way
-    leave the move there (18.53), the others stay aboard (18.54)."""
+    leave the move there (18.53), the others stay aboard (18.54). `final`: False for a
+    piece of a move a countermarch cut (countermarch.py): the move does not end there."""
     s: SYWState = ctx.state
     cargo = cargo or {}
     drops = {u: sq for u, sq in mv.drops if sq in w.entered[:-1]}
@@ -314,6 +316,6 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
             if s.control.get(power) is None:
                 control.invade(ctx, c, power, seat, f"moved into {w.entered[cut]}")
     end = w.entered[-1]
-    power = fleet_invasion(c, s, units, end)
+    power = fleet_invasion(c, s, units, end) if final else None
     if power:
         control.invade(ctx, c, power, seat, f"fleet ended its move in {end}")

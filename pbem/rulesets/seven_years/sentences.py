@@ -479,3 +479,22 @@ def _(e: E.PactBroken) -> str:
 @says(E.EndAgreed)
 def _(e: E.EndAgreed) -> str:
     return f"{', '.join(e.seats)} agree to end the game now (7YWW 21.1(4), 22.22)."
+
+
+# --- countermarch (countermarch.py, 7YWW 16.4)
+
+
+@says(E.Countermarch)
+def _(e: E.Countermarch) -> str:
+    return (
+        f"Countermarch! {e.seat} attacks {e.target} from {e.source} with {_units(e.force)} "
+        f"as {e.against}'s {_units(e.moving)} enter it ({_marker(e.marker)}; 7YWW 16.4)."
+    )
+
+
+@says(E.Halted)
+def _(e: E.Halted) -> str:
+    return (
+        f"{e.seat}'s {_units(e.units)} retreated to {e.square} after a countermarch "
+        "and move no more this turn (7YWW 16.46)."
+    )

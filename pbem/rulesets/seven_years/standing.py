@@ -12,6 +12,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem
 
 from . import deal_lines, names
 from .content import Content
+from .countermarch_lines import READERS as COUNTERMARCH_READERS
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
 from .windows import STANDING_READERS
 
@@ -42,6 +43,8 @@ class Standing:
     deals: list = field(default_factory=list)  # deal_lines.DealLine (the sender added later)
     pacts: list = field(default_factory=list)  # deal_lines.PactLine
     end_game: bool = False
+    # --- countermarch (countermarch_lines.py, countermarch.py; 7YWW 16.4)
+    countermarch: list = field(default_factory=list)  # countermarch_lines.CountermarchLine
 
 
 def _split(rest: str) -> list[str]:
@@ -200,6 +203,7 @@ READERS = {
     "end game": _end,
 }
 READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
+READERS.update(COUNTERMARCH_READERS)  # 16.4 (countermarch_lines.py)
 
 
 def parse(c: Content, lines: list[OrderLine]) -> Parsed:

@@ -13,6 +13,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
 from . import (
     combat,
+    countermarch,
     diplomacy,
     leaders,
     minors,
@@ -109,7 +110,7 @@ def do_move(ctx: Resolution, c: Content, seat: str, mv: Move) -> None:
         if not windows.announce(ctx, seat, exp):  # 29.7 Sturm & Drang
             return skip(ctx, seat, mv, "the Expedition was negated by Sturm & Drang (7YWW 29.7)")
     carried = transport.cargo(c, s, seat, mv, units)[0]  # 18.5
-    movement.carry_out(ctx, c, seat, mv, units, w, fm, exp, carried)
+    countermarch.carry_out(ctx, c, seat, mv, units, w, fm, exp, carried)  # 16.4 at each entry
 
 
 # --------------------------------------------------------------------------- combat

@@ -1,0 +1,197 @@
+"""7YWW 16.4 Countermarch: at each square a phasing force enters by movement (a `move` or
+`forced march` line, fleets with their cargo; never an advance or retreat after combat,
+16.45, nor a minor force moved by a Minor Power Alliance, plan [C 4.m]), the non-phasing
+players are asked in the window order (plan 2.2 [C 2.c], 16.44); the first whose standing
+`countermarch` line (countermarch_lines.py) matches plays a Forced March and attacks the
+square with the normal combat code (16.42). 16.46: the moving force then goes on, stops
+where it retreated to, or is gone.
+
+Choices written down here (plan [C 16.a]-[C 16.f] and these):
+- The move's `syw.moved` is cut only where a countermarch is declared: the check is made
+  on the board as it would be with the force in that square (control as before a
+  neutrality violation in that same square), and made again on the board as it is.
+- A square the force may only pass through (18.32, 18.33) is no occasion: it holds units
+  of another player, and 16.45 forbids hitting them.
+- A moving force that advanced after beating the countermarch (a defender's advance,
+  `advance from SQ`) ends its move there: its path was written from the entered square;
+  the rest of the line is reported skipped. 16.46 "the advance doesn't count against its
+  movement capability" has then nothing left to apply to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pbem.resolution import Resolution
+
+from . import combat, leaders, movement, names, naval, windows
+from . import events as E
+from .content import Content
+from .countermarch_lines import CountermarchLine
+from .standing import Standing
+from .state import SYWState, Unit
+from .turn_lines import Attack, Move, Units
+
+
+@dataclass
+class Hit:
+    seat: str  # the countermarcher
+    line: CountermarchLine
+    attack: Attack
+    units: list[Unit]
+
+
+def fired_key(seat: str, ln: CountermarchLine) -> str:
+    return f"countermarch {seat} {ln.line}"  # the Countermarch fold's key ([C 16.b])
+
+
+def candidates(s: SYWState, standing: dict[str, Standing], seat: str
+               ) -> list[tuple[str, CountermarchLine]]:  # fmt: skip
+    """Every non-phasing player's unfired lines, in the window order (16.44, [C 2.c])."""
+    out = []
+    for other in windows.clockwise_after(s, seat, include_self=False):
+        st = standing.get(other)
+        for ln in st.countermarch if st is not None else []:
+            if fired_key(other, ln) not in s.progress.fired:
+                out.append((other, ln))
+    return out
+
+
+def odds_ok(c: Content, s: SYWState, seat: str, st: Standing | None, a: Attack,
+            units: list[Unit], least: str) -> bool:  # fmt: skip
+    """The line's `if odds >= A:B`, reckoned as combat.fight will (15.61-15.64)."""
+    if not least:
+        return True
+    defenders = naval.defending(c, s, a.target)
+    dl = combat.defence_leader(c, s, seat, st, a.target, defenders)
+    sa = combat.strength(c, units) + (c.marker(a.leader).value if a.leader else 0)
+    sd = combat.strength(c, defenders) + (c.marker(dl).value if dl else 0)
+    sd += combat.terrain(c, a.target, defenders)
+    cols = c.data.crt.odds.columns
+    return cols.index(combat.column(c, sa, sd)) >= cols.index(least)
+
+
+def declarer(c: Content, s: SYWState, standing: dict[str, Standing], seat: str,
+             square: str) -> Hit | None:  # fmt: skip
+    """16.41-16.45: the first non-phasing player whose line matches a force of `seat`
+    that has just entered `square`."""
+    here = s.units_in(square)
+    if not here or any(s.unit_seat(u) != seat for u in here):
+        return None  # 16.45: only the phasing player's forces; nobody else's
+    for other, ln in candidates(s, standing, seat):
+        if ln.against and ln.against != square:
+            continue
+        if square not in c.map.neighbours(ln.source, wrap=True):  # 16.41 adjacent
+            continue
+        if names.in_hand(c, s.players[other].hand, "Forced March") is None:
+            continue  # 16.4: "by playing a forced march marker"
+        spec = Units(ids=ln.units) if ln.units else Units(all=True)
+        a = Attack(ln.line, ln.text, square, ln.source, spec, table=ln.table,
+                   leader=ln.leader, as_power=ln.as_power, forced=True, honors=ln.honors,
+                   advance="all" if ln.advance else "none")  # fmt: skip
+        units, why = combat.attackers(c, s, other, a)
+        if not why and a.leader and leaders.problem(c, s, other, a.leader, units, a.as_power):
+            a = replace(a, leader="", as_power="")  # [C 16.f]: 12.22 may then refuse
+        why = why or combat.declare_problem(c, s, other, a, units)  # 16.42 normal rules
+        if why or not odds_ok(c, s, seat, standing.get(seat), a, units, ln.odds):
+            continue
+        return Hit(other, ln, a, units)
+    return None
+
+
+def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
+            standing: dict[str, Standing]) -> None:  # fmt: skip
+    """16.41 declare and play the Forced March; 16.42 the countermarcher attacks, the
+    phasing player defends with every unit in the square (his standing orders choose his
+    leader, Honors of War, losses, retreat and advance, plan [C 16.e]); 16.43 the
+    countermarcher advances only if his line says `advance`."""
+    s: SYWState = ctx.state
+    a = hit.attack
+    fm = names.in_hand(c, s.players[hit.seat].hand, "Forced March") or ""
+    ctx.emit(E.Countermarch(seat=hit.seat, against=seat, force=[u.id for u in hit.units],
+                            source=a.source, target=a.target, moving=sorted(moving),
+                            marker=fm, line=hit.line.line, each_time=hit.line.each_time))  # fmt: skip
+    if not windows.play(ctx, hit.seat, fm, a.target, "Forced March: countermarch (7YWW 16.4)"):
+        return  # [C 16.c] negated by Sturm & Drang: still the entry's one declaration
+    how = names.in_hand(c, s.players[hit.seat].hand, "Honors of War") if a.honors else ""
+    combat.fight(ctx, c, hit.seat, a, hit.units, standing, fm, how or "")
+
+
+def _skip(ctx: Resolution, seat: str, mv: Move, reason: str) -> None:
+    ctx.emit(
+        E.OrderSkipped(seat=seat, line=mv.line, text=mv.text, reason=reason, private_to=[seat])
+    )
+
+
+def _placed(s: SYWState, ids: list[str], square: str) -> SYWState:
+    b = s.model_copy(deep=True)
+    for uid in ids:
+        b.units[uid].square = square
+    return b
+
+
+def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: str,
+           rest: str, last: bool) -> bool:  # fmt: skip
+    """16.46: may the moving force go on after the countermarch combat?"""
+    s: SYWState = ctx.state
+    alive = [u for u in ids if u in s.units]
+    away = [u for u in alive if s.units[u].square != sq]
+    if alive and not away:
+        return True
+    if not alive:
+        why = f"the force was eliminated by a countermarch in {sq}"
+    else:
+        to = s.units[away[0]].square
+        retreated = to != hit.attack.source
+        if retreated:  # 16.46: it must cease its movement for that turn ([C 16.d])
+            ctx.emit(E.Halted(seat=seat, units=away, square=to))
+        why = f"the force {'retreated' if retreated else 'advanced'} to {to} after a countermarch in {sq}"
+    if not last:
+        _skip(ctx, seat, mv, f"{why}; not entered: {rest} (7YWW 16.46)")
+    return False
+
+
+def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit],
+              w: movement.Walk, fm: str, exp: str, cargo: dict[str, str]) -> None:  # fmt: skip
+    """movement.carry_out with the countermarch check at every square entered ([C 16.a]):
+    the move is emitted in pieces cut where a countermarch is declared."""
+    s: SYWState = ctx.state
+    ws = windows.attached(ctx)
+    standing: dict[str, Standing] = ws.standing if ws is not None else {}
+    if not candidates(s, standing, seat):
+        return movement.carry_out(ctx, c, seat, mv, units, w, fm, exp, cargo)
+    force, cargo = list(units), dict(cargo)
+    start, first, n = mv.start, 0, len(w.entered)
+    for i, sq in enumerate(w.entered):
+        s, last = ctx.state, i == n - 1
+        left = {u for u, q in (*mv.drops, *mv.landings) if q in w.entered[first:i]}
+        if first == 0:
+            left |= {u for u, q in mv.landings if q == mv.start}
+        ids = [u for u in [*(x.id for x in force), *cargo] if u not in left]
+        sources = {ln.source for _, ln in candidates(s, standing, seat)}
+        near = any(sq in c.map.neighbours(src, wrap=True) for src in sources)
+        maybe = near and sq not in w.pass_only
+        if maybe:
+            maybe = declarer(c, _placed(s, ids, sq), standing, seat, sq) is not None
+        if not (maybe or last):
+            continue
+        piece = movement.Walk(w.entered[first : i + 1], w.costs[first : i + 1], "",
+                              w.pass_only, [(k - first, p) for k, p in w.invasions
+                                            if first <= k <= i],
+                              w.start_cost if first == 0 else 0)  # fmt: skip
+        sub = replace(mv, start=start, path=tuple(piece.entered))
+        movement.carry_out(ctx, c, seat, sub, force, piece, fm, exp, cargo, final=last)
+        hit = declarer(c, ctx.state, standing, seat, sq) if maybe else None
+        if hit is not None:
+            resolve(ctx, c, seat, hit, ids, standing)  # 16.41: the play is suspended
+            if not _after(ctx, seat, mv, hit, ids, sq, " ".join(w.entered[i + 1 :]), last):
+                return None
+        s = ctx.state  # 16.46: the moving force may continue
+        on = {u for u in ids if u in s.units and s.units[u].square == sq}
+        on -= {u for u, q in mv.drops if q == sq}
+        force = [s.units[x.id] for x in force if x.id in on]
+        cargo = {u: f for u, f in cargo.items() if u in on and s.units[u].aboard == f}
+        start, first = sq, i + 1
+        if not force:
+            return None
+    return None
