@@ -163,6 +163,8 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
     force, cargo = list(units), dict(cargo)
     start, first, n = mv.start, 0, len(w.entered)
     for i, sq in enumerate(w.entered):
+        if i >= n:
+            break
         s, last = ctx.state, i == n - 1
         left = {u for u, q in (*mv.drops, *mv.landings) if q in w.entered[first:i]}
         if first == 0:
@@ -194,4 +196,24 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
         start, first = sq, i + 1
         if not force:
             return None
+        if hit is not None and not last:
+            n = _rest(ctx, c, seat, mv, force, w, i)
     return None
+
+
+def _rest(ctx: Resolution, c: Content, seat: str, mv: Move, force: list[Unit],
+          w: movement.Walk, i: int) -> int:  # fmt: skip
+    """After a countermarch the rest of the path is entered on the board as it now is
+    (a retreat may have put units in the way: 14.31; [C 14.e] the force stops at the last
+    square it may stop in). How far the walk now goes."""
+    dom = movement.domain(force[0])
+    for j in range(i + 1, len(w.entered)):
+        why, _ = movement.block(c, ctx.state, seat, dom, w.entered[j])
+        if why:
+            k = j
+            while k > i + 1 and w.entered[k - 1] in w.pass_only:
+                k -= 1
+            rest = " ".join(w.entered[k:])
+            _skip(ctx, seat, mv, f"stopped in {w.entered[k - 1]}; not entered: {rest}: {why}")
+            return k
+    return len(w.entered)
