@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pbem.resolution import Resolution
 
-from . import anytime, diplomacy_results, names
+from . import anytime, diplomacy_results, names, windows
 from . import events as E
 from .content import Content
 from .diplomacy_lines import ANYTIME, DiplomacyLine
@@ -112,12 +112,17 @@ def attempt(ctx: Resolution, c: Content, seat: str, ln: DiplomacyLine,
     for mid in mids:
         ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.power,
                                 detail="diplomacy attempt (7YWW 9.1(2), 9.2)"))  # fmt: skip
+    # 29.7 Sturm & Drang "may also negate one diplomacy marker": a negated marker adds nothing
+    mids = [mid for mid in mids if windows.announce(ctx, seat, mid, ln.power)]
+    if not mids:
+        return skip(ctx, seat, ln, "every Diplomacy marker of this attempt was negated by Sturm & Drang (7YWW 29.7)")  # fmt: skip
     for other, (text, got) in defended.items():
         ctx.emit(E.StandingFired(seat=other, text=text, what=f"defends {ln.power} against {seat}",
                                  private_to=[other]))  # fmt: skip
         for mid in got:
             ctx.emit(E.MarkerPlayed(seat=other, marker=mid, target=ln.power,
                                     detail="diplomacy defence (7YWW 9.1(3), 9.4)"))  # fmt: skip
+        got[:] = [mid for mid in got if windows.announce(ctx, other, mid, ln.power)]  # 29.7
     attack = [c.marker(m).value for m in mids]
     defence = {o: [c.marker(m).value for m in got] for o, (_, got) in defended.items()}
     diff = sum(attack) - sum(sum(v) for v in defence.values())  # 9.1(5), 9.5
@@ -127,7 +132,8 @@ def attempt(ctx: Resolution, c: Content, seat: str, ln: DiplomacyLine,
         for col in table.column
         if (col.min is None or diff >= col.min) and (col.max is None or diff <= col.max)
     )
-    die = ctx.roll(f"diplomacy: {seat} on {ln.power}")[0]  # 9.1(6)
+    die = windows.roll(ctx, f"diplomacy: {seat} on {ln.power}", owner=seat,
+                       result=lambda d: table.code(diff, d[0]))[0]  # 9.1(6); 29.7 Illuminati  # fmt: skip
     code = table.code(diff, die)
     option = diplomacy_results.choose(c, ctx.state, seat, ln, code)
     ctx.emit(E.DiplomacyAttempt(seat=seat, power=ln.power, attack=attack, defence=defence,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 
 from . import events as E
-from . import markers, reversion
+from . import markers, reversion, windows
 from .content import Content
 from .diplomacy_lines import RESULT_OPTIONS, DiplomacyLine, Option
 from .standing import Standing
@@ -134,7 +134,7 @@ def coup(ctx: Resolution, c: Content, seat: str, target: str) -> None:
         markers.lose(ctx, c, target, 1, "Coup (7YWW 29.1)")
         return
     value = c.marker(target).value
-    die = ctx.roll(f"coup: {seat} on {target}")[0]
+    die = windows.roll(ctx, f"coup: {seat} on {target}", owner=seat)[0]  # 29.7 Illuminati
     hit = die > value
     effect = "returned to the pool" if hit else f"no effect (the die is not above {value})"
     ctx.emit(E.Coup(seat=seat, target=target, what="leader", die=die, effect=effect))

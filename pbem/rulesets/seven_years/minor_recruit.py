@@ -10,7 +10,7 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from . import deploy, names
+from . import deploy, names, windows
 from . import events as E
 from .content import Content
 from .map import MAJORS, Square
@@ -222,7 +222,9 @@ def alliance(sink: Any, c: Content, tally: Tally, ln: AllianceLine) -> None:
     if tally.dry:
         return
     ctx: Resolution = sink
-    die = ctx.roll(f"minor recruiting: {ln.territory}")[0]
+    die = windows.roll(ctx, f"minor recruiting: {ln.territory}", owner=tally.seat)[
+        0
+    ]  # 29.7 Illuminati
     code = c.data.tables.minor_recruiting.code(die)
     placed, gone, note = outcome(c, ctx.state, tally.seat, ln, code)
     ctx.emit(E.MinorRecruit(seat=tally.seat, territory=ln.territory, why="marker", die=die,

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 
 from . import events as E
-from . import markers, names, victory
+from . import markers, names, victory, windows
 from .content import Content
 from .deal_lines import DealLine, Term
 from .standing import Standing
@@ -203,7 +203,7 @@ def in_force(s: SYWState, a: str, b: str, what: str) -> list[dict]:
 
 def broken(ctx: Resolution, c: Content, violator: str, victim: str, pact: dict, how: str) -> None:
     """21.2: the violator's whole hand to the pool; the victim rolls and picks."""
-    die = ctx.roll(f"pact broken: {victim} picks")[0]
+    die = windows.roll(ctx, f"pact broken: {victim} picks", owner=victim)[0]  # 29.7 Illuminati
     ctx.emit(E.PactBroken(violator=violator, victim=victim, what=f"{pact['what']} {pact['target']}".strip() + f": {how}", die=die, pact=pact))  # fmt: skip
     markers.lose(ctx, c, violator, None, "broke a pact (7YWW 21.2)")
     markers.pick(ctx, c, victim, die, "a pact broken against him (7YWW 21.2)")
