@@ -40,24 +40,13 @@ class CountermarchLine:
     each_time: bool = False  # [C 16.b]
 
 
-def _split(text: str) -> list[tuple[str, str]]:
-    pat = re.compile(r"(?<!\S)(" + "|".join(re.escape(w) for w in WORDS) + r")(?!\S)", re.I)
-    out: list[tuple[str, str]] = []
-    pos, word = 0, ""
-    for m in pat.finditer(text):
-        out.append((word, text[pos : m.start()].strip()))
-        word, pos = " ".join(m.group(1).casefold().split()), m.end()
-    out.append((word, text[pos:].strip()))
-    return out
-
-
 def read(c: Content, st, rest: str, ln: int) -> list[Problem]:
     """`countermarch ...` (the head already taken off; `from` starts `rest`)."""
     out: list[Problem] = []
     m = re.fullmatch(r"from\s+(.+)", rest.strip(), re.I)
     if not m:
         return [Problem(FORM, ln)]
-    parts = _split(m.group(1))
+    parts = names.clauses(m.group(1), WORDS)
     got: dict = {}
 
     def square(text: str) -> str:

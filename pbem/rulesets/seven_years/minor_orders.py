@@ -84,40 +84,6 @@ class AllianceLine(TLine):
         return 1  # plan 2.3: pass 1, with the other markers
 
 
-def split(text: str, words: tuple[str, ...]) -> list[tuple[str, str]]:
-    """[(clause word, its text)], the first with word "" (whole words, longest first)."""
-    ws = sorted(words, key=len, reverse=True)
-    pat = re.compile(r"(?<!\S)(" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ws)
-                     + r")(?!\S)", re.I)  # fmt: skip
-    out: list[tuple[str, str]] = []
-    pos, word = 0, ""
-    for m in pat.finditer(text):
-        out.append((word, text[pos : m.start()].strip()))
-        word, pos = " ".join(m.group(1).casefold().split()), m.end()
-    out.append((word, text[pos:].strip()))
-    return out
-
-
-def unit_ids(s: SYWState, text: str) -> tuple[list[str], list[str]]:
-    """Unit ids in `text` (spaces or commas between them; an id may hold spaces, the
-    longest that reads is taken): (ids, words not read)."""
-    by = {u.casefold(): u for u in s.units}
-    words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
-    out, bad = [], []
-    i = 0
-    while i < len(words):
-        for j in range(len(words), i, -1):
-            got = by.get(" ".join(words[i:j]).casefold())
-            if got is not None:
-                out.append(got)
-                i = j
-                break
-        else:
-            bad.append(words[i])
-            i += 1
-    return out, bad
-
-
 def territory(c: Content, text: str) -> tuple[str | None, str | None]:
     """[C 11.f] a minor power's name, or a major power's code: (name, None) or (None, hint)."""
     got, hint = names.find(c, "minor", text)
@@ -133,7 +99,7 @@ def territory(c: Content, text: str) -> tuple[str | None, str | None]:
 
 
 def _units(r, text: str) -> tuple[str, ...]:
-    ids, bad = unit_ids(r.s, text)
+    ids, bad = names.unit_ids(r.s.units, text)
     for w in bad:
         r.bad(f"no unit {w!r} on the map", closest(w, list(r.s.units)))
     if not ids and not bad:
@@ -156,7 +122,7 @@ def read(r, text: str) -> MinorMove | MinorAttack | None:
         units = _units(r, tail) if tail.strip() else ()
         return MinorMove(r.line, r.text, start, path, units) if r.ok else None
     if what == "attack":
-        parts = split(text.split(None, 2)[2] if len(low) > 2 else "", ATTACK_WORDS)
+        parts = names.clauses(text.split(None, 2)[2] if len(low) > 2 else "", ATTACK_WORDS)
         if not parts[0][1]:
             r.bad("write: minor attack SQ from SQ [with UNITS] [table T] (7YWW 4.73)")
             return None
@@ -201,7 +167,7 @@ def read(r, text: str) -> MinorMove | MinorAttack | None:
 
 def read_alliance(c: Content, s: SYWState, ln: int, text: str, rest: str) -> TLine | Problem:
     """`play minor power alliance on TERRITORY [clauses]` (4.71, 11.61(1), [C 11.h])."""
-    parts = split(rest, PLACE_WORDS)
+    parts = names.clauses(rest, PLACE_WORDS)
     if not parts[0][1]:
         return Problem("name the territory: play minor power alliance on Persia [place land M20] (7YWW 11.61(1))", ln)  # fmt: skip
     where, hint = territory(c, parts[0][1])
@@ -221,7 +187,7 @@ def read_alliance(c: Content, s: SYWState, ln: int, text: str, rest: str) -> TLi
         if not arg:
             return Problem(f"{word!r} needs what follows it", ln)
         if word == "uprising":
-            ids, bad = unit_ids(s, arg)
+            ids, bad = names.unit_ids(s.units, arg)
             if bad or len(ids) != 1:
                 return Problem(f"write: uprising UNIT (one major power unit), not {arg!r}", ln)
             out.uprising = ids[0]

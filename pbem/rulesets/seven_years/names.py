@@ -119,3 +119,39 @@ def closest_head(text: str, heads: list[str]) -> str | None:
         if got:
             return got
     return None
+
+
+def clauses(text: str, words: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Split an order line at its clause words (whole words, longest first, any spacing
+    inside a word): [(word, text)], the first with word ""."""
+    ws = sorted(words, key=len, reverse=True)
+    pat = re.compile(r"(?<!\S)(" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in ws)
+                     + r")(?!\S)", re.I)  # fmt: skip
+    out: list[tuple[str, str]] = []
+    pos, word = 0, ""
+    for m in pat.finditer(text):
+        out.append((word, text[pos : m.start()].strip()))
+        word, pos = " ".join(m.group(1).casefold().split()), m.end()
+    out.append((word, text[pos:].strip()))
+    return out
+
+
+def unit_ids(known, text: str) -> tuple[list[str], list[str]]:
+    """Unit ids in `text` (spaces or commas between them; an id may hold spaces, as
+    "German States-A1": the longest run of words that is an id is taken): (ids, words
+    not read). `known`: the ids on the map."""
+    by = {u.casefold(): u for u in known}
+    words = [w for w in re.split(r"[,\s]+", text.strip()) if w]
+    out, bad = [], []
+    i = 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            got = by.get(" ".join(words[i:j]).casefold())
+            if got is not None:
+                out.append(got)
+                i = j
+                break
+        else:
+            bad.append(words[i])
+            i += 1
+    return out, bad

@@ -89,7 +89,10 @@ class Reader:
             if rest:
                 self.bad("write: all, or all except UNIT ...")
             return Units(all=True)
-        return Units(ids=tuple(self.unit(w) for w in words))
+        ids, bad = names.unit_ids(self.s.units, text)  # 28.6 minor ids may hold spaces
+        for w in bad:
+            self.unit(w)
+        return Units(ids=tuple(ids))
 
     def path(self, text: str) -> tuple[str, ...]:
         """Squares separated by spaces, commas, `-` or `then`; map names may have several
@@ -119,19 +122,6 @@ class Reader:
         return tuple(out)
 
 
-def clauses(text: str, words: tuple[str, ...]) -> list[tuple[str, str]]:
-    """Split `text` at the clause words (whole words, longest first): [(word, text)], the
-    first with word ""."""
-    pat = re.compile(r"(?<!\S)(" + "|".join(re.escape(w) for w in words) + r")(?!\S)", re.I)
-    out: list[tuple[str, str]] = []
-    pos, word = 0, ""
-    for m in pat.finditer(text):
-        out.append((word, text[pos : m.start()].strip()))
-        word, pos = " ".join(m.group(1).casefold().split()), m.end()
-    out.append((word, text[pos:].strip()))
-    return out
-
-
 def read_move(r: Reader, text: str, forced: bool) -> Move | None:
     head = "forced march" if forced else "move"
     m = re.fullmatch(rf"{head}\s+(.+?)\s+from\s+(.+?)\s+to\s+(.+)", text, re.I)
@@ -140,10 +130,10 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
             f"write: {head} UNITS [carrying UNITS] from SQ to PATH [drop UNITS at SQ] [land UNITS at SQ] [expedition]"
         )
         return None
-    head_parts = clauses(m.group(1), ("carrying",))
+    head_parts = names.clauses(m.group(1), ("carrying",))
     units, start = r.units(head_parts[0][1]), r.square(m.group(2))
     carrying: list[str] = [u for _, rest in head_parts[1:] for u in r.units(rest).ids]
-    parts = naval_clauses(clauses(m.group(3), MOVE_WORDS))
+    parts = naval_clauses(names.clauses(m.group(3), MOVE_WORDS))
     path = r.path(parts[0][1])
     drops: list[tuple[str, str]] = []
     landings: list[tuple[str, str]] = []
@@ -205,7 +195,7 @@ def read_embark(r: Reader, text: str) -> Embark | None:
 
 
 def read_attack(r: Reader, text: str) -> Attack | None:
-    parts = clauses(text[len("attack") :], ATTACK_WORDS)
+    parts = names.clauses(text[len("attack") :], ATTACK_WORDS)
     target = r.square(parts[0][1]) if parts[0][1] else ""
     if not parts[0][1]:
         r.bad("write: attack SQ from SQ [with UNITS] [table T] ...")
