@@ -43,32 +43,30 @@ def _(e: E.GameSetUp) -> str:
             f"The game is set up ({e.scenario}, {e.last_turn} game turns, free deployment): "
             f"the players {', '.join(e.seats)} choose their powers first (7YWW 28.57)."
         )
-    seats = "; ".join(
-        f"{seat}: {', '.join(_name(p) for p, s in sorted(e.control.items()) if s == seat)}"
-        for seat in e.seats
-    )
-    neutral = ", ".join(_name(p) for p, s in sorted(e.control.items()) if s is None)
-    money = ", ".join(f"{seat} {n}" for seat, n in e.treasuries.items())
     return (
-        f"The game is set up ({e.scenario}, {e.last_turn} game turns): {seats}. "
-        f"Neutral: {neutral or 'none'}. Starting treasuries (7YWW 28.3): {money}."
+        f"The game is set up ({e.scenario}, {e.last_turn} game turns): "
+        f"{_sides(e.seats, e.control, e.treasuries)}"
     )
+
+
+def _sides(seats: list[str], control: dict[str, str | None], treasuries: dict[str, int]) -> str:
+    """Who holds which power, the neutrals (4.3) and the starting treasuries (28.3)."""
+    held = "; ".join(
+        f"{seat}: {', '.join(_name(p) for p, s in sorted(control.items()) if s == seat)}"
+        for seat in seats
+    )
+    neutral = ", ".join(_name(p) for p, s in sorted(control.items()) if s is None)
+    money = ", ".join(f"{seat} {n}" for seat, n in treasuries.items())
+    return f"{held}. Neutral: {neutral or 'none'}. Starting treasuries (7YWW 28.3): {money}."
 
 
 @says(E.PowersChosen)
 def _(e: E.PowersChosen) -> str:
     dice = ", ".join(f"{seat} {d}" for seat, d in e.rolls)
     picks = ", ".join(f"{seat} {_name(p)}" for seat, p in e.picks)
-    seats = "; ".join(
-        f"{seat}: {', '.join(_name(p) for p, s in sorted(e.control.items()) if s == seat)}"
-        for seat in e.order
-    )
-    neutral = ", ".join(_name(p) for p, s in sorted(e.control.items()) if s is None)
-    money = ", ".join(f"{seat} {n}" for seat, n in e.treasuries.items())
     return (
         f"Free deployment (7YWW 28.57): draft dice {dice}; draft order {', '.join(e.order)}; "
-        f"picks in turn: {picks}. {seats}. Neutral: {neutral or 'none'}. "
-        f"Starting treasuries (7YWW 28.3): {money}."
+        f"picks in turn: {picks}. {_sides(e.order, e.control, e.treasuries)}"
     )
 
 

@@ -56,10 +56,8 @@ LATER_LINES = {  # plan 7.2 lines of later milestones: (rule, the option that go
     "raise taxes": ("7YWW 25.0", "increasing-taxes"),
     "legion": ("7YWW 23.1", "legions"),
     "remove pillage": ("7YWW 10.33, 26.4", "pillage"),
-    "give": ("7YWW 10.35", ""),
-    "reveal": ("7YWW 7.2", ""),
 }
-LATER_MARKERS = {}
+TURN_ONLY = {"give": "7YWW 10.35", "reveal": "7YWW 7.2"}  # read in the player turn (anytime.py)
 WHEN = {  # 29.7: when the other markers are played
     "Attrition": "in the friendly player turn",
     "Diplomacy": "in the diplomacy phase (7YWW 9.0) or for enlightenment (27.0)",
@@ -112,8 +110,6 @@ def _play(c: Content, s: SYWState, ln: int, text: str, m: re.Match) -> TLine | P
     kind = label.rsplit(" ", 1)[0] if label.startswith("Diplomacy") else label
     if label == minor_orders.MARKER:  # 7YWW 4.71, 11.6 (minor_orders.py, minor_recruit.py)
         return minor_orders.read_alliance(c, s, ln, text, (m.group(2) or "").strip())
-    if kind in LATER_MARKERS:
-        return Problem(f"playing {label} ({LATER_MARKERS[kind]}) is not available in this game yet", ln)  # fmt: skip
     if kind in playmarkers.ANY_ENVELOPE:  # 29.7 Scientific Breakthrough, Voltaire
         got = playmarkers.read(c, ln, text)
         if isinstance(got, Problem):
@@ -155,6 +151,9 @@ def read_line(c: Content, s: SYWState, ln: int, text: str) -> TLine | Problem:
             if option and option not in s.options:
                 return Problem(f"`{head}` ({rule}) needs the optional rule (option {option}), which this game does not use", ln)  # fmt: skip
             return Problem(f"`{head}` ({rule}) is not available in this game yet", ln)
+    for head, rule in TURN_ONLY.items():
+        if low == head or low.startswith(head + " "):
+            return Problem(f"`{head}` ({rule}) goes in your player-turn envelope (or after `turn:` here, if you move first), not in the treasury lines", ln)  # fmt: skip
     if low.startswith("recruit"):
         m = RECRUIT.match(text)
         if not m:
