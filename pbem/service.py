@@ -21,7 +21,7 @@ from .keys import KeyError_, parse_public_key
 from .log import EventLog, Row, chain
 from .ruleset import STANDING, Problem, Step, check_orders
 from .secrets import Secrets, secret_path, seeds_path
-from .state import GameState, fold
+from .state import GameState, fold, option_words
 from .suggest import closest
 
 RETRIES = 8
@@ -106,9 +106,12 @@ class Status:
     grace: str = ""  # "1h": the turn runs no earlier than this after the deadline
     paused: str | None = None  # why the referee paused the game
     disorder: list[str] = field(default_factory=list)  # powers in civil disorder
+    options: tuple[str, ...] = ()  # the game's options (reports.build.option_words)
 
     def text(self) -> str:
         out = [f"game {self.game}: {self.ruleset}, scenario {self.scenario}, {self.seq} events"]
+        if self.options:
+            out.append(f"options: {', '.join(self.options)}")
         if self.game_ref:
             out.append(f"orders begin with 'Game: {self.game_ref}'")
         if self.summary:
@@ -330,6 +333,7 @@ class Game:
             game_ref=st.game_ref,
             paused=(st.paused.reason if st.paused else None),
             disorder=sorted(st.disorder),
+            options=option_words(dict(st.created.options)),
         )
         if step is not None:
             from .deadlines import Schedule, duration_text, show

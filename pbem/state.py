@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -192,3 +193,13 @@ _SERVICE = {
     "game_stopped": _stopped,
     "mail_sent": _mail_sent,
 }
+
+
+def option_words(options: dict) -> tuple[str, ...]:
+    """`NAME` for a switch, `NAME=VALUE` otherwise, sorted: as the referee wrote them."""
+    return tuple(
+        sorted(
+            k if v is True else f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
+            for k, v in options.items()
+        )
+    )

@@ -22,7 +22,7 @@ from .. import events as ev
 from ..content import data_dir
 from ..errors import UsageError
 from ..ruleset import Ruleset
-from ..state import GameState
+from ..state import GameState, option_words
 from ..suggest import closest
 from . import safety, service_notes, svg
 from .maptext import map_sections
@@ -154,6 +154,7 @@ class Data:
     checkpoint_ref: str | None  # "SEQ HEAD", as quoted in orders
     audit: list[tuple[int, str, str, str]]  # (index, phase, orders digest, public seed)
     hidden_seed: str | None
+    options: tuple[str, ...] = ()  # the game's options as `pbem new --option` wrote them
 
 
 # --- visibility -----------------------------------------------------------------------------
@@ -382,6 +383,7 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             game=st.game,
             title=rs.title,
             scenario=created.scenario,
+            options=option_words(dict(created.options)),
             power=power,
             player=reg.name,
             start=start,

@@ -26,6 +26,7 @@ class ScenarioStarted(Event):
     frozen: dict[str, int] = {}
     subsidies: list[dict] = []
     random_end: bool = False  # SK World at War's random end (option end=random)
+    options: list[str] = []  # the optional rules switched on (pbem new --option), sorted
 
 
 @event

@@ -24,6 +24,7 @@ def _(s: SoldierState, e: E.ScenarioStarted) -> SoldierState:
         first_turn=e.first_turn,
         last_turn=e.last_turn,
         random_end=e.random_end,
+        options=list(e.options),
         turn=e.first_turn,
         stage="setup",
         setup_order=[list(x) for x in e.setup_order],

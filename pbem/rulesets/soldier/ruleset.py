@@ -85,10 +85,15 @@ class SoldierRuleset(Ruleset):
     def load_state(self, data: Any) -> SoldierState:
         return SoldierState.model_validate(data)
 
+    def switches(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The variant's optional rules a game's options switch on (none here)."""
+        return ()
+
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
         sc = self.content.scenario(scenario)
         end = options.get("end")
-        setup.start(ctx, self.content.in_play(sc.maps), sc, None if end is None else str(end))
+        content = self.content.in_play(sc.maps)
+        setup.start(ctx, content, sc, None if end is None else str(end), self.switches(options))
 
     def content_of(self, s: SoldierState) -> SoldierContent:
         """The content a game is played with: Europe's for the one-year scenarios, the

@@ -53,8 +53,15 @@ def campaign_end(sc: Scenario, end: str | None, first_year: int) -> tuple[int, b
     return (int(end) - first_year) * 4 + 4, False
 
 
-def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | None = None) -> None:
-    """Emit the scenario's opening events (`end`: the campaign's timeframe option)."""
+def start(
+    ctx: Resolution,
+    content: SoldierContent,
+    sc: Scenario,
+    end: str | None = None,
+    options: tuple[str, ...] = (),
+) -> None:
+    """Emit the scenario's opening events (`end`: the campaign's timeframe option;
+    `options`: the optional rules switched on, options.on)."""
     last_turn, random_end = campaign_end(sc, end, content.game.first_year)
     treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
     control = {}
@@ -73,6 +80,7 @@ def start(ctx: Resolution, content: SoldierContent, sc: Scenario, end: str | Non
             first_turn=sc.first_turn,
             last_turn=last_turn,
             random_end=random_end,
+            options=sorted(options),
             players={p.name: list(p.powers) for p in sc.players},
             setup_order=setup_order,
             majors=list(sc.powers),

@@ -168,6 +168,7 @@ class SoldierState(_M):
     first_turn: int = 0
     last_turn: int = 0
     random_end: bool = False  # SK World at War: the game may end at random (option end)
+    options: list[str] = []  # the variant's optional rules switched on (options.on)
     turn: int = 0
     # where the turn stands: setup, purchase, initiative, action, peace,
     # attrition, maintenance, victory, over

@@ -10,6 +10,7 @@ from typing import Any
 from pbem.errors import UsageError
 
 from ..soldier.ruleset import SoldierRuleset
+from .options import ALL, SWITCHES
 
 
 class SoldierKings(SoldierRuleset):
@@ -27,11 +28,28 @@ class SoldierKings(SoldierRuleset):
             "end": "World at War only (its Timeframe): YEAR, 1756-1762, to end with that "
             "year's Winter turn; or 'random' (from the Victory Phase of Winter 1759 on, a "
             "die of 1 or 2 ends the game: pbem's method, the text gives none)",
+            ALL: "every optional rule below (soldier-kings-optional-rules.txt)",
+            **SWITCHES,
         }
+
+    def switches(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The optional rules a game's options switch on (`all`: every one)."""
+        on = {k for k, v in options.items() if k in SWITCHES and v not in (False, None, "off")}
+        if options.get(ALL) not in (None, False, "off"):
+            on = set(SWITCHES)
+        return tuple(sorted(on))
 
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         sc = self.content.scenario(scenario)
         end = options.get("end")
+        if end is not None and "random-end" in self.switches(options):
+            raise UsageError(
+                "option end: the random-end option decides when the game ends; give one of them"
+            )
+        if "random-end" in self.switches(options) and sc.rules != "campaign":
+            raise UsageError(
+                f"option random-end: only World at War may go on past Turn {sc.last_turn}"
+            )
         if end is not None:
             if sc.rules != "campaign":
                 raise UsageError(
