@@ -194,7 +194,13 @@ class Game:
         if "reports" in options and options["reports"] not in ("phase", "turn"):
             raise UsageError(f"option reports={options['reports']!r}: use 'phase' or 'turn'")
         if unknown:
-            raise UsageError(f"unknown option(s) {', '.join(unknown)} for {ruleset}")
+            known = [*rs.options(), *CORE_OPTIONS]
+            hints = [h for h in (closest(o, known) for o in unknown) if h]
+            raise UsageError(
+                f"unknown option(s) {', '.join(unknown)} for {ruleset}"
+                + (f" (did you mean {', '.join(repr(h) for h in hints)}?)" if hints else "")
+                + "; `pbem games` lists the options"
+            )
         powers = rs.powers(scenario, options)
         by_power = {}
         for p in players:

@@ -25,6 +25,8 @@ def test_every_switch_is_offered_and_all_switches_every_one():
     assert set(SWITCHES) <= set(offered) and "all" in offered
     assert rs.switches({"all": True}) == tuple(sorted(SWITCHES))
     assert rs.switches({"war-loans": True, "hanover": False, "end": 1760}) == ("war-loans",)
+    with_end = rs.switches({"all": True, "end": 1757})
+    assert "random-end" not in with_end and len(with_end) == len(SWITCHES) - 1
 
 
 def test_options_are_recorded_and_shown(tmp_path):
@@ -58,7 +60,7 @@ def test_a_game_without_options_records_none(tmp_path):
 @pytest.mark.parametrize(
     ("scenario", "options", "message"),
     [
-        ("world-at-war-4", {"war-loan": True}, "war-loan"),
+        ("world-at-war-4", {"war-loan": True}, "did you mean 'war-loans'"),
         ("world-at-war-4", {"random-end": True, "end": 1760}, "give one of them"),
         ("1756", {"random-end": True}, "only World at War"),
     ],

@@ -33,10 +33,13 @@ class SoldierKings(SoldierRuleset):
         }
 
     def switches(self, options: dict[str, Any]) -> tuple[str, ...]:
-        """The optional rules a game's options switch on (`all`: every one)."""
+        """The optional rules a game's options switch on (`all`: every one, but with
+        `end` given, every one except `random-end`)."""
         on = {k for k, v in options.items() if k in SWITCHES and v not in (False, None, "off")}
         if options.get(ALL) not in (None, False, "off"):
             on = set(SWITCHES)
+            if options.get("end") is not None:  # a chosen timeframe: all but the random end
+                on.discard("random-end")
         return tuple(sorted(on))
 
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
