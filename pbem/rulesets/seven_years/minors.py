@@ -68,6 +68,7 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
     p = s.progress
     if p.phase == "combat":
         return "the movement phase is over: this turn has reached combat (7YWW 3.1(3), 4.72)", [], 0
+
     def ok(u: Unit) -> bool:  # the default force; with `carrying`, the fleets (18.5)
         fleet_only = u.type == "fleet" or not (ln.carrying or ln.landings)
         return u.type not in STATIC and u.aboard is None and u.id not in p.moved and fleet_only
@@ -85,7 +86,11 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         if u.id in p.moved:
             return f"{u.id} has moved this phase (7YWW 14.11)", units, 0
     if len({domain(u) for u in units}) > 1:
-        return "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)", units, 0
+        return (
+            "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)",
+            units,
+            0,
+        )
     if not marker(c, s, seat, taken):
         return _short(c, s, seat), units, 0
     dom, home = domain(units[0]), units[0].home
