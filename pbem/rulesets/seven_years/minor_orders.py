@@ -2,7 +2,8 @@
 docs/orders-seven-years-world-war.md "Minor powers"):
 
 player turn (each plays one Minor Power Alliance marker, 4.75):
-    minor move SQ to PATH [with UNITS]                                   (4.72)
+    minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ]...
+                                                                    (4.72, 18.5, [C 4.p])
     minor attack SQ from SQ [with UNITS] [table T] [advance | no advance
         | advance with UNITS] [losses UNITS] [retreat to SQ]             (4.73)
 treasury envelope (pass 1):
@@ -28,6 +29,7 @@ from .state import SYWState
 
 MARKER = "Minor Power Alliance"
 MOVE = re.compile(r"^minor\s+move\s+(.+?)\s+to\s+(.+)$", re.I)
+MOVE_WORDS = ("with", "carrying", "land")  # 18.5, 18.53: as the major `move` line
 ATTACK_WORDS = ("no advance", "advance with", "advance", "retreat to", "losses", "table",
                 "with", "from")  # fmt: skip
 PLACE_WORDS = ("place land", "place fleet", "place base", "no fortified", "fortified",
@@ -36,7 +38,8 @@ PLACE_WORDS = ("place land", "place fleet", "place base", "no fortified", "forti
 
 @dataclass(frozen=True)
 class MinorMove:
-    """`minor move SQ to PATH [with UNITS]` (4.72): units () = every minor unit there."""
+    """`minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ]` (4.72,
+    18.5, plan [C 4.p]): units () = every minor unit there (its fleets, if it carries)."""
 
     line: int
     text: str
@@ -44,6 +47,10 @@ class MinorMove:
     path: tuple[str, ...]
     units: tuple[str, ...] = ()
     guard: object = None
+    carrying: tuple[str, ...] = ()  # 18.5: land units embarking at the start
+    landings: tuple[tuple[str, str], ...] = ()  # 18.53: (unit id, square) debarking
+    drops: tuple[tuple[str, str], ...] = ()  # as turn_lines.Move (transport.py): never any
+    forced: bool = False  # as turn_lines.Move: a minor force never force-marches
 
 
 @dataclass(frozen=True)
@@ -112,15 +119,28 @@ def read(r, text: str) -> MinorMove | MinorAttack | None:
     low = text.casefold().split()
     what = low[1] if len(low) > 1 else ""
     if what == "move":
-        k = text.casefold().find(" with ")
-        head, tail = (text[:k], text[k + 6 :]) if k >= 0 else (text, "")
-        m = MOVE.match(head.strip())
+        parts = names.clauses(text, MOVE_WORDS)
+        m = MOVE.match(parts[0][1])
         if not m:
-            r.bad("write: minor move SQ to PATH [with UNITS] (7YWW 4.72)")
+            r.bad("write: minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ] (7YWW 4.72, 18.5)")  # fmt: skip
             return None
         start, path = r.square(m.group(1)), r.path(m.group(2))
-        units = _units(r, tail) if tail.strip() else ()
-        return MinorMove(r.line, r.text, start, path, units) if r.ok else None
+        got: dict = {"units": (), "carrying": (), "landings": ()}
+        for word, rest in parts[1:]:
+            if not rest:
+                r.bad(f"{word!r} needs what follows it")
+            elif word == "with":
+                got["units"] += _units(r, rest)
+            elif word == "carrying":  # 18.5
+                got["carrying"] += _units(r, rest)
+            else:  # land UNITS at SQ (18.53)
+                lm = re.fullmatch(r"(.+?)\s+at\s+(.+)", rest, re.I)
+                if not lm:
+                    r.bad("write: land UNITS at SQ (7YWW 18.53)")
+                    continue
+                sq = r.square(lm.group(2))
+                got["landings"] += tuple((u, sq) for u in _units(r, lm.group(1)))
+        return MinorMove(r.line, r.text, start, path, **got) if r.ok else None
     if what == "attack":
         parts = names.clauses(text.split(None, 2)[2] if len(low) > 2 else "", ATTACK_WORDS)
         if not parts[0][1]:

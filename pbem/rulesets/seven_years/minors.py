@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pbem.resolution import Resolution
 
-from . import combat, names
+from . import combat, names, transport
 from . import events as E
 from .content import Content
 from .minor_orders import MARKER, MinorAttack, MinorMove
 from .minor_recruit import counted, enforce_forage
-from .movement import cross_problem, domain
+from .movement import cross_problem, domain, port_cost
 from .standing import Standing
 from .state import MINOR, STATIC, SYWState, Unit
 from .turn_lines import Attack, Units
@@ -68,7 +68,11 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
     p = s.progress
     if p.phase == "combat":
         return "the movement phase is over: this turn has reached combat (7YWW 3.1(3), 4.72)", [], 0
-    ok = lambda u: u.type not in STATIC and u.aboard is None and u.id not in p.moved  # noqa: E731
+
+    def ok(u: Unit) -> bool:  # the default force; with `carrying`, the fleets (18.5)
+        fleet_only = u.type == "fleet" or not (ln.carrying or ln.landings)
+        return u.type not in STATIC and u.aboard is None and u.id not in p.moved and fleet_only
+
     units, why = force(s, ln.units, ln.start, ok)
     if why:
         return why, units, 0
@@ -82,12 +86,25 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         if u.id in p.moved:
             return f"{u.id} has moved this phase (7YWW 14.11)", units, 0
     if len({domain(u) for u in units}) > 1:
-        return "a force moves land units or fleets, not both (plan [C 14.a])", units, 0
+        return (
+            "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)",
+            units,
+            0,
+        )
     if not marker(c, s, seat, taken):
         return _short(c, s, seat), units, 0
     dom, home = domain(units[0]), units[0].home
-    points = min(c.unit_type(u.type).movement for u in units)  # 14.14
-    here, cost = ln.start, 0
+    carried, why = cargo(c, s, seat, ln, units)  # 18.5, [C 4.p]
+    if why:
+        return why, units, 0
+    cost, landing = transport.costs(c, s, ln, carried)  # 18.51
+    points = min(c.unit_type(u.type).movement for u in units)  # 14.14, 18.52
+    if cost > points:
+        return f"not enough movement points to embark or land in {ln.start}: it costs {cost} (7YWW 18.512)", units, 0  # fmt: skip
+    for uid, sq in ln.landings:
+        if not c.map.can_enter(sq, "land"):
+            return f"{uid} may land only on a coast or port square, not in {sq} (7YWW 18.53)", units, 0  # fmt: skip
+    here = ln.start
     for sq in ln.path:
         if not c.map.can_cross(here, sq, dom):  # type: ignore[arg-type]
             return cross_problem(c, here, sq, dom), units, 0
@@ -105,6 +122,8 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
                 0,
             )
         cost += c.map.move_cost(sq, dom) or 0  # type: ignore[arg-type]
+        if landing.pop(sq, []):  # 18.51: landing here, once
+            cost += port_cost(c, s, sq)
         if cost > points:
             return (
                 f"not enough movement points to enter {sq}: {cost} of {points} (7YWW 14.1, 14.14)",
@@ -112,18 +131,38 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
                 0,
             )
         here = sq
-    end = ln.path[-1]
-    n = sum(1 for u in units if counted(c, u.model_copy(update={"square": end})))
-    room = c.map.forage(end, minor=True, pillaged=end in s.pillaged) - sum(
-        1 for u in s.units_in(end) if u.owner == MINOR and counted(c, u)
-    )
-    if n > room:
-        return (
-            f"{end} can hold {max(room, 0)} more minor units, not {n} (its forage value, 7YWW 4.77, 19.7)",
-            units,
-            0,
+    lands = dict(ln.landings)
+    arriving: dict[str, list[Unit]] = {}
+    for u in [*units, *(s.units[x] for x in carried if x not in {f.id for f in units})]:
+        to = lands.get(u.id, ln.path[-1])
+        if to != u.square:
+            arriving.setdefault(to, []).append(u)
+    for end in sorted(arriving):  # 4.77: where the force, or a landed unit, stops
+        n = sum(1 for u in arriving[end] if counted(c, u.model_copy(update={"square": end})))
+        room = c.map.forage(end, minor=True, pillaged=end in s.pillaged) - sum(
+            1 for u in s.units_in(end) if u.owner == MINOR and counted(c, u)
         )
+        if n > room:
+            return (
+                f"{end} can hold {max(room, 0)} more minor units, not {n} (its forage value, 7YWW 4.77, 19.7)",
+                units,
+                0,
+            )
     return None, units, cost
+
+
+def cargo(c: Content, s: SYWState, seat: str, ln: MinorMove, units: list[Unit]
+          ) -> tuple[dict[str, str], str | None]:  # fmt: skip
+    """18.5, plan [C 4.p]: a minor fleet force carries land units of its own country
+    (transport.cargo with that for the ownership test)."""
+    home = units[0].home if units else ""
+
+    def owner(c: Content, s: SYWState, seat: str, u: Unit) -> str | None:
+        if u.owner == MINOR and u.home == home:
+            return None
+        return f"{u.id} is not {where(c, home)}'s: a minor fleet carries its own country's land units (7YWW 4.72, 18.5, plan [C 4.p])"  # fmt: skip
+
+    return transport.cargo(c, s, seat, ln, units, owner)  # type: ignore[arg-type]
 
 
 def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None:
@@ -135,8 +174,12 @@ def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None
     mid = marker(c, s, seat, []) or ""
     ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.start,
                             detail=f"{MARKER}: moves {where(c, units[0].home)}'s force (7YWW 4.72, 4.75)"))  # fmt: skip
-    ctx.emit(E.Moved(seat=seat, units=[u.id for u in units], path=list(ln.path),
-                     start=ln.start, cost=cost))  # fmt: skip
+    carried = cargo(c, s, seat, ln, units)[0]  # 18.5, [C 4.p]
+    ids = [u.id for u in units]
+    landed = {u: sq for u, sq in ln.landings if u in carried}  # 18.53
+    ctx.emit(E.Moved(seat=seat, units=ids + [x for x in carried if x not in ids],
+                     path=list(ln.path), start=ln.start, cost=cost, landed=landed,
+                     carried={u: f for u, f in carried.items() if u not in landed}))  # fmt: skip
     return None
 
 
@@ -216,9 +259,7 @@ def simulate(c: Content, s: SYWState, seat: str, ln, units: list[Unit], taken: l
     """Validation (plan 2.4): the line done on the copy, every combat leaving the board."""
     taken.append(marker(c, s, seat, taken) or "")
     if isinstance(ln, MinorMove):
-        for u in units:
-            s.units[u.id].square = ln.path[-1]
-        s.progress.moved = sorted({*s.progress.moved, *(u.id for u in units)})
+        transport.simulate(s, ln, units, cargo(c, s, seat, ln, units)[0])  # type: ignore[arg-type]
         return
     p = s.progress
     p.phase = "combat"

@@ -123,6 +123,10 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
             )
         )
 
+    agreed = agreements(c, s, seat)  # 7YWW 21
+    if agreed is not None:
+        out.append(agreed)
+
     if s.stage == "choose":
         out.append(_to_choose(c, s))
     if s.stage == "place":
@@ -288,4 +292,44 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
             col_names=tuple(str(i) for i in range(1, COLS + 1)),
             row_names=tuple(ROWS),
         ),
+    )
+
+
+# --- agreements (7YWW 21.1, 21.2): the deals the seat is party to, the pacts in force
+
+
+def _pact_text(c: Content, p: dict) -> str:
+    if p["what"] == "no entry":
+        where = c.power_name(p["target"]) if p["target"] in c.majors else p["target"]
+        return f"no entry into {where}"
+    return str(p["what"])
+
+
+def agreements(c: Content, s: SYWState, seat: str) -> Section | None:
+    """21.2 pacts in force (public: `syw.pact` is seen by all) and 21.1 deals the seat is
+    a party to (private to the parties, as `syw.deal`), the latest game turn each was
+    carried out in; None when there are none."""
+    rows = []
+    year = 1755 + max(s.turn, 1)  # 28.1: turn 1 is 1756
+    pacts = [p for p in s.pacts if not p["until"] or p["until"] >= year]
+    for p in sorted(pacts, key=lambda p: (p["seats"], p["what"], p["target"], p["until"])):
+        until = f"until the end of {p['until']}" if p["until"] else "for the whole game"
+        rows.append(("pact (21.2)", ", ".join(p["seats"]), _pact_text(c, p), until))
+    last: dict[tuple[str, ...], int] = {}
+    for d in s.deals:
+        if seat in d["seats"]:
+            key = (", ".join(d["seats"]), d["terms"])
+            last[key] = max(last.get(key, 0), d["turn"])
+    for (who, terms), turn in sorted(last.items()):
+        body = terms.split(": ", 1)[1] if ": " in terms else terms
+        rows.append(("deal (21.1)", who, body, f"carried out in game turn {turn}"))
+    if not rows:
+        return None
+    return Section(
+        "Agreements (7YWW 21)",
+        ("kind", "between", "terms", "in force"),
+        tuple(rows),
+        note="Pacts are public; a deal is shown only to its parties, and is carried out again "
+        "each game turn while every party still sends it. Breaking a pact costs the "
+        "violator all his campaign markers (7YWW 21.2).",
     )

@@ -1,6 +1,7 @@
 """7YWW 4.5 Reversion to neutrality (4.51 in its order, 4.511 displacement to the nearest
 civilized or port square, 4.52) and 4.6 Defection with 12.23 (formerly friendly units
-stacked together are eliminated). Plan [C 4.g]-[C 4.i], [C 4.n]."""
+stacked together are eliminated). Plan [C 4.g]-[C 4.i], [C 4.n], [C 4.o] (fleets with
+land units aboard)."""
 
 from __future__ import annotations
 
@@ -74,15 +75,17 @@ def place(c: Content, s: SYWState, u: Unit, seat: str | None, ok, prefs: list[st
 
 
 def _displace(ctx: Resolution, c: Content, power: str, seat: str | None, units: list[Unit],
-              ok, prefs: list[str], why: str) -> None:  # fmt: skip
+              ok, prefs: list[str], why: str, gone: frozenset[str] = frozenset()) -> None:  # fmt: skip
     """Pick up and place `units` (4.511: "not movement": no cost, no countermarch, no
-    invasion); a unit aboard a fleet that is picked up too goes with the fleet."""
+    invasion); a unit aboard a fleet that is picked up too goes with the fleet. `gone`:
+    units about to be picked up too (they block no square)."""
     s: SYWState = ctx.state
-    leaving = {u.id for u in units}
+    picked = {u.id for u in units}
+    leaving = picked | gone
     to: dict[str, str] = {}
     lost: list[str] = []
     for u in units:
-        if u.aboard in leaving:
+        if u.aboard in picked:
             continue
         where = place(c, s, u, seat, ok, prefs, leaving)
         if where is None:
@@ -90,7 +93,7 @@ def _displace(ctx: Resolution, c: Content, power: str, seat: str | None, units: 
         else:
             to[u.id] = where
     for u in units:
-        if u.aboard in leaving:
+        if u.aboard in picked:
             if u.aboard in to:
                 to[u.id] = to[u.aboard]
             else:
@@ -107,7 +110,9 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
     """7YWW 4.51: remove the control marker; then, in this order, (1) other major
     powers' units inside its boundaries go to their own power's territory or to squares
     of friendly forces, each controller choosing; (2) its units outside go home, its
-    former controller choosing; (3) minor units stay. [C 4.n] leaders stay in its box."""
+    former controller choosing; (3) minor units stay. [C 4.n] leaders stay in its box.
+    [C 4.o] a fleet takes its cargo along; another power's land units aboard its fleets
+    are put ashore first, as in (1)."""
     s: SYWState = ctx.state
     frm = s.control.get(power)
     ctx.emit(E.ControlChanged(power=power, frm=frm, to=None, why=why))
@@ -117,17 +122,17 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
         return c.map.square(u.square).power == power
 
     # 4.51(1), 4.511: by each controlling player, in seat order
-    for seat in s.seats:
-        mine = [u for u in s.units_of(seat) if inside(u)]
-        if not mine:
-            continue
-        friendly = {o.square for o in s.units_of(seat) if not inside(o)}
+    _by_controllers(ctx, c, power, standing, inside, "7YWW 4.51(1)")
+    # [C 4.o] before 4.51(2) takes its fleets home: the land units of other powers aboard
+    # them go ashore as in 4.51(1), their controllers choosing (its units, about to
+    # leave, block no square)
+    s = ctx.state
+    home = frozenset(u.id for u in s.units.values() if u.owner == power and not inside(u))
 
-        def ok(q, u: Unit, friendly=friendly) -> bool:
-            return q.power != power and (q.power == u.owner or q.id in friendly)
+    def rider(u: Unit) -> bool:
+        return u.aboard in home and u.owner != power
 
-        prefs = standing.get(seat, Standing()).displace_to
-        _displace(ctx, c, power, seat, mine, ok, prefs, "7YWW 4.51(1)")
+    _by_controllers(ctx, c, power, standing, rider, "7YWW 4.51(2), plan [C 4.o]", home)
     # 4.51(2): by its former controller
     s = ctx.state
     out = sorted((u for u in s.units.values() if u.owner == power and not inside(u)),
@@ -135,6 +140,27 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
     if out:
         prefs = standing.get(frm, Standing()).displace_to if frm else []
         _displace(ctx, c, power, None, out, lambda q, u: q.power == power, prefs, "7YWW 4.51(2)")
+
+
+def _by_controllers(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing],
+                    which, why: str, gone: frozenset[str] = frozenset()) -> None:  # fmt: skip
+    """4.51(1), 4.511: each player's units for which `which(u)` holds go to squares of
+    their own power or holding his other units, not in the newly neutral `power`'s
+    territory, him choosing (`displace to`), the players in seat order. `gone`: units
+    4.51(2) picks up next (they block no square)."""
+    for seat in ctx.state.seats:
+        s: SYWState = ctx.state
+        mine = [u for u in s.units_of(seat) if which(u)]
+        if not mine:
+            continue
+        moving = {u.id for u in mine}
+        friendly = {o.square for o in s.units_of(seat) if o.id not in moving and not which(o)}
+
+        def ok(q, u: Unit, friendly=friendly) -> bool:
+            return q.power != power and (q.power == u.owner or q.id in friendly)
+
+        prefs = standing.get(seat, Standing()).displace_to
+        _displace(ctx, c, power, seat, mine, ok, prefs, why, gone)
 
 
 def stacked_with_former(s: SYWState, power: str, frm: str) -> list[str]:

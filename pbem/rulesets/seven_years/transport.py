@@ -27,10 +27,12 @@ def aboard(s: SYWState, fleet: str) -> list[Unit]:
     return sorted((u for u in s.units.values() if u.aboard == fleet), key=lambda u: u.id)
 
 
-def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
-          ) -> tuple[dict[str, str], str | None]:  # fmt: skip
+def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit],
+          owner=owner_problem) -> tuple[dict[str, str], str | None]:  # fmt: skip
     """The land units the force carries (unit -> fleet) and why the line's `carrying`
-    and `land` clauses may not be carried out, or None."""
+    and `land` clauses may not be carried out, or None. `mv`: a `move` line or a
+    `minor move` line (minor_orders.MinorMove, plan [C 4.p]); `owner(c, s, seat, unit)`
+    says why the unit may not board (default: not the seat's, 4.2(1))."""
     fleets = [u for u in force if u.type == "fleet"]
     if (mv.carrying or mv.landings) and len(fleets) != len(force):
         return {}, "only fleets carry land units (7YWW 18.5)"
@@ -39,7 +41,7 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
     for uid in mv.carrying:
         if uid in out:
             continue
-        why = board_problem(c, s, seat, mv, uid)
+        why = board_problem(c, s, seat, mv, uid, owner)
         if why:
             return {}, why
         free = [f.id for f in fleets if list(out.values()).count(f.id) < room]
@@ -59,12 +61,13 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit]
     return out, None
 
 
-def board_problem(c: Content, s: SYWState, seat: str, mv: Move, uid: str) -> str | None:
+def board_problem(c: Content, s: SYWState, seat: str, mv: Move, uid: str,
+                  owner=owner_problem) -> str | None:  # fmt: skip
     """18.5: may this land unit embark at the start of the move?"""
     u = s.units.get(uid)
     if u is None:
         return f"{uid} is no longer on the map"
-    why = owner_problem(c, s, seat, u)
+    why = owner(c, s, seat, u)
     if why:
         return why
     if u.square != mv.start:

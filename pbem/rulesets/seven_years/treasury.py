@@ -3,6 +3,7 @@ player (plan 2.3 [C 2.d]; taxation and free markers ran in `YEAR-start`, start.p
 resolved in passes, in each pass the players in initiative order and each player's lines
 of that pass in the order written:
 
+0. `give` (10.35) and `reveal` (7.2), plan [C 10.g] (treasury_gifts.py);
 1. money markers (29.7: Corruption, Coalition Rallies, Laissez Faire, Manufacturing
    Inventions, Trading Charter) and `return` (8.31);
 2. recruiting (11, `recruit`) and buying markers (10.32, `buy`);
@@ -34,6 +35,7 @@ from pbem.suggest import closest
 
 from . import events as E
 from . import minor_orders, minor_recruit, names, phases, playmarkers, recruiting, training
+from . import treasury_gifts as gifts
 from .content import LEADER, Content
 from .money import (
     TREASURY_MARKERS,
@@ -57,7 +59,6 @@ LATER_LINES = {  # plan 7.2 lines of later milestones: (rule, the option that go
     "legion": ("7YWW 23.1", "legions"),
     "remove pillage": ("7YWW 10.33, 26.4", "pillage"),
 }
-TURN_ONLY = {"give": "7YWW 10.35", "reveal": "7YWW 7.2"}  # read in the player turn (anytime.py)
 WHEN = {  # 29.7: when the other markers are played
     "Attrition": "in the friendly player turn",
     "Diplomacy": "in the diplomacy phase (7YWW 9.0) or for enlightenment (27.0)",
@@ -151,9 +152,8 @@ def read_line(c: Content, s: SYWState, ln: int, text: str) -> TLine | Problem:
             if option and option not in s.options:
                 return Problem(f"`{head}` ({rule}) needs the optional rule (option {option}), which this game does not use", ln)  # fmt: skip
             return Problem(f"`{head}` ({rule}) is not available in this game yet", ln)
-    for head, rule in TURN_ONLY.items():
-        if low == head or low.startswith(head + " "):
-            return Problem(f"`{head}` ({rule}) goes in your player-turn envelope (or after `turn:` here, if you move first), not in the treasury lines", ln)  # fmt: skip
+    if low.split(" ", 1)[0] in gifts.HEADS:  # 7YWW 10.35, 7.2 [C 10.g]
+        return gifts.read(c, s, ln, text)
     if low.startswith("recruit"):
         m = RECRUIT.match(text)
         if not m:
@@ -222,6 +222,8 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
 
 
 def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
+    if isinstance(ln, gifts.AnytimeLine):  # 7YWW 10.35, 7.2 [C 10.g]
+        return gifts.check(c, s, tally, ln)
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.check_alliance(c, s, tally, ln)
     if ln.kind == "recruit":
@@ -238,6 +240,8 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
 
 
 def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> None:
+    if isinstance(ln, gifts.AnytimeLine):  # 7YWW 10.35, 7.2 [C 10.g]
+        return gifts.carry_out(sink, c, tally, ln)
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.alliance(sink, c, tally, ln)
     if ln.kind == "recruit":
@@ -327,7 +331,7 @@ class Treasury:
         s: SYWState = ctx.state
         seats = list(s.order) or list(s.seats)  # 3.1(2): starting with the first
         tallies = {seat: tally_for(s, seat) for seat in seats}
-        for pass_no in (1, 2, 3, 4):  # plan 2.3; pass 5 (24.0, option) not built
+        for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; pass 5 (24.0, option) not built
             for seat in seats:
                 st = standing.get(seat)
                 discard = list(st.discard_order) if st else []
