@@ -11,8 +11,9 @@
   campaign markers from the pool";
 - `end game` from every seat ends the game (21.1(4), 22.22, [C 21.c]).
 
-4.5/4.51 reversion for a released power is another module's (reversion.py) when it
-exists; `release` here applies 4.51(1)-(2) in its simplest form (release_units)."""
+A released power reverts as 4.51 says (reversion.revert: other players' units leave it,
+its units go home, its fleets take their cargo, the players' `displace to` lines
+choosing)."""
 
 from __future__ import annotations
 
@@ -21,11 +22,11 @@ from dataclasses import replace
 from pbem.resolution import Resolution
 
 from . import events as E
-from . import markers, names, victory, windows
+from . import markers, names, reversion, victory, windows
 from .content import Content
 from .deal_lines import DealLine, Term
 from .standing import Standing
-from .state import MINOR, SYWState, Unit
+from .state import SYWState, Unit
 
 
 def year(s: SYWState) -> int:
@@ -64,7 +65,7 @@ def settle(ctx: Resolution, c: Content, standing: dict[str, Standing]) -> bool:
     for deal in agreed(s, standing, "deals"):
         if any(d["terms"] == deal.key and d["turn"] == s.turn for d in s.deals):
             continue  # plan 7.4: once a game turn
-        carry_out(ctx, c, deal)
+        carry_out(ctx, c, deal, standing)
     for pact in agreed(s, standing, "pacts"):
         mine = {
             "seats": list(pact.seats),
@@ -82,7 +83,7 @@ def settle(ctx: Resolution, c: Content, standing: dict[str, Standing]) -> bool:
     return False
 
 
-def carry_out(ctx: Resolution, c: Content, deal: DealLine) -> None:
+def carry_out(ctx: Resolution, c: Content, deal: DealLine, standing: dict[str, Standing]) -> None:
     s: SYWState = ctx.state
     done, skipped = [], []
     for t in deal.terms:
@@ -90,7 +91,7 @@ def carry_out(ctx: Resolution, c: Content, deal: DealLine) -> None:
         if why:
             skipped.append(f"{t}: {why}")
             continue
-        do_term(ctx, c, t)
+        do_term(ctx, c, t, standing)
         done.append(str(t))
     ctx.emit(E.Deal(seats=list(deal.seats), terms=deal.key, done=done, skipped=skipped,
                     private_to=list(deal.seats)))  # fmt: skip
@@ -106,7 +107,7 @@ def term_problem(c: Content, s: SYWState, t: Term) -> str | None:
     return None
 
 
-def do_term(ctx: Resolution, c: Content, t: Term) -> None:
+def do_term(ctx: Resolution, c: Content, t: Term, standing: dict[str, Standing]) -> None:
     s: SYWState = ctx.state
     if t.kind == "treasury":  # 21.1(3)
         n = int(t.what)
@@ -127,70 +128,12 @@ def do_term(ctx: Resolution, c: Content, t: Term) -> None:
         stacked = [u.id for u in s.units.values() if u.owner == t.what and _with_old(s, u, t.giver)]
         if stacked:
             ctx.emit(E.Eliminated(units=sorted(stacked), why=f"{c.power_name(t.what)} changed sides while stacked with {t.giver}'s units (7YWW 4.6, 12.23)"))  # fmt: skip
-    elif t.kind == "release":  # 21.1(1)
-        ctx.emit(E.ControlChanged(power=t.what, frm=t.giver, to=None, why="negotiation"))
-        release_units(ctx, c, t.what, t.giver)
+    elif t.kind == "release":  # 21.1(1): the power goes neutral, with 4.51's displacement
+        reversion.revert(ctx, c, t.what, standing, "negotiation")
 
 
 def _with_old(s: SYWState, u: Unit, old: str) -> bool:
     return any(x.owner != u.owner and s.unit_seat(x) == old for x in s.units_in(u.square))
-
-
-# ------------------------------------------------------- release (4.51, simplest form)
-
-
-def _eligible(c: Content, s: SYWState, sq: str, unit: Unit, territory: str | None,
-              seat: str | None, away: str) -> bool:  # fmt: skip
-    """4.511: a civilized or port square, not holding enemy, neutral or minor units."""
-    q = c.map.square(sq)
-    if not (q.civilized or q.port) or not c.map.can_enter(
-        sq, "naval" if unit.type == "fleet" else "land"
-    ):
-        return False
-    others = [x for x in s.units_in(sq) if x.id != unit.id]
-    if any(
-        x.owner == MINOR or s.unit_seat(x) != seat or (seat is None and x.owner != unit.owner)
-        for x in others
-    ):
-        return False
-    if territory is not None:
-        return q.power == territory
-    return q.power != away and (q.power in s.powers_of(seat or "") or bool(others))
-
-
-def nearest(c: Content, s: SYWState, unit: Unit, territory: str | None, seat: str | None,
-            away: str = "") -> str | None:  # fmt: skip
-    """4.511: the nearest eligible square in square sides; ties in grid order (plan [C
-    4.h] default, without the `displace to` preference)."""
-    best = sorted(
-        (c.map.distance(unit.square, q.id), q.row, q.col, q.id)
-        for q in c.map.squares
-        if q.id != unit.square and _eligible(c, s, q.id, unit, territory, seat, away)
-    )
-    return best[0][3] if best else None
-
-
-def release_units(ctx: Resolution, c: Content, power: str, old: str) -> None:
-    """4.51(1) other players' units inside the released power go to the nearest square of
-    their own powers (or holding their units); (2) its units outside go home; (3) minor
-    units stay. Units with nowhere to go are eliminated."""
-    s: SYWState = ctx.state
-    for u in sorted(s.units.values(), key=lambda u: u.id):
-        if u.owner == MINOR or u.aboard:
-            continue
-        inside = c.map.square(u.square).power == power
-        if u.owner != power and inside:
-            to = nearest(c, s, u, None, s.unit_seat(u), power)
-        elif u.owner == power and not inside:
-            to = nearest(c, s, u, power, None)
-        else:
-            continue
-        if to is None:
-            ctx.emit(
-                E.Eliminated(units=[u.id], why="no square to be displaced to (7YWW 4.51, 4.511)")
-            )
-        else:
-            ctx.emit(E.Retreated(units=[u.id], frm=u.square, to=to))
 
 
 # ------------------------------------------------------------------ pacts (21.2)
