@@ -12,8 +12,15 @@ Choices written down here (plan [C 16.a]-[C 16.f] and these):
   neutrality violation in that same square), and made again on the board as it is.
 - A square the force may only pass through (18.32, 18.33) is no occasion: it holds units
   of another player, and 16.45 forbids hitting them.
-- A moving force that advanced after beating the countermarch (a defender's advance,
-  `advance from SQ`) ends its move there: its path was written from the entered square;
+- [C 16.e] The phasing player defends with the leader, Honors of War and advance his
+  move line names (`leader L`, `honors of war`, `advance if countermarched`; default none,
+  none, no advance); his standing `defend with leader`, `honors of war when defending` and
+  `advance from` lines are for the other players' turns and are not read here. Losses,
+  retreat and fortified zones still come from his standing orders (the move line has no
+  clause for them). A named leader who may not lead the square's force (20.41, 20.5) is
+  left out with a private note; the clauses of a move nobody countermarches do nothing.
+- A moving force that advanced after beating the countermarch (`advance if
+  countermarched`) ends its move there: its path was written from the entered square;
   the rest of the line is reported skipped. 16.46 "the advance doesn't count against its
   movement capability" has then nothing left to apply to.
 """
@@ -24,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from pbem.resolution import Resolution
 
-from . import combat, leaders, movement, names, naval, windows
+from . import combat, leaders, movement, names, naval, transport, windows
 from . import events as E
 from .content import Content
 from .countermarch_lines import CountermarchLine
@@ -39,6 +46,32 @@ class Hit:
     line: CountermarchLine
     attack: Attack
     units: list[Unit]
+
+
+def defence_standing(standing: dict[str, Standing], seat: str, mv: Move, square: str
+                     ) -> dict[str, Standing]:  # fmt: skip
+    """16.42, plan [C 16.e]: the standing orders combat.fight reads for the phasing
+    player defending `square`, with his move line's leader, Honors of War and advance."""
+    st = standing.get(seat) or Standing()
+    own = replace(st, defend_leaders=[(mv.cm_leader, square)] if mv.cm_leader else [],
+                  honors=[(square, "")] if mv.cm_honors else [],
+                  advance_from=[square] if mv.cm_advance else [])  # fmt: skip
+    return {**standing, seat: own}
+
+
+def clause_problem(c: Content, s: SYWState, seat: str, mv: Move, units: list[Unit]) -> str | None:
+    """Validation of the move line's countermarch clauses (16.42, 20.41, 20.5, 29.7): the
+    leader could lead the moving force (with its cargo), an Honors of War is in hand.
+    Checked when the envelope is sent only: at resolution a clause that no longer holds
+    is left out, the move goes on."""
+    if mv.cm_leader:
+        force = [*units, *(s.units[u] for u in transport.cargo(c, s, seat, mv, units)[0])]
+        why = leaders.problem(c, s, seat, mv.cm_leader, force)
+        if why:
+            return f"leader {mv.cm_leader}, if countermarched: {why}"
+    if mv.cm_honors and names.in_hand(c, s.players[seat].hand, "Honors of War") is None:
+        return f"honors of war, if countermarched: {seat} holds no Honors of War marker (7YWW 29.7)"
+    return None
 
 
 def fired_key(seat: str, ln: CountermarchLine) -> str:
@@ -100,13 +133,18 @@ def declarer(c: Content, s: SYWState, standing: dict[str, Standing], seat: str,
 
 
 def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
-            standing: dict[str, Standing]) -> None:  # fmt: skip
+            standing: dict[str, Standing], mv: Move) -> None:  # fmt: skip
     """16.41 declare and play the Forced March; 16.42 the countermarcher attacks, the
-    phasing player defends with every unit in the square (his standing orders choose his
-    leader, Honors of War, losses, retreat and advance, plan [C 16.e]); 16.43 the
-    countermarcher advances only if his line says `advance`."""
+    phasing player defends with every unit in the square (his move line's clauses choose
+    his leader, Honors of War and advance, his standing orders his losses and retreat,
+    plan [C 16.e]); 16.43 the countermarcher advances only if his line says `advance`."""
     s: SYWState = ctx.state
     a = hit.attack
+    if mv.cm_leader:  # 20.41, 20.5: for the whole defending force
+        mine = [u for u in naval.defending(c, s, a.target) if s.unit_seat(u) == seat]
+        why = leaders.problem(c, s, seat, mv.cm_leader, mine)
+        if why:
+            _skip(ctx, seat, mv, f"leader {mv.cm_leader} does not defend {a.target}: {why}")
     fm = names.in_hand(c, s.players[hit.seat].hand, "Forced March") or ""
     ctx.emit(E.Countermarch(seat=hit.seat, against=seat, force=[u.id for u in hit.units],
                             source=a.source, target=a.target, moving=sorted(moving),
@@ -173,8 +211,9 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
         sources = {ln.source for _, ln in candidates(s, standing, seat)}
         near = any(sq in c.map.neighbours(src, wrap=True) for src in sources)
         maybe = near and sq not in w.pass_only
+        eff = defence_standing(standing, seat, mv, sq)  # 16.42, [C 16.e]
         if maybe:
-            maybe = declarer(c, _placed(s, ids, sq), standing, seat, sq) is not None
+            maybe = declarer(c, _placed(s, ids, sq), eff, seat, sq) is not None
         if not (maybe or last):
             continue
         piece = movement.Walk(w.entered[first : i + 1], w.costs[first : i + 1], "",
@@ -183,9 +222,9 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
                               w.start_cost if first == 0 else 0)  # fmt: skip
         sub = replace(mv, start=start, path=tuple(piece.entered))
         movement.carry_out(ctx, c, seat, sub, force, piece, fm, exp, cargo, final=last)
-        hit = declarer(c, ctx.state, standing, seat, sq) if maybe else None
+        hit = declarer(c, ctx.state, eff, seat, sq) if maybe else None
         if hit is not None:
-            resolve(ctx, c, seat, hit, ids, standing)  # 16.41: the play is suspended
+            resolve(ctx, c, seat, hit, ids, eff, mv)  # 16.41: the play is suspended
             if not _after(ctx, seat, mv, hit, ids, sq, " ".join(w.entered[i + 1 :]), last):
                 return None
         s = ctx.state  # 16.46: the moving force may continue

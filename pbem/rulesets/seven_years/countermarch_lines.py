@@ -2,6 +2,11 @@
 
 countermarch from SQ [with UNITS] [against SQ] [if odds >= A:B] [table T]
     [leader L [as PW]] [advance] [honors of war] [each time]
+
+and the phasing player's side of it, clauses of his `move` / `forced march` line (16.42,
+plan [C 16.e]), used only if that move is countermarched:
+
+move UNITS from SQ to PATH ... [leader L] [honors of war] [advance if countermarched]
 """
 
 from __future__ import annotations
@@ -112,3 +117,30 @@ def read(c: Content, st, rest: str, ln: int) -> list[Problem]:
 
 
 READERS = {"countermarch": read}
+
+
+# --- the mover's clauses (16.42, plan [C 16.e]); read by turn_orders.read_move
+
+MOVE_WORDS = ("leader", "honors of war", "honours of war", "advance if countermarched")
+MOVE_KEYS = {"leader": "cm_leader", "advance if countermarched": "cm_advance"}
+
+
+def move_clause(r, word: str, rest: str, got: dict) -> None:
+    """One countermarch clause of a move line into `got` (turn_lines.Move's cm_ fields).
+    `r`: turn_orders' Reader (its `bad` reports the problem with the line's number)."""
+    key = MOVE_KEYS.get(word, "cm_honors")
+    if key in got:
+        r.bad(f"{word!r} is written twice")
+    if word != "leader":
+        if rest:
+            r.bad(f"unexpected {rest!r} after {word!r}")
+        got[key] = True
+        return
+    if not rest:
+        r.bad("'leader' needs what follows it: leader ID (used if the move is countermarched)")
+        return
+    lid, hint = names.marker_label(r.c, rest)
+    if lid is None or lid not in r.s.leaders:
+        r.bad(f"no leader {rest!r} (leaders are named by id, e.g. G3-1)", hint)
+        return
+    got[key] = lid

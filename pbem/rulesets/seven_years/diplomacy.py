@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pbem.resolution import Resolution
 
-from . import anytime, diplomacy_results, names, windows
+from . import anytime, diplomacy_results, diplomacy_standing, names, windows
 from . import events as E
 from .content import Content
 from .diplomacy_lines import ANYTIME, DiplomacyLine
+from .diplomacy_standing import DefendLine
 from .standing import Standing
 from .state import SYWState
 
@@ -72,28 +73,26 @@ def clockwise(s: SYWState, seat: str) -> list[str]:
 
 
 def defences(c: Content, s: SYWState, seat: str, power: str,
-             standing: dict[str, Standing]) -> dict[str, tuple[str, list[str]]]:  # fmt: skip
+             standing: dict[str, Standing]) -> dict[str, tuple[DefendLine, list[str]]]:  # fmt: skip
     """9.1(3), 9.4, [C 9.e], [C 9.f]: each non-phasing player's first `defend POWER`
     line that matches (the power, `against` the phasing player or anybody) and of whose
-    markers he still holds at least one: {seat: (line text, markers)}. No line, no
-    defence (plan 2.2: a default never spends a marker)."""
-    out: dict[str, tuple[str, list[str]]] = {}
+    markers he still holds at least one: {seat: (line, markers)}. No line, no
+    defence (plan 2.2: a default never spends a marker); a spent `once` line is passed."""
+    out: dict[str, tuple[DefendLine, list[str]]] = {}
     for other in clockwise(s, seat):
         st = standing.get(other)
         if st is None:
             continue
-        for p, values, against in st.defend_powers:
-            if p != power or against not in ("", seat):
-                continue
+        for d in st.defend_powers:  # diplomacy_standing.DefendLine
+            if not diplomacy_standing.applies(s, other, d, power, seat):
+                continue  # another power or player, or a spent `once` line
             got: list[str] = []
-            for v in values:
+            for v in d.values:
                 mid = names.in_hand(c, s.players[other].hand, f"Diplomacy {v}", tuple(got))
                 if mid is not None:
                     got.append(mid)
             if got:
-                vals = " ".join(str(v) for v in values)
-                against_txt = f" against {against}" if against else ""
-                out[other] = (f"defend {p} with {vals}{against_txt}", got)
+                out[other] = (d, got)
                 break
     return out
 
@@ -116,9 +115,8 @@ def attempt(ctx: Resolution, c: Content, seat: str, ln: DiplomacyLine,
     mids = [mid for mid in mids if windows.announce(ctx, seat, mid, ln.power)]
     if not mids:
         return skip(ctx, seat, ln, "every Diplomacy marker of this attempt was negated by Sturm & Drang (7YWW 29.7)")  # fmt: skip
-    for other, (text, got) in defended.items():
-        ctx.emit(E.StandingFired(seat=other, text=text, what=f"defends {ln.power} against {seat}",
-                                 private_to=[other]))  # fmt: skip
+    for other, (d, got) in defended.items():  # a `once` line is spent (plan 7.4)
+        diplomacy_standing.fire(ctx, other, d, f"defends {ln.power} against {seat}")
         for mid in got:
             ctx.emit(E.MarkerPlayed(seat=other, marker=mid, target=ln.power,
                                     detail="diplomacy defence (7YWW 9.1(3), 9.4)"))  # fmt: skip

@@ -1,7 +1,7 @@
 """The standing orders of diplomacy and control (plan 2.2, 7.4), read into `Standing`
 (standing.py registers these readers):
 
-    defend POWER with V [V...] [against SEAT]   # 9.1(3), 9.4: defence, face down
+    defend POWER with V [V...] [against SEAT] [once]   # 9.1(3), 9.4: defence, face down
     reaction treasury | reaction markers        # 29.1 R, R2
     lose powers in order PW, PW...              # 29.1 D3(4), D4(4), D4(5)
     displace to SQ[, SQ...]                     # 4.511 among equally near squares
@@ -9,25 +9,77 @@
 Defaults (docs/orders-seven-years-world-war.md): no defence (a default never spends a
 marker, plan 2.2); reaction markers unless the pick would pass the hand limit (8.3),
 then treasury; lose the lowest campaign value first, then fewest units on the map, then
-power code; displacement: most friendly units, highest treasury value, grid order."""
+power code; displacement: most friendly units, highest treasury value, grid order.
+
+`defend` (plan [C 9.e]): a line fires at every attempt on its power (by anyone, or by
+the `against` player only) while its player holds one of its markers; with `once` it
+fires one time and is spent: `syw.standing_spent` records its key (the line's
+normalised text and its place among identical lines, `#1`, `#2`...) in the state's
+`spent`, so a spent line sent again in a later standing envelope stays spent (plan 7.4:
+reword it to re-arm), and a second identical `once` line is a second defence."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
+from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import events as E
 from . import names
 from .content import Content
+from .state import SYWState
+
+
+@dataclass(frozen=True)
+class DefendLine:
+    """`defend POWER with V [V...] [against SEAT] [once]` (9.1(3), 9.4; plan [C 9.e])."""
+
+    power: str
+    values: tuple[int, ...]
+    against: str = ""  # "" = attempts by anybody
+    once: bool = False
+    nth: int = 1  # its place among identical lines (the `once` key)
+
+    @property
+    def text(self) -> str:
+        vals = " ".join(str(v) for v in self.values)
+        tail = (f" against {self.against}" if self.against else "") + (" once" if self.once else "")
+        return f"defend {self.power} with {vals}{tail}"
+
+    @property
+    def key(self) -> str:
+        return f"{self.text} #{self.nth}"
+
+
+def spent(s: SYWState, seat: str, d: DefendLine) -> bool:
+    return d.once and any(r.get("seat") == seat and r.get("key") == d.key for r in s.spent)
+
+
+def applies(s: SYWState, seat: str, d: DefendLine, power: str, attacker: str) -> bool:
+    """[C 9.e]: `seat`'s line answers `attacker`'s attempt on `power` (not yet spent)."""
+    return d.power == power and d.against in ("", attacker) and not spent(s, seat, d)
+
+
+def fire(ctx: Resolution, seat: str, d: DefendLine, what: str) -> None:
+    """The line fires (private); a `once` line is then spent (state.spent)."""
+    ctx.emit(E.StandingFired(seat=seat, text=d.text, what=what, private_to=[seat]))
+    if d.once:
+        ctx.emit(E.StandingSpent(seat=seat, key=d.key, private_to=[seat]))
 
 
 def read_defend(c: Content, st: Any, rest: str, ln: int) -> list[Problem]:
-    """`defend POWER with V [V...] [against SEAT]` (the `defend with leader` line is
-    standing.py's)."""
-    m = re.fullmatch(r"(.+?)\s+with\s+([\d,\s]+?)(?:\s+against\s+(.+))?", rest.strip(), re.I)
+    """`defend POWER with V [V...] [against SEAT] [once]` (the `defend with leader` line
+    is standing.py's)."""
+    text, once = rest.strip(), False
+    om = re.search(r"\s+once(?=\s|$)", text, re.I)
+    if om:  # `once` at the end or before `against`
+        text, once = (text[: om.start()] + text[om.end() :]).strip(), True
+    m = re.fullmatch(r"(.+?)\s+with\s+([\d,\s]+?)(?:\s+against\s+(.+))?", text, re.I)
     if not m:
-        return [Problem("write: defend POWER with V [V...] [against SEAT] (7YWW 9.4), or defend with leader ID", ln)]  # fmt: skip
+        return [Problem("write: defend POWER with V [V...] [against SEAT] [once] (7YWW 9.4), or defend with leader ID", ln)]  # fmt: skip
     out: list[Problem] = []
     power = names.power(c, m.group(1))
     if power is None or power not in c.majors:
@@ -45,7 +97,9 @@ def read_defend(c: Content, st: Any, rest: str, ln: int) -> list[Problem]:
         else:
             against = f"Coalition {sm.group(1)}"
     if not out:
-        st.defend_powers.append((power, tuple(values), against))
+        d = DefendLine(power or "", tuple(values), against, once)
+        nth = 1 + sum(1 for x in st.defend_powers if x.text == d.text)
+        st.defend_powers.append(DefendLine(d.power, d.values, against, once, nth))
     return out
 
 

@@ -579,6 +579,18 @@ class Halted(Event):
     square: str
 
 
+# --- diplomacy standing events (diplomacy_standing.py, 7YWW 9.4)
+
+
+@event
+class StandingSpent(Private):
+    """Plan 7.4, [C 9.e]: a standing line with `once` fired and is spent (state.spent)."""
+
+    type: Literal["syw.standing_spent"] = "syw.standing_spent"
+    seat: str
+    key: str  # the line's normalised text and its place among identical lines
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

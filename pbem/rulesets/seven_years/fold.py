@@ -391,3 +391,12 @@ def _(s: SYWState, e: E.Countermarch) -> None:
 def _(s: SYWState, e: E.Halted) -> None:
     p = s.progress  # 16.46, [C 16.d]
     p.stopped = sorted({*p.stopped, *e.units})
+
+
+# --- diplomacy standing (diplomacy_standing.py, 7YWW 9.4)
+
+
+@on(E.StandingSpent)
+def _(s: SYWState, e: E.StandingSpent) -> None:
+    """Plan 7.4: a `once` line fires one time (kept across standing envelopes)."""
+    s.spent = [*s.spent, {"seat": e.seat, "key": e.key}]

@@ -496,3 +496,11 @@ def _(e: E.Halted) -> str:
         f"{e.seat}'s {_units(e.units)} retreated to {e.square} after a countermarch "
         "and move no more this turn (7YWW 16.46)."
     )
+
+
+# --- diplomacy standing (diplomacy_standing.py, 7YWW 9.4)
+
+
+@says(E.StandingSpent)
+def _(e: E.StandingSpent) -> str:
+    return f"Your standing order {e.key.rsplit(' #', 1)[0]!r} has fired once and is spent."

@@ -31,7 +31,7 @@ class Standing:
     defend_leaders: list[tuple[str, str]] = field(default_factory=list)  # (leader | "best", sq)
     honors: list[tuple[str, str]] = field(default_factory=list)  # 29.7 (sq, least odds column)
     # --- diplomacy and control (diplomacy_standing.py)
-    defend_powers: list[tuple[str, tuple[int, ...], str]] = field(default_factory=list)  # 9.4
+    defend_powers: list = field(default_factory=list)  # 9.4: diplomacy_standing.DefendLine
     reaction: str = ""  # 29.1 R/R2: "treasury" | "markers" | "" (default)
     lose_order: list[str] = field(default_factory=list)  # 29.1 D3(4), D4(4), D4(5)
     displace_to: list[str] = field(default_factory=list)  # 4.511

@@ -241,6 +241,7 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
                 minors.simulate(c, base, seat, ln, units, taken)
         elif isinstance(ln, Move):
             why, units, _ = move_problem(c, base, seat, ln, taken)
+            why = why or countermarch.clause_problem(c, base, seat, ln, units)  # 16.42, [C 16.e]
             if why is None:
                 sim_move(c, base, seat, ln, units, taken)
         elif isinstance(ln, DIPLOMACY_LINES):  # 7YWW 9, 7.2, 10.35, 8.31 (diplomacy.py)

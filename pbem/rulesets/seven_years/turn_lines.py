@@ -31,7 +31,9 @@ class Units:
 @dataclass(frozen=True)
 class Move:
     """`move UNITS from SQ to PATH [drop UNITS at SQ]... [expedition]` (14), or with
-    `forced` the same line written `forced march ...` (16.1)."""
+    `forced` the same line written `forced march ...` (16.1). The last three fields are
+    the countermarch clauses `leader L`, `honors of war`, `advance if countermarched`
+    (16.42, plan [C 16.e]): used only if the move is countermarched."""
 
     line: int
     text: str
@@ -44,6 +46,10 @@ class Move:
     guard: Guard | None = None
     carrying: tuple[str, ...] = ()  # 18.5: land units embarking at the start
     landings: tuple[tuple[str, str], ...] = ()  # 18.53: (unit id, square) debarking
+    # --- countermarch clauses (countermarch.py; 16.42, plan [C 16.e])
+    cm_leader: str = ""  # the defending force's leader if countermarched
+    cm_honors: bool = False  # play an Honors of War if countermarched (29.7)
+    cm_advance: bool = False  # advance after a countermarch the mover beat (15.8, 16.46)
 
 
 @dataclass(frozen=True)

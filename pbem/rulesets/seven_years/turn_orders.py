@@ -4,6 +4,8 @@
     move FLEETS [carrying UNITS] from SQ to PATH [land UNITS at SQ]...   (18.5)
     embark UNIT on FLEET at SQ / debark UNIT at SQ                      (18.5)
     forced march UNITS from SQ to PATH [drop UNITS at SQ]... [expedition]
+        (either move line may end with [leader L] [honors of war] [advance if
+        countermarched]: the defence if it is countermarched, 16.42, plan [C 16.e])
     attack SQ from SQ [with UNITS] [table T] [leader L [as PW]] [forced march]
         [honors of war] [advance | no advance | advance with UNITS] [losses UNITS]
         [retreat to SQ] [upgrade UNIT]
@@ -23,7 +25,7 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import diplomacy_orders, minor_orders, names, playmarkers
+from . import countermarch_lines, diplomacy_orders, minor_orders, names, playmarkers
 from .content import Content
 from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
@@ -41,7 +43,7 @@ ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
 )  # fmt: skip
-MOVE_WORDS = ("drop", "expedition", "carrying", "land")
+MOVE_WORDS = ("drop", "expedition", "carrying", "land", *countermarch_lines.MOVE_WORDS)
 GUARD = re.compile(r"^if\s+(won|lost|control|occupy|empty)\b\s*(.*?)\s*:\s*(.*)$", re.I)
 
 
@@ -127,7 +129,7 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
     m = re.fullmatch(rf"{head}\s+(.+?)\s+from\s+(.+?)\s+to\s+(.+)", text, re.I)
     if not m:
         r.bad(
-            f"write: {head} UNITS [carrying UNITS] from SQ to PATH [drop UNITS at SQ] [land UNITS at SQ] [expedition]"
+            f"write: {head} UNITS [carrying UNITS] from SQ to PATH [drop UNITS at SQ] [land UNITS at SQ] [expedition] [leader L] [honors of war] [advance if countermarched]"
         )
         return None
     head_parts = names.clauses(m.group(1), ("carrying",))
@@ -138,8 +140,11 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
     drops: list[tuple[str, str]] = []
     landings: list[tuple[str, str]] = []
     expedition = False
+    cm: dict = {}  # 16.42, plan [C 16.e]: used only if the move is countermarched
     for word, rest in parts[1:]:
-        if word == "drop":
+        if word in countermarch_lines.MOVE_WORDS:
+            countermarch_lines.move_clause(r, word, rest, cm)
+        elif word == "drop":
             dm = re.fullmatch(r"(.+?)\s+at\s+(.+)", rest, re.I)
             if not dm:
                 r.bad("write: drop UNITS at SQ")
@@ -164,7 +169,7 @@ def read_move(r: Reader, text: str, forced: bool) -> Move | None:
     if not r.ok:
         return None
     return Move(r.line, r.text, units, start, path, tuple(drops), expedition, forced,
-                carrying=tuple(carrying), landings=tuple(landings))  # fmt: skip
+                carrying=tuple(carrying), landings=tuple(landings), **cm)  # fmt: skip
 
 
 def naval_clauses(parts: list[tuple[str, str]]) -> list[tuple[str, str]]:
