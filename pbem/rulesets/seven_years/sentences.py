@@ -496,3 +496,29 @@ def _(e: E.Halted) -> str:
         f"{e.seat}'s {_units(e.units)} retreated to {e.square} after a countermarch "
         "and move no more this turn (7YWW 16.46)."
     )
+
+
+# --- optional rules 23-25 (legions.py, taxes.py)
+
+
+@says(E.LegionAttempt)
+def _(e: E.LegionAttempt) -> str:
+    got = (
+        f"{e.army} becomes the recruit legion {e.legion}"
+        if e.success
+        else f"no legion: {e.army} stays a veteran army"
+    )
+    return (
+        f"{e.seat} tries to raise a legion from {e.army} in {e.square} with {e.leader} "
+        f"(command {e.value}): rolls {e.die}; {got} (7YWW 23.1)."
+    )
+
+
+@says(E.TaxesRaised)
+def _(e: E.TaxesRaised) -> str:
+    where = ", ".join(f"{sq} ({v})" for sq, v in e.squares.items()) or "no squares"
+    sign = f"{e.correction:+d}" if e.correction else "no change"
+    return (
+        f"{e.seat} raises taxes for {e.power}: rolls {e.die}, {e.result} on {where}; "
+        f"{sign} to the normal taxes (7YWW 25.1, 29.4)."
+    )
