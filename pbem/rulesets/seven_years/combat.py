@@ -56,7 +56,7 @@ def table_problem(c: Content, table: str, units: list[Unit]) -> str | None:
                 "the Linear CRT needs half (7YWW 15.51)"
             )
     legions = sum(1 for u in units if u.type in t.qualifying_units)
-    if t.prerequisite == "revolutionary" and legions < max(t.min_legions, 1):
+    if t.prerequisite == "revolutionary" and legions < max(t.min_legions, 1):  # 7YWW 23.2
         return "the Revolutionary CRT needs a legion in the attacking force (7YWW 15.51)"
     return None
 

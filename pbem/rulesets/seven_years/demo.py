@@ -4,7 +4,8 @@ Set-up: the default placement (`place rest`). Treasury: recruit an army in the c
 each power while keeping money for provisioning, buy a marker when rich. Player turn:
 attack an adjacent enemy square at good odds, else march a stack one square towards the
 nearest enemy; the first player sends his player turn with his treasury lines (plan 2.5
-item 5), and tries diplomacy on a neutral power when he holds a Diplomacy marker. Every
+item 5), and tries diplomacy on a neutral power when he holds a Diplomacy marker. With
+the options 23 and 25 on, he raises taxes and tries a legion (`_optional`). Every
 line is checked by the rules' own parser and validation first, so a
 line is sent only if the whole envelope stays acceptable."""
 
@@ -14,6 +15,7 @@ from collections import deque
 
 from pbem.ruleset import OrderLine, Step, check_orders
 
+from . import leaders
 from .content import Content, default_content
 from .state import MINOR, STATIC, SYWState
 
@@ -77,6 +79,23 @@ def _treasury(c: Content, s: SYWState, seat: str) -> list[str]:
                 spare -= c.costs("army").recruit
     if spare >= 3 and len(s.players[seat].hand) < 6:
         _keep(s, seat, lines, ["buy 1 markers"])
+    return _optional(c, s, seat, lines)
+
+
+def _optional(c: Content, s: SYWState, seat: str, lines: list[str]) -> list[str]:
+    """Options 23 and 25 (legions.py, taxes.py): raise taxes for each power; one legion
+    attempt with the first veteran army and general that validation accepts. 24.0 needs
+    no line (the defaults place)."""
+    if "increasing-taxes" in s.options:
+        _keep(s, seat, lines, [f"raise taxes {p}" for p in s.powers_of(seat)])
+    if "legions" in s.options and not (s.order and s.order[0] == seat):  # not with `turn:`
+        generals = [g for g in leaders.available(c, s, seat) if not c.marker(g).naval]
+        armies = sorted(u.id for u in s.units_of(seat) if u.type == "army" and u.veteran)
+        tries = [f"legion from {uid} with {g}" for uid in armies[:6] for g in generals[:3]]
+        for line in tries:
+            if _ok(s, seat, [*lines, line]):
+                lines.append(line)
+                break
     return lines
 
 

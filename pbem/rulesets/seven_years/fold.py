@@ -400,3 +400,23 @@ def _(s: SYWState, e: E.Halted) -> None:
 def _(s: SYWState, e: E.StandingSpent) -> None:
     """Plan 7.4: a `once` line fires one time (kept across standing envelopes)."""
     s.spent = [*s.spent, {"seat": e.seat, "key": e.key}]
+
+
+# --- optional rules 23-25 (legions.py, taxes.py)
+
+
+@on(E.LegionAttempt)
+def _(s: SYWState, e: E.LegionAttempt) -> None:
+    """23.1(4): on success the veteran army leaves the map and a recruit legion of the same
+    power takes its place (aboard the same fleet, if any)."""
+    if not e.success:
+        return
+    army = s.units.pop(e.army)
+    s.units[e.legion] = Unit(id=e.legion, owner=army.owner, type="legion", veteran=False,
+                             square=army.square, aboard=army.aboard)  # fmt: skip
+    s.units = dict(sorted(s.units.items()))
+
+
+@on(E.TaxesRaised)
+def _(s: SYWState, e: Event) -> None:
+    """Reports only: the correction is its own syw.treasury event (25.1)."""

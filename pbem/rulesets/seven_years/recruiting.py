@@ -86,7 +86,7 @@ def check_recruit(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | Non
     if type_ == "legion":
         if "legions" not in s.options:
             return "legions are used only with the optional rule 23.0 (option legions), which this game does not use (7YWW 11.3(6))"
-        return "legions are raised by `legion from ARMY with LEADER` (7YWW 23.1), not available in this game yet"
+        return "legions are raised by `legion from ARMY with LEADER` (7YWW 23.1), not by `recruit`"
     if n < 1:
         return "recruit at least one unit"
     left = off_map(c, s, power, type_)

@@ -504,3 +504,29 @@ def _(e: E.Halted) -> str:
 @says(E.StandingSpent)
 def _(e: E.StandingSpent) -> str:
     return f"Your standing order {e.key.rsplit(' #', 1)[0]!r} has fired once and is spent."
+
+
+# --- optional rules 23-25 (legions.py, taxes.py)
+
+
+@says(E.LegionAttempt)
+def _(e: E.LegionAttempt) -> str:
+    got = (
+        f"{e.army} becomes the recruit legion {e.legion}"
+        if e.success
+        else f"no legion: {e.army} stays a veteran army"
+    )
+    return (
+        f"{e.seat} tries to raise a legion from {e.army} in {e.square} with {e.leader} "
+        f"(command {e.value}): rolls {e.die}; {got} (7YWW 23.1)."
+    )
+
+
+@says(E.TaxesRaised)
+def _(e: E.TaxesRaised) -> str:
+    where = ", ".join(f"{sq} ({v})" for sq, v in e.squares.items()) or "no squares"
+    sign = f"{e.correction:+d}" if e.correction else "no change"
+    return (
+        f"{e.seat} raises taxes for {e.power}: rolls {e.die}, {e.result} on {where}; "
+        f"{sign} to the normal taxes (7YWW 25.1, 29.4)."
+    )

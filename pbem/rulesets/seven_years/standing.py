@@ -14,6 +14,7 @@ from . import deal_lines, names
 from .content import Content
 from .countermarch_lines import READERS as COUNTERMARCH_READERS
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
+from .minor_recruiting_option import READERS as OPTION_READERS
 from .windows import STANDING_READERS
 
 
@@ -45,6 +46,9 @@ class Standing:
     end_game: bool = False
     # --- countermarch (countermarch_lines.py, countermarch.py; 7YWW 16.4)
     countermarch: list = field(default_factory=list)  # countermarch_lines.CountermarchLine
+    # --- optional rules 24.0, 25.3 (minor_recruiting_option.py, taxes.py)
+    minor_placement: list[str] = field(default_factory=list)  # squares, in order
+    rebellions: list = field(default_factory=list)  # (territory, (squares...)) in order
 
 
 def _split(rest: str) -> list[str]:
@@ -204,6 +208,7 @@ READERS = {
 }
 READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
 READERS.update(COUNTERMARCH_READERS)  # 16.4 (countermarch_lines.py)
+READERS.update(OPTION_READERS)  # 24.0, 25.3 (minor_recruiting_option.py)
 
 
 def parse(c: Content, lines: list[OrderLine]) -> Parsed:

@@ -34,7 +34,18 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 from pbem.suggest import closest
 
 from . import events as E
-from . import minor_orders, minor_recruit, names, phases, playmarkers, recruiting, training
+from . import (
+    legions,
+    minor_orders,
+    minor_recruit,
+    minor_recruiting_option,
+    names,
+    phases,
+    playmarkers,
+    recruiting,
+    taxes,
+    training,
+)
 from . import treasury_gifts as gifts
 from .content import LEADER, Content
 from .money import (
@@ -55,8 +66,6 @@ HEADS = [
     "raise taxes", "legion", "remove pillage", "give", "reveal",
 ]  # fmt: skip
 LATER_LINES = {  # plan 7.2 lines of later milestones: (rule, the option that governs it)
-    "raise taxes": ("7YWW 25.0", "increasing-taxes"),
-    "legion": ("7YWW 23.1", "legions"),
     "remove pillage": ("7YWW 10.33, 26.4", "pillage"),
 }
 WHEN = {  # 29.7: when the other markers are played
@@ -145,8 +154,19 @@ def _play(c: Content, s: SYWState, ln: int, text: str, m: re.Match) -> TLine | P
     return out
 
 
+OPTION_LINES = {  # options 23, 25: (rule, option, reader)
+    "raise taxes": ("7YWW 25.0", taxes.OPTION, taxes.read),
+    "legion": ("7YWW 23.1", legions.OPTION, legions.read),
+}
+
+
 def read_line(c: Content, s: SYWState, ln: int, text: str) -> TLine | Problem:
     low = names.key(text)
+    for head, (rule, option, reader) in OPTION_LINES.items():
+        if low == head or low.startswith(head + " "):
+            if option not in s.options:
+                return Problem(f"`{head}` ({rule}) needs the optional rule (option {option}), which this game does not use", ln)  # fmt: skip
+            return reader(c, s, ln, text)
     for head, (rule, option) in LATER_LINES.items():
         if low == head or low.startswith(head + " "):
             if option and option not in s.options:
@@ -215,6 +235,7 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             problems.append(got)
         else:
             out.append(got)
+    problems += taxes.link(out)  # 7YWW 25.1, 29.4: one die per power
     return Parsed(out, problems)
 
 
@@ -226,6 +247,10 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
         return gifts.check(c, s, tally, ln)
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.check_alliance(c, s, tally, ln)
+    if isinstance(ln, taxes.TaxLine):  # 7YWW 25 (option)
+        return taxes.check(c, s, tally, ln)
+    if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
+        return legions.check(c, s, tally, ln)
     if ln.kind == "recruit":
         return recruiting.check_recruit(c, s, tally, ln)
     if ln.kind == "buy":
@@ -244,6 +269,10 @@ def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> 
         return gifts.carry_out(sink, c, tally, ln)
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.alliance(sink, c, tally, ln)
+    if isinstance(ln, taxes.TaxLine):  # 7YWW 25 (option)
+        return taxes.carry_out(sink, c, tally, ln)
+    if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
+        return legions.carry_out(sink, c, tally, ln)
     if ln.kind == "recruit":
         recruiting.recruit(sink, c, tally, ln)
     elif ln.kind == "buy":
@@ -331,7 +360,7 @@ class Treasury:
         s: SYWState = ctx.state
         seats = list(s.order) or list(s.seats)  # 3.1(2): starting with the first
         tallies = {seat: tally_for(s, seat) for seat in seats}
-        for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; pass 5 (24.0, option) not built
+        for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; pass 5 (24.0) below
             for seat in seats:
                 st = standing.get(seat)
                 discard = list(st.discard_order) if st else []
@@ -344,6 +373,7 @@ class Treasury:
                                                 reason=why, private_to=[seat]))  # fmt: skip
                         continue
                     carry_out(ctx, c, tallies[seat], ln, discard)
+        minor_recruiting_option.recruiting(ctx, c, standing)  # pass 5: 7YWW 24.1 (option)
         phases.after_treasury(ctx)
         first = ctx.state.order[0]
         early = (orders.get(first) or TreasuryOrders()).turn
