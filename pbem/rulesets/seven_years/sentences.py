@@ -441,9 +441,10 @@ def _(e: E.MinorRecruit) -> str:
     placed = ", ".join(f"{u['id']} in {u['square']}" for u in e.placed) or "nothing placed"
     gone = f"; eliminated {_units(e.eliminated)}" if e.eliminated else ""
     note = f" ({e.note})" if e.note else ""
+    cite = {"24.0": "24.0, 29.3", "25.3": "25.3, 29.3"}.get(e.why, "11.6, 29.3")
     return (
         f"{e.seat} rolls {e.die} on the Minor Powers Recruiting Table for {_name(e.territory)}: "
-        f"{e.result}{note}{gone}; {placed} (7YWW 11.6, 29.3)."
+        f"{e.result}{note}{gone}; {placed} (7YWW {cite})."
     )
 
 
