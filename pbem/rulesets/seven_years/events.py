@@ -579,6 +579,69 @@ class Halted(Event):
     square: str
 
 
+# --- optional rules 26, 27, 4.74 events (pillage.py, enlightenment.py)
+
+
+@event
+class Pillage(Event):
+    """7YWW 26.1, 29.5, 4.74: a pillage attempt: the die and result; on "Pillage" the
+    marker is placed, `loot` treasury points go to the pillager (a private syw.treasury
+    follows), any enlightenment marker there is removed (the other players' picks
+    follow); on "Troops Lose Discipline" `unit_lost` goes (its syw.eliminated follows).
+    `minor`: the minor power whose force pillaged (4.74), "" for the player's own."""
+
+    type: Literal["syw.pillage"] = "syw.pillage"
+    seat: str
+    square: str
+    die: int
+    result: str
+    loot: int = 0
+    enlightenment_removed: bool = False
+    unit_lost: str = ""
+    minor: str = ""
+    force: list[str] = []
+
+
+@event
+class PillageRemoved(Event):
+    """7YWW 26.3, 10.33, 29.2 note (4): a pillage marker removed in the recruiting
+    sub-phase (the cost is public: twice the printed value, or 1)."""
+
+    type: Literal["syw.pillage_removed"] = "syw.pillage_removed"
+    seat: str
+    square: str
+    cost: int
+
+
+@event
+class Enlightenment(Event):
+    """7YWW 27.1, 29.6: an enlightenment attempt with a Diplomacy marker of `value`
+    (its syw.marker_played comes first): the die, the result, whether a marker was
+    placed (the Reaction picks follow as their own events)."""
+
+    type: Literal["syw.enlightenment"] = "syw.enlightenment"
+    seat: str
+    square: str
+    marker: str
+    value: int
+    die: int
+    result: str
+    placed: bool = False
+
+
+@event
+class EnlightenOrdered(Private):
+    """7YWW 3.1(6), plan 2.4: an `enlighten SQ with V` line of the player-turn envelope,
+    kept for this game turn's Enlightenment Phase (private: it names a marker held)."""
+
+    type: Literal["syw.enlighten_ordered"] = "syw.enlighten_ordered"
+    seat: str
+    square: str
+    value: int
+    line: int = 0
+    text: str = ""
+
+
 def _all() -> list[type[Event]]:
     out = []
     for v in list(globals().values()):

@@ -46,6 +46,7 @@ from .money import (
     return_line,
     tally_for,
 )
+from .pillage_lines import PILLAGE, RemovePillage, read_remove
 from .state import SYWState, TurnProgress
 
 HEADS = [
@@ -146,6 +147,8 @@ def _play(c: Content, s: SYWState, ln: int, text: str, m: re.Match) -> TLine | P
 
 def read_line(c: Content, s: SYWState, ln: int, text: str) -> TLine | Problem:
     low = names.key(text)
+    if low.startswith("remove pillage") and PILLAGE in s.options:  # 7YWW 26.3
+        return read_remove(c, s, ln, text)
     for head, (rule, option) in LATER_LINES.items():
         if low == head or low.startswith(head + " "):
             if option and option not in s.options:
@@ -224,6 +227,8 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
 def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.check_alliance(c, s, tally, ln)
+    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
+        return recruiting.check_remove_pillage(c, s, tally, ln)
     if ln.kind == "recruit":
         return recruiting.check_recruit(c, s, tally, ln)
     if ln.kind == "buy":
@@ -240,6 +245,8 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
 def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> None:
     if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
         return minor_recruit.alliance(sink, c, tally, ln)
+    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
+        return recruiting.remove_pillage(sink, c, tally, ln)
     if ln.kind == "recruit":
         recruiting.recruit(sink, c, tally, ln)
     elif ln.kind == "buy":
