@@ -109,9 +109,8 @@ def carry_out(ctx: Resolution, c: Content, seat: str, ln: PillageLine,
     lost, loot, enl = "", 0, False
     if code == "Troops Lose Discipline":  # [C 26.c]
         st = standing.get(seat)
-        prefs = [ln.losing] if ln.losing else [u for where, us in (st.losses if st else [])
-                                              if where in ("", sq) for u in us]  # fmt: skip
-        lost = loss_order(c, units, prefs)[0].id
+        prefs = [u for where, us in (st.losses if st else []) if where in ("", sq) for u in us]
+        lost = ln.losing or loss_order(c, units, prefs)[0].id
     elif code == "Pillage":  # 29.5 (1)-(3)
         loot = q.treasury if q.civilized and not ln.minor else 0
         enl = sq in s.enlightened
