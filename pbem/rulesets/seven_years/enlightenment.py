@@ -55,11 +55,19 @@ def line_problem(c: Content, s: SYWState, seat: str, ln: EnlightenLine, taken: l
     why = place_problem(c, s, ln.square)
     if why:
         return why
+    if any(o["seat"] == seat and o["square"] == ln.square for o in s.enlighten_orders):
+        return f"{ln.square} has an enlighten line of yours this turn already: one attempt a square a phase (plan [C 27.a])"  # fmt: skip
     mid = marker(c, s, seat, ln.value, tuple(taken))
     if mid is None:
         return f"this line needs a Diplomacy {ln.value} marker, and {seat} holds none not used by an earlier line (7YWW 27.1)"  # fmt: skip
     taken.append(mid)
     return None
+
+
+def simulate(s: SYWState, seat: str, ln: EnlightenLine) -> None:
+    """Validation (plan 2.4): the line kept, as syw.enlighten_ordered keeps it."""
+    s.enlighten_orders = [*s.enlighten_orders, {"seat": seat, "square": ln.square,
+                          "value": ln.value, "line": ln.line, "text": ln.text}]  # fmt: skip
 
 
 def order(ctx: Resolution, seat: str, ln: EnlightenLine) -> None:

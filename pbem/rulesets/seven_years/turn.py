@@ -244,6 +244,8 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
                 pillage.simulate(c, base, seat, ln, taken)
         elif isinstance(ln, EnlightenLine):  # 7YWW 27.1 (enlightenment.py)
             why = enlightenment.line_problem(c, base, seat, ln, taken)
+            if why is None:
+                enlightenment.simulate(base, seat, ln)
         elif isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
             why = playmarkers.check(c, base, seat, ln, taken)
         elif isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
