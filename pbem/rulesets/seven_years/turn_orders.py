@@ -10,10 +10,12 @@
     if won: LINE / if lost: LINE        (right after an attack line)
     if control POWER: LINE / if occupy SQ: LINE / if empty SQ: LINE
     wait
+    pillage SQ [losing UNIT] / minor pillage SQ [with UNITS] [losing UNIT]   (26, 4.74)
+    enlighten SQ with V                                               (27.1)
 
 UNITS: unit ids (`PR-A1 PR-A2`, commas allowed), `all`, `all except PR-A3`. PATH:
 squares separated by spaces, commas, `-` or `then`. Lines go in phase order (7YWW 3.1:
-movement before combat); nothing follows `wait`."""
+movement, combat, pillage); nothing follows `wait`."""
 
 from __future__ import annotations
 
