@@ -584,11 +584,9 @@ class Halted(Event):
 
 @event
 class Pillage(Event):
-    """7YWW 26.1, 29.5, 4.74: a pillage attempt: the die and result; on "Pillage" the
-    marker is placed, `loot` treasury points go to the pillager (a private syw.treasury
-    follows), any enlightenment marker there is removed (the other players' picks
-    follow); on "Troops Lose Discipline" `unit_lost` goes (its syw.eliminated follows).
-    `minor`: the minor power whose force pillaged (4.74), "" for the player's own."""
+    """26.1, 29.5, 4.74: an attempt by `force` (of the minor power `minor`, 4.74): on
+    "Pillage" the marker, the loot, the enlightenment marker removed; `unit_lost` on
+    "Troops Lose Discipline" (its syw.eliminated follows)."""
 
     type: Literal["syw.pillage"] = "syw.pillage"
     seat: str
@@ -604,8 +602,7 @@ class Pillage(Event):
 
 @event
 class PillageRemoved(Event):
-    """7YWW 26.3, 10.33, 29.2 note (4): a pillage marker removed in the recruiting
-    sub-phase (the cost is public: twice the printed value, or 1)."""
+    """26.3, 10.33, 29.2 note (4): a pillage marker removed, and its (public) cost."""
 
     type: Literal["syw.pillage_removed"] = "syw.pillage_removed"
     seat: str
@@ -615,9 +612,7 @@ class PillageRemoved(Event):
 
 @event
 class Enlightenment(Event):
-    """7YWW 27.1, 29.6: an enlightenment attempt with a Diplomacy marker of `value`
-    (its syw.marker_played comes first): the die, the result, whether a marker was
-    placed (the Reaction picks follow as their own events)."""
+    """27.1, 29.6: an attempt with the Diplomacy `marker` of `value`: die, result, placed."""
 
     type: Literal["syw.enlightenment"] = "syw.enlightenment"
     seat: str
@@ -631,8 +626,7 @@ class Enlightenment(Event):
 
 @event
 class EnlightenOrdered(Private):
-    """7YWW 3.1(6), plan 2.4: an `enlighten SQ with V` line of the player-turn envelope,
-    kept for this game turn's Enlightenment Phase (private: it names a marker held)."""
+    """3.1(6): a player-turn `enlighten` line kept for this turn's Enlightenment Phase."""
 
     type: Literal["syw.enlighten_ordered"] = "syw.enlighten_ordered"
     seat: str
