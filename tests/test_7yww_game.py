@@ -112,3 +112,41 @@ def test_a_three_player_free_deployment_game_drafts_its_powers_and_is_played_out
     assert all(len(v) == 2 for v in held.values())
     assert not any({"GB", "FR"} <= set(v) for v in held.values())
     assert sum(1 for v in draft.control.values() if v is None) == 4
+
+
+OPTIONAL = {  # 7YWW 23-27: every optional rule of the game
+    "legions": True,
+    "minor-recruiting": True,
+    "increasing-taxes": True,
+    "pillage": True,
+    "enlightenment": True,
+}
+
+
+def test_a_game_with_every_optional_rule_is_played_out_and_verifies(tmp_path):
+    """7YWW 23-27: the scripted players raise taxes and try legions in the treasury
+    phase, pillage enemy and minor squares after their combat, remove pillage markers from
+    their own squares and make enlightenment attempts; the game runs its seven turns and
+    verifies; the final sums count the enlightenment markers (22.11(4))."""
+    path = run_demo(tmp_path, RULESET, "2-european", echo=lambda s: None, master=bytes(32),
+                    reports_too=False, options=OPTIONAL)  # fmt: skip
+    rep = verify(path)
+    assert rep.ok, rep.text()
+    with Game(path) as game, EventLog(path) as log:
+        s = game.state().rules
+        rows = [r.event() for r in log.rows()]
+    assert s.stage == "over" and s.turn == 7
+    assert set(OPTIONAL) <= set(s.options)
+    pillages = [e for e in rows if getattr(e, "type", "") == "syw.pillage"]
+    attempts = [e for e in rows if getattr(e, "type", "") == "syw.enlightenment"]
+    assert pillages and attempts
+    kinds = {getattr(e, "type", "") for e in rows}
+    assert {"syw.taxes_raised", "syw.legion_attempt"} <= kinds  # 7YWW 25.1, 23.1
+    recruits = {e.why for e in rows if getattr(e, "type", "") == "syw.minor_recruit"}
+    assert {"24.0", "25.3"} <= recruits  # 7YWW 24.0, 25.3
+    assert {e.result for e in pillages} <= {"Pillage", "-", "Troops Lose Discipline"}
+    placed = [e.square for e in attempts if e.placed]
+    assert set(s.enlightened) <= set(placed)
+    assert sorted(s.pillaged) == s.pillaged
+    over = next(e for e in rows if getattr(e, "type", "") == "syw.game_over")
+    assert set(over.final) == set(s.seats)

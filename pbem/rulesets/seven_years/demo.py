@@ -79,10 +79,11 @@ def _treasury(c: Content, s: SYWState, seat: str) -> list[str]:
                 spare -= c.costs("army").recruit
     if spare >= 3 and len(s.players[seat].hand) < 6:
         _keep(s, seat, lines, ["buy 1 markers"])
-    return _optional(c, s, seat, lines)
+    _keep(s, seat, lines, _unpillage(c, s, seat, spare)[:1])  # 7YWW 26.3 (option pillage)
+    return _treasury_options(c, s, seat, lines)
 
 
-def _optional(c: Content, s: SYWState, seat: str, lines: list[str]) -> list[str]:
+def _treasury_options(c: Content, s: SYWState, seat: str, lines: list[str]) -> list[str]:
     """Options 23 and 25 (legions.py, taxes.py): raise taxes for each power; one legion
     attempt with the first veteran army and general that validation accepts. 24.0 needs
     no line (the defaults place)."""
@@ -133,7 +134,52 @@ def _turn(c: Content, s: SYWState, seat: str, prefix: tuple | list = ()) -> list
     _keep(s, seat, lines, moves[:3])
     _keep(s, seat, lines, _sealift(c, s, seat)[:1])
     _keep(s, seat, lines, attacks[:3])
+    _keep(s, seat, lines, _pillage(c, s, seat))  # 7YWW 26, 27 (options)
+    for line in _enlighten(c, s, seat):  # the first attempt that is accepted
+        if _ok(s, seat, [*lines, line]):
+            lines.append(line)
+            break
     return lines
+
+
+# --- optional rules 26-27 (options pillage, enlightenment): plain, legal play
+
+
+def _here(c: Content, s: SYWState, seat: str) -> list[str]:
+    return sorted(
+        {u.square for u in s.units_of(seat)}, key=lambda q: (-c.map.square(q).treasury, q)
+    )
+
+
+def _pillage(c: Content, s: SYWState, seat: str) -> list[str]:
+    """7YWW 26: pillage up to two enemy or minor squares where the player stands (the
+    rules' own validation keeps out the others)."""
+    if "pillage" not in s.options:
+        return []
+    mine = s.powers_of(seat)
+    return [f"pillage {q}" for q in _here(c, s, seat) if c.map.square(q).power not in mine][:2]
+
+
+def _enlighten(c: Content, s: SYWState, seat: str) -> list[str]:
+    """7YWW 27: an attempt in the player's richest civilized square of his own powers,
+    with the best Diplomacy marker left."""
+    if "enlightenment" not in s.options:
+        return []
+    mine = s.powers_of(seat)
+    civil = [q for q in _here(c, s, seat) if c.map.square(q).civilized
+             and c.map.square(q).power in mine and q not in s.enlightened]  # fmt: skip
+    return [f"enlighten {q} with {v}" for q in civil[:2] for v in (3, 2, 1)]
+
+
+def _unpillage(c: Content, s: SYWState, seat: str, spare: int) -> list[str]:
+    """7YWW 26.3: a pillage marker off a square of the player's own powers he occupies."""
+    if "pillage" not in s.options:
+        return []
+    from .pillage import removal_cost
+
+    mine = set(s.powers_of(seat))
+    return [f"remove pillage {q}" for q in s.pillaged if c.map.square(q).power in mine
+            and s.occupier(q) == seat and removal_cost(c, q) <= spare]  # fmt: skip
 
 
 def _diplomacy(c: Content, s: SYWState, seat: str) -> list[str]:

@@ -9,6 +9,14 @@ from typing import Literal
 from pbem.events import Event, event
 
 from .event_base import Private
+from .events_options import (  # noqa: F401  (re-exported, and collected by _all)
+    Enlightenment,
+    EnlightenOrdered,
+    LegionAttempt,
+    Pillage,
+    PillageRemoved,
+    TaxesRaised,
+)
 from .events_powers import (  # noqa: F401  (re-exported: E.DiplomacyAttempt ..., and collected by _all)
     Coup,
     Deal,
@@ -589,40 +597,6 @@ class StandingSpent(Private):
     type: Literal["syw.standing_spent"] = "syw.standing_spent"
     seat: str
     key: str  # the line's normalised text and its place among identical lines
-
-
-# --- optional rules 23-25 events (legions.py, taxes.py; 24.0 and 25.3 use syw.minor_recruit)
-
-
-@event
-class LegionAttempt(Event):
-    """23.1: a legion attempt: the veteran army, the leader flipped, the die against his
-    command value; on success the army is replaced by a recruit legion (`legion`)."""
-
-    type: Literal["syw.legion_attempt"] = "syw.legion_attempt"
-    seat: str
-    army: str
-    leader: str
-    value: int  # the leader's command value
-    die: int
-    success: bool
-    legion: str = ""  # the new legion's id on success
-    square: str
-
-
-@event
-class TaxesRaised(Event):
-    """25.1, 25.2, 29.4: one power's increasing taxes roll; `squares` the civilized squares
-    its units occupy that it raises taxes in (their treasury values); `correction` the
-    treasury points added to (or taken from) the normal taxes credited at the start."""
-
-    type: Literal["syw.taxes_raised"] = "syw.taxes_raised"
-    seat: str
-    power: str
-    die: int
-    result: str
-    squares: dict[str, int] = {}
-    correction: int = 0
 
 
 def _all() -> list[type[Event]]:

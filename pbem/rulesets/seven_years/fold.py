@@ -65,6 +65,7 @@ def _(s: SYWState, e: E.StageSet) -> None:
     s.progress.part = e.part
     if e.stage == "start":
         s.disbanded = []
+        s.enlighten_orders = []  # 3.1(6): the last turn's Enlightenment Phase is over
         s.wild = {}  # 28.6: the set-up is over
 
 
@@ -420,3 +421,33 @@ def _(s: SYWState, e: E.LegionAttempt) -> None:
 @on(E.TaxesRaised)
 def _(s: SYWState, e: Event) -> None:
     """Reports only: the correction is its own syw.treasury event (25.1)."""
+
+
+# --- optional rules 26, 27, 4.74 (pillage.py, enlightenment.py)
+
+
+@on(E.Pillage)
+def _(s: SYWState, e: E.Pillage) -> None:
+    """26.12 the square is attempted this turn; 29.5 Pillage: the marker placed, any
+    enlightenment marker removed (27.6)."""
+    s.progress.pillaged = sorted({*s.progress.pillaged, e.square})
+    if e.result == "Pillage":
+        s.pillaged = sorted({*s.pillaged, e.square})
+        s.enlightened = [q for q in s.enlightened if q != e.square]
+
+
+@on(E.PillageRemoved)
+def _(s: SYWState, e: E.PillageRemoved) -> None:
+    s.pillaged = [q for q in s.pillaged if q != e.square]  # 26.3, 26.4
+
+
+@on(E.Enlightenment)
+def _(s: SYWState, e: E.Enlightenment) -> None:
+    if e.placed:  # 29.6 Enlightenment #, 27.22
+        s.enlightened = sorted({*s.enlightened, e.square})
+
+
+@on(E.EnlightenOrdered)
+def _(s: SYWState, e: E.EnlightenOrdered) -> None:
+    s.enlighten_orders = [*s.enlighten_orders, {"seat": e.seat, "square": e.square,
+                          "value": e.value, "line": e.line, "text": e.text}]  # fmt: skip

@@ -175,9 +175,6 @@ def read(r, text: str) -> MinorMove | MinorAttack | None:
         if "source" not in got and r.ok:
             r.bad("say where the minor force attacks from: minor attack SQ from SQ (7YWW 4.73)")
         return MinorAttack(r.line, r.text, **got) if r.ok else None
-    if what == "pillage":
-        r.bad("pillage is not yet available in pbem's Seven Years World War (7YWW 26, 4.74)")
-        return None
     r.bad("write: minor move SQ to PATH [with UNITS], or minor attack SQ from SQ [with UNITS] (7YWW 4.72, 4.73)")  # fmt: skip
     return None
 

@@ -11,6 +11,7 @@ from . import markers
 from .content import Content
 from .money import Tally, TLine, afford, change
 from .occupation import treasury_value
+from .pillage import removal_cost
 from .state import LETTER, MINOR, STATIC, SYWState
 
 SHARED = "fortified_zone/base"  # 2.314(2): one counter, two unit types ([C 2.e])
@@ -196,3 +197,24 @@ def disband(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
         if u.aboard in ln.units and u.id not in out:
             out.append(u.id)
     sink.emit(E.Disbanded(seat=tally.seat, units=out))
+
+
+# ------------------------------------------ removing pillage markers (26.3, 10.33)
+
+
+def check_remove_pillage(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
+    """7YWW 26.3, 10.33: a pillaged square holding at least one friendly unit; the cost
+    of 29.2 note (4)."""
+    sq = ln.square
+    if sq not in s.pillaged:
+        return f"{sq} has no pillage marker (7YWW 26.3)"
+    if s.occupier(sq) != tally.seat:
+        return f"{sq} holds no unit of yours: to remove a pillage marker you must have at least one friendly unit in the square (7YWW 26.3, 10.33)"  # fmt: skip
+    return afford(s, tally, removal_cost(c, sq), f"removing the pillage marker in {sq}")
+
+
+def remove_pillage(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
+    """7YWW 26.3, 26.4: the marker off; the square is restored to normal function."""
+    cost = removal_cost(c, ln.square)
+    sink.emit(E.PillageRemoved(seat=tally.seat, square=ln.square, cost=cost))
+    change(sink, tally.seat, -cost, f"removing the pillage marker in {ln.square} (7YWW 26.3, 29.2)")

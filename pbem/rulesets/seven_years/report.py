@@ -249,6 +249,8 @@ def map_view(c: Content, s: SYWState, seat: str, events: tuple[Event, ...] = ())
             if q.treasury:
                 facts.append(f"treasury {q.treasury}")
             facts += [w for w, on in (("port", q.port), ("capital", q.capital)) if on]
+            facts += [w for w, on in (("pillaged", q.id in s.pillaged),
+                                      ("enlightenment marker", q.id in s.enlightened)) if on]  # fmt: skip
         text = q.name if (q.capital or q.treasury >= 3) else ""
         # sea squares are the grid's own colour: not drawn one by one (the report's size)
         areas.append(MapArea(q.id, (ring,), (x + CELL / 2, y + CELL / 2), fill,

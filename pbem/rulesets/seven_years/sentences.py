@@ -531,3 +531,39 @@ def _(e: E.TaxesRaised) -> str:
         f"{e.seat} raises taxes for {e.power}: rolls {e.die}, {e.result} on {where}; "
         f"{sign} to the normal taxes (7YWW 25.1, 29.4)."
     )
+
+
+# --- optional rules 26, 27, 4.74 (pillage.py, enlightenment.py)
+
+
+@says(E.Pillage)
+def _(e: E.Pillage) -> str:
+    who = f"{e.seat} with {e.minor}'s force" if e.minor else e.seat
+    out = f"{who} attempts to pillage {e.square}: die {e.die}, {e.result} (7YWW 26.1, 29.5)"
+    if e.result == "Pillage":
+        out += f"; a pillage marker is placed, loot {e.loot} treasury points"
+        if e.enlightenment_removed:
+            out += ", the enlightenment marker there is removed"
+        out += "; every other player picks a campaign marker"
+    if e.unit_lost:
+        out += f"; {e.unit_lost} is removed"
+    return out + "."
+
+
+@says(E.PillageRemoved)
+def _(e: E.PillageRemoved) -> str:
+    return f"{e.seat} removes the pillage marker in {e.square} for {e.cost} treasury points (7YWW 26.3, 29.2)."  # fmt: skip
+
+
+@says(E.Enlightenment)
+def _(e: E.Enlightenment) -> str:
+    done = "an enlightenment marker is placed" if e.placed else "no marker is placed"
+    return (
+        f"{e.seat} attempts enlightenment in {e.square} with a Diplomacy {e.value}: die {e.die}, "
+        f"{e.result}: {done} (7YWW 27.1, 29.6)."
+    )
+
+
+@says(E.EnlightenOrdered)
+def _(e: E.EnlightenOrdered) -> str:
+    return f"{e.seat} will attempt enlightenment in {e.square} with a Diplomacy {e.value} in the Enlightenment Phase (7YWW 3.1(6), 27.1)."  # fmt: skip

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from . import deal_lines, names
+from . import deal_lines, names, pillage_lines
 from .content import Content
 from .countermarch_lines import READERS as COUNTERMARCH_READERS
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
@@ -49,6 +50,8 @@ class Standing:
     # --- optional rules 24.0, 25.3 (minor_recruiting_option.py, taxes.py)
     minor_placement: list[str] = field(default_factory=list)  # squares, in order
     rebellions: list = field(default_factory=list)  # (territory, (squares...)) in order
+    # --- optional rule 27 (pillage_lines.py, enlightenment.py)
+    enlighten: list = field(default_factory=list)  # pillage_lines.EnlightenLine
 
 
 def _split(rest: str) -> list[str]:
@@ -209,9 +212,11 @@ READERS = {
 READERS.update(STANDING_READERS)  # 29.7 Illuminati, Sturm & Drang, Grand Tour (windows.py)
 READERS.update(COUNTERMARCH_READERS)  # 16.4 (countermarch_lines.py)
 READERS.update(OPTION_READERS)  # 24.0, 25.3 (minor_recruiting_option.py)
+READERS["enlighten"] = pillage_lines.read_standing  # 27.1 (option enlightenment)
 
 
-def parse(c: Content, lines: list[OrderLine]) -> Parsed:
+def parse(c: Content, lines: list[OrderLine], s: Any = None) -> Parsed:
+    """`s`: the game's state, for the lines of optional rules it does not use."""
     st = Standing()
     problems: list[Problem] = []
     for ol in lines:
@@ -228,4 +233,7 @@ def parse(c: Content, lines: list[OrderLine]) -> Parsed:
         else:
             hint = names.closest_head(low, list(READERS))
             problems.append(Problem(f"not a standing order: {text!r}", ol.line, hint))
+    if s is not None and st.enlighten and pillage_lines.ENLIGHTENMENT not in s.options:  # 27.0
+        problems += [Problem(pillage_lines.OFF["enlightenment"] + " (7YWW 27.0)", ln.line)
+                     for ln in st.enlighten]  # fmt: skip
     return Parsed(st, problems)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
+from . import enlightenment, initiative, markers, phases
 from . import events as E
-from . import initiative, markers, phases
 from .content import Content
 from .occupation import routes, square_taxes
 from .state import SYWState
@@ -50,6 +50,7 @@ class Start(phases.Automatic):
             taxation(ctx, c, seat)
         for seat in order:
             free_marker_phase(ctx, c, seat, standing)
+            enlightenment.picks(ctx, c, seat, standing)  # 27.4 (option enlightenment)
         phases.to_stage(ctx, "treasury")
 
 

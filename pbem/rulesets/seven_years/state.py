@@ -102,6 +102,9 @@ class SYWState(_M):
     disbanded: list[str] = []  # unit ids disbanded this turn (11.5)
     pillaged: list[str] = []  # squares with a pillage marker (26)
     enlightened: list[str] = []  # squares with an enlightenment marker (27)
+    # 3.1(6): this game turn's `enlighten` lines from the player-turn envelopes
+    # ({seat, square, value, line, text}), carried out in the Enlightenment Phase
+    enlighten_orders: list[dict] = []
     wild: dict[str, list[str]] = {}  # set-up: seat -> wild-minor pieces to place (28.6)
     spent: list[dict] = []  # standing lines spent ({seat, key})
     result: dict = {}  # 22: ratios, levels, winners

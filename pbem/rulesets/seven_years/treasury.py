@@ -59,6 +59,7 @@ from .money import (
     return_line,
     tally_for,
 )
+from .pillage_lines import PILLAGE, RemovePillage, read_remove
 from .state import SYWState, TurnProgress
 
 HEADS = [
@@ -162,6 +163,8 @@ OPTION_LINES = {  # options 23, 25: (rule, option, reader)
 
 def read_line(c: Content, s: SYWState, ln: int, text: str) -> TLine | Problem:
     low = names.key(text)
+    if low.startswith("remove pillage") and PILLAGE in s.options:  # 7YWW 26.3
+        return read_remove(c, s, ln, text)
     for head, (rule, option, reader) in OPTION_LINES.items():
         if low == head or low.startswith(head + " "):
             if option not in s.options:
@@ -251,6 +254,8 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
         return taxes.check(c, s, tally, ln)
     if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
         return legions.check(c, s, tally, ln)
+    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
+        return recruiting.check_remove_pillage(c, s, tally, ln)
     if ln.kind == "recruit":
         return recruiting.check_recruit(c, s, tally, ln)
     if ln.kind == "buy":
@@ -273,6 +278,8 @@ def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> 
         return taxes.carry_out(sink, c, tally, ln)
     if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
         return legions.carry_out(sink, c, tally, ln)
+    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
+        return recruiting.remove_pillage(sink, c, tally, ln)
     if ln.kind == "recruit":
         recruiting.recruit(sink, c, tally, ln)
     elif ln.kind == "buy":

@@ -15,6 +15,7 @@ from . import (
     combat,
     countermarch,
     diplomacy,
+    enlightenment,
     leaders,
     minors,
     movement,
@@ -22,6 +23,7 @@ from . import (
     naval,
     negotiation,
     phases,
+    pillage,
     playmarkers,
     reversion,
     transport,
@@ -32,6 +34,7 @@ from . import events as E
 from .content import Content
 from .diplomacy_lines import LINES as DIPLOMACY_LINES
 from .minor_orders import MINOR_LINES, MinorAttack
+from .pillage_lines import EnlightenLine, PillageLine
 from .standing import Standing
 from .state import SYWState
 from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Wait
@@ -233,7 +236,17 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
         else:
             base = guard_state(c, sim, seat, g)
         mark = list(taken)
-        if isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
+        if isinstance(ln, (Move, Attack, Embark, *MINOR_LINES)) and pillage.after_pillage(base):
+            why = pillage.after_pillage(base)  # 3.1(3)(d): a continued envelope (pillage.py)
+        elif isinstance(ln, PillageLine):  # 7YWW 26, 4.74 (pillage.py)
+            why, _ = pillage.problem(c, base, seat, ln, taken)
+            if why is None:
+                pillage.simulate(c, base, seat, ln, taken)
+        elif isinstance(ln, EnlightenLine):  # 7YWW 27.1 (enlightenment.py)
+            why = enlightenment.line_problem(c, base, seat, ln, taken)
+            if why is None:
+                enlightenment.simulate(base, seat, ln)
+        elif isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
             why = playmarkers.check(c, base, seat, ln, taken)
         elif isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
             why, units = minors.problem(c, base, seat, ln, taken)
@@ -312,8 +325,18 @@ class TurnRules:
             if isinstance(ln, playmarkers.Play):  # 29.7 (playmarkers.py)
                 playmarkers.do_turn_line(ctx, c, seat, ln)
                 continue
+            if isinstance(ln, EnlightenLine):  # 3.1(6): kept for the Enlightenment Phase
+                enlightenment.order(ctx, seat, ln)
+                continue
             if ctx.state.progress.phase == "diplomacy":  # 3.1(3)(b) follows
                 ctx.emit(E.TurnPhase(seat=seat, phase="movement"))
+            if isinstance(ln, PillageLine):  # 3.1(3)(d), 26, 4.74 (pillage.py)
+                if ctx.state.progress.phase != "pillage":
+                    ctx.emit(E.TurnPhase(seat=seat, phase="pillage"))
+                why = pillage.carry_out(ctx, c, seat, ln, standing)
+                if why:
+                    skip(ctx, seat, ln, why)  # type: ignore[arg-type]
+                continue
             pacts = negotiation.Watch(ctx, ln)  # 7YWW 21.2 (negotiation.py)
             if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
                 if isinstance(ln, MinorAttack) and ctx.state.progress.phase != "combat":

@@ -12,10 +12,12 @@
     if won: LINE / if lost: LINE        (right after an attack line)
     if control POWER: LINE / if occupy SQ: LINE / if empty SQ: LINE
     wait
+    pillage SQ [losing UNIT] / minor pillage SQ [with UNITS] [losing UNIT]   (26, 4.74)
+    enlighten SQ with V                                               (27.1)
 
 UNITS: unit ids (`PR-A1 PR-A2`, commas allowed), `all`, `all except PR-A3`. PATH:
 squares separated by spaces, commas, `-` or `then`. Lines go in phase order (7YWW 3.1:
-movement before combat); nothing follows `wait`."""
+movement, combat, pillage); nothing follows `wait`."""
 
 from __future__ import annotations
 
@@ -25,20 +27,17 @@ from dataclasses import replace
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
-from . import countermarch_lines, diplomacy_orders, minor_orders, names, playmarkers
+from . import countermarch_lines, diplomacy_orders, minor_orders, names, pillage_lines, playmarkers
 from .content import Content
 from .diplomacy_lines import DiplomacyLine
 from .state import SYWState
 from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Units, Wait
 
-PHASE = {"move": 1, "attack": 2}
-LATER = {
-    "pillage": "pillage is not yet available in pbem's Seven Years World War (7YWW 26)",
-    "enlighten": "enlightenment is not yet available in pbem's Seven Years World War (7YWW 27)",
-}  # fmt: skip
+PHASE = {"move": 1, "attack": 2, "pillage": 3}
+LATER: dict[str, str] = {}  # the heads of lines of rules not built yet: their message
 HEADS = ["move", "forced march", "attack", "wait", "embark", "debark", "if won:", "if lost:",
          "if control", "if occupy", "if empty", "play", "minor move", "minor attack",
-         *diplomacy_orders.HEADS, *LATER]  # fmt: skip
+         "pillage", "minor pillage", "enlighten", *diplomacy_orders.HEADS, *LATER]  # fmt: skip
 ATTACK_WORDS = (
     "forced march", "honors of war", "honours of war", "no advance", "advance with",
     "advance", "retreat to", "losses", "leader", "table", "with", "from", "as", "upgrade",
@@ -302,6 +301,14 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             if guard is not None:
                 r.bad("'wait' takes no guard")
             line = Wait(ol.line, text)
+        elif pillage_lines.HEAD.match(body):  # 7YWW 26, 4.74 (pillage_lines.py)
+            line = pillage_lines.read_pillage(r, body)
+        elif word == "enlighten":  # 7YWW 27.1 (pillage_lines.py, enlightenment.py)
+            got = pillage_lines.read_enlighten(c, s, ol.line, body)
+            if isinstance(got, Problem):
+                r.bad(got.message, got.suggestion)
+            else:
+                line = got
         elif low.startswith("forced march"):
             line = read_move(r, body, forced=True)
         elif word == "move":
@@ -337,8 +344,12 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
             else ""
         )
         kind = minor_orders.PHASE_KIND.get(type(line), kind)  # 7YWW 4.72, 4.73
+        kind = pillage_lines.PHASE_KIND.get(type(line), kind)  # 7YWW 3.1(3)(d)
         if kind:
             if PHASE[kind] < phase:
+                if phase == PHASE["pillage"]:
+                    r.bad("movement and combat lines come before pillage lines (7YWW 3.1(3)(d): the pillage phase follows combat)")  # fmt: skip
+                    continue
                 r.bad(
                     "movement lines come before combat lines (7YWW 3.1(3): the movement phase, then the combat phase)"
                 )
