@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cached_property
 
+from . import options
 from .base import Record
 from .cards import Card, CardsFile
 from .pieces import Leader, PiecesFile, Unit
@@ -80,6 +81,22 @@ class SoldierContent(Record):
     # campaign's (SK World at War); the one-year scenarios play on `map` alone
     world: dict[str, MapFile] = {}
     track: WorldTrack | None = None  # the Worldwide Naval Movement track (SK 10.7)
+
+    def with_options(self, names: tuple[str, ...] | frozenset[str]) -> SoldierContent:
+        """The content of a game played with the optional rules `names` (SKO Map, New
+        Minor Power, New Unit: content/options.py); itself when none of them changes the
+        content. Cached per set of switches; the copies are shared, never mutated."""
+        on = frozenset(names) & options.switches_with_content(self)
+        if not on:
+            return self
+        got = self.option_memo.get(on)
+        if got is None:
+            got = self.option_memo[on] = options.apply(self, on)
+        return got
+
+    @cached_property
+    def option_memo(self) -> dict[frozenset[str], SoldierContent]:
+        return {}
 
     def in_play(self, maps: tuple[str, ...]) -> SoldierContent:
         """The content of a game played on `maps` (game.toml keys): itself for Europe
