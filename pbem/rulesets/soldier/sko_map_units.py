@@ -142,6 +142,18 @@ def abroad_problem(content: SoldierContent, s: SoldierState, country: str, area:
     )
 
 
+def abroad_limits(
+    content: SoldierContent, s: SoldierState, units: list[str], path: list[str]
+) -> list[str]:
+    """abroad_problem for a voyage: the first area of `path` each country may not enter."""
+    out = []
+    for country in sorted({s.units[u].country for u in units}):
+        why = next((w for a in path[1:] if (w := abroad_problem(content, s, country, a))), None)
+        if why:
+            out.append(why)
+    return out
+
+
 # --------------------------------------------------------------------------- leader losses
 
 LEADER_LOSS_ROUNDS = 2  # SKO Limits to Leader Loss Checks: "only during the first two rounds"
