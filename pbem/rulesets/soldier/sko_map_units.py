@@ -18,6 +18,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
+from pbem.ruleset import Problem
 
 from . import options
 from .content import SoldierContent
@@ -126,10 +127,8 @@ def abroad_problem(content: SoldierContent, s: SoldierState, country: str, area:
     Why a unit of `country` may not move into or attack in `area`, or None."""
     if not options.on(s, "minors-abroad") or not played_as_minor(content, s, country):
         return None
-    if content.is_circle(area):  # a sea of the track, on no map: the way between maps
-        key = "track"
-    else:
-        key = content.map_of(area)
+    # a circle of the track is a sea on no map: the way between the maps
+    key = "track" if content.is_circle(area) else content.map_of(area)
     if key == "europe":
         return None
     flagged = sorted({content.map_of(a) for a in content.home_areas(country)} - {"europe"})
@@ -162,3 +161,44 @@ LEADER_LOSS_ROUNDS = 2  # SKO Limits to Leader Loss Checks: "only during the fir
 def leader_check_round(s: SoldierState, round_: int) -> bool:
     """Is a leader loss check made in this round of a battle or siege (SK 13.5)?"""
     return not options.on(s, "leader-loss-limits") or round_ <= LEADER_LOSS_ROUNDS
+
+
+def leader_hold_problem(s: SoldierState) -> str | None:
+    """`hold out LEADER` (SK 9.2) is refused with the switch `leader-loss-limits` on."""
+    if not options.on(s, "leader-loss-limits"):
+        return None
+    return (
+        "no leader may be held out of a battle: every unit of a nation attacking or "
+        "defending in an area takes part (SKO Limits to Leader Loss Checks)"
+    )
+
+
+def withheld_problems(s: SoldierState, power: str, attacks: list) -> list[Problem]:
+    """SKO Limits to Leader Loss Checks: "No unit (including a leader, army, or fleet) can
+    be with-held from a battle or siege in an area when its nation is attacking or
+    defending." With the switch on, the attack lines on an area (SK 9.3: one or more
+    forces) must between them take every army and fleet of `power` there that has not
+    attacked this turn: a line without `with` takes its armies (SK 9.1); fleets there must
+    be named. (Defenders and besiegers already fight with all they have there.)"""
+    if not options.on(s, "leader-loss-limits"):
+        return []
+    out: list[Problem] = []
+    by_area: dict[str, list] = {}
+    for a in attacks:
+        by_area.setdefault(a.area, []).append(a)
+    for area, lines in by_area.items():
+        here = [u for u in s.on_map(area) if s.commander(u) == power and u.id not in s.attacked]
+        taken = {uid for a in lines for uid in (a.units or ())}
+        if any(a.units is None for a in lines):
+            taken |= {u.id for u in here if u.type == "army"}
+        left = sorted(u.id for u in here if u.id not in taken)
+        if left:
+            out.append(
+                Problem(
+                    f"{', '.join(left)} would be held out of the battle in {area}: every unit "
+                    f"of {power} there takes part (SKO Limits to Leader Loss Checks); name "
+                    "them with 'with'",
+                    lines[0].line,
+                )
+            )
+    return out

@@ -12,8 +12,10 @@ Fog of war: everything here is drawn from what `SoldierKings.view` shows a power
 Pure: no I/O; strings only (the templates escape them).
 """
 
-from . import se_sentences  # noqa: F401  (registers its sentences)
-from . import sko_map_units_sentences  # noqa: F401  (registers its sentences)
+from . import (  # noqa: F401  (register their sentences)
+    se_sentences,
+    sko_map_units_sentences,
+)
 from .mapview import map_view, track_view
 from .position import sections
 from .sentences import SAYINGS, describe, hit_from, says, standing_note

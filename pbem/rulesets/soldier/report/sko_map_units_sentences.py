@@ -31,4 +31,3 @@ def _(c, e, s):
         f"{e.power} loses {e.resources} {c.game.rules.money} of its income: Hanover is held by "
         f"{e.holder} (SKO Hanover); its victory points are unaffected."
     )
-
