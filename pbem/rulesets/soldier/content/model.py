@@ -86,12 +86,18 @@ class SoldierContent(Record):
         """The content of a game played with the optional rules `names` (SKO Map, New
         Minor Power, New Unit: content/options.py); itself when none of them changes the
         content. Cached per set of switches; the copies are shared, never mutated."""
-        on = frozenset(names) & options.switches_with_content(self)
+        parts = (self.map, self.world, self.powers, self.pieces, self.tables)
+        on = frozenset(names) & options.switches_with_content(
+            [self.map, *self.world.values()], *parts[2:]
+        )
         if not on:
             return self
         got = self.option_memo.get(on)
         if got is None:
-            got = self.option_memo[on] = options.apply(self, on)
+            got = self.model_copy(update=options.updates(*parts, on))
+            for cached in ("lookups", "worldwide", "setup_area_memo", "option_memo"):
+                got.__dict__.pop(cached, None)  # built again, over the changed content
+            self.option_memo[on] = got
         return got
 
     @cached_property

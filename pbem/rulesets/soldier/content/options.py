@@ -7,20 +7,21 @@ routes. The printed content is never changed: a new SoldierContent is made
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from .world import LandArea, MapFile, MapOption
+from .pieces import PiecesFile
+from .tables import TablesFile
+from .world import LandArea, MapFile, MapOption, PowersFile
 
-if TYPE_CHECKING:
-    from .model import SoldierContent
 
-
-def switches_with_content(content: SoldierContent) -> frozenset[str]:
+def switches_with_content(
+    maps: list[MapFile], powers: PowersFile, pieces: PiecesFile, tables: TablesFile
+) -> frozenset[str]:
     """The optional rules that change this content (the others change only rules)."""
-    names = {o.name for m in (content.map, *content.world.values()) for o in m.options}
-    names |= {o.name for o in content.powers.options}
-    names |= {o.name for o in content.pieces.options}
-    names |= {o.name for o in content.tables.options}
+    names = {o.name for m in maps for o in m.options}
+    names |= {o.name for o in powers.options}
+    names |= {o.name for o in pieces.options}
+    names |= {o.name for o in tables.options}
     return frozenset(names)
 
 
@@ -49,35 +50,35 @@ def apply_map(m: MapFile, names: frozenset[str]) -> MapFile:
     )
 
 
-def apply(content: SoldierContent, names: frozenset[str]) -> SoldierContent:
-    """`content` with the optional rules `names` applied (a copy; `content` unchanged)."""
-    powers = content.powers.model_copy(
-        update={
-            "countries": content.powers.countries
-            + tuple(c for o in content.powers.options if o.name in names for c in o.countries)
-        }
-    )
-    pieces = content.pieces.model_copy(
-        update={
-            "units": content.pieces.units
-            + tuple(u for o in content.pieces.options if o.name in names for u in o.units)
-        }
-    )
-    tables = content.tables.model_copy(
-        update={
-            "minor_table": content.tables.minor_table
-            + tuple(r for o in content.tables.options if o.name in names for r in o.minor_table)
-        }
-    )
-    got = content.model_copy(
-        update={
-            "map": apply_map(content.map, names),
-            "world": {k: apply_map(m, names) for k, m in content.world.items()},
-            "powers": powers,
-            "pieces": pieces,
-            "tables": tables,
-        }
-    )
-    for cached in ("lookups", "worldwide", "setup_area_memo", "option_memo"):
-        got.__dict__.pop(cached, None)  # built again, over the changed content
-    return got
+def updates(
+    europe: MapFile,
+    world: dict[str, MapFile],
+    powers: PowersFile,
+    pieces: PiecesFile,
+    tables: TablesFile,
+    names: frozenset[str],
+) -> dict[str, Any]:
+    """The fields of SoldierContent with the optional rules `names` applied (new objects;
+    the printed ones unchanged), for SoldierContent.with_options' copy."""
+    return {
+        "map": apply_map(europe, names),
+        "world": {k: apply_map(m, names) for k, m in world.items()},
+        "powers": powers.model_copy(
+            update={
+                "countries": powers.countries
+                + tuple(c for o in powers.options if o.name in names for c in o.countries)
+            }
+        ),
+        "pieces": pieces.model_copy(
+            update={
+                "units": pieces.units
+                + tuple(u for o in pieces.options if o.name in names for u in o.units)
+            }
+        ),
+        "tables": tables.model_copy(
+            update={
+                "minor_table": tables.minor_table
+                + tuple(r for o in tables.options if o.name in names for r in o.minor_table)
+            }
+        ),
+    }
