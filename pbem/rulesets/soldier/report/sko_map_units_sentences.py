@@ -16,7 +16,7 @@ def _(c, e, s):
     for name, dice in e.leader_rolls.items():
         dead = name in e.killed
         parts.append(
-            f"{name} in {e.areas.get(name, '?')} rolls {dice[0]} and {dice[1]}"
+            f"{name} in {e.areas.get(name, '?')} rolls {' and '.join(str(d) for d in dice)}"
             + (": dies" if dead else "")
         )
     return (
