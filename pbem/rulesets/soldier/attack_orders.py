@@ -8,7 +8,7 @@ import re
 
 from pbem.ruleset import Problem
 
-from . import mercenaries
+from . import mercenaries, sko_map_units
 from .combat import AttackOrder
 from .combat_results import (
     enemies_in,
@@ -139,6 +139,8 @@ def validate_attacks(
                 bad(
                     f"{power} may not attack the units of {who} until Turn {p.until_turn} (SK 15.3)"
                 )
+    if not moves_refused:  # SKO Limits to Leader Loss Checks: nothing withheld
+        problems += sko_map_units.withheld_problems(s, power, attacks)
     return problems
 
 

@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import income, minor_rules, phases
+from . import income, minor_rules, phases, sko_map_units
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -187,6 +187,7 @@ class ResourcesAndManpower(phases.NoOrders):
         for power in ctx.state.majors:
             r, m, gave, withheld = collection(content, ctx.state, power)
             ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
+            sko_map_units.deduct_hanover(ctx, content, power, r)  # SKO Hanover
             colonies = income.colonial(content, ctx.state, power)  # SE 7.6
             if colonies is not None:
                 ctx.emit(colonies)

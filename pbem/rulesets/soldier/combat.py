@@ -27,6 +27,7 @@ from . import (
     naval,
     peace_ends,
     retreats,
+    sko_map_units,
     standing,
 )
 from . import leaders as leader_rules
@@ -411,7 +412,8 @@ def _round(
         steps = sum(n for u, n in losses.items() if unit_owner(s, u) in powers)
         sides.append((names, steps))
         tally[side].add(names, steps)
-    leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
+    if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
+        leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
     return dice_a, dice_d
 
 
@@ -659,6 +661,9 @@ def _hold(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
     """hold out LEADER (SK 9.2)"""
+    if why := sko_map_units.leader_hold_problem(s):  # SKO Limits to Leader Loss Checks
+        problems.append(Problem(why, line))
+        return None
     if not words or words[0].casefold() != "out":
         problems.append(Problem("write: hold out LEADER", line))
         return None

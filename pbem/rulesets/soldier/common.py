@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import sko_map_units
 from .content import SoldierContent
 from .state import Counter, SoldierState, Treasury
 
@@ -90,6 +91,9 @@ def placement_problem(
     """Why `u` may not be placed in `area` (SK 6.3; SE 6.2: "in any home nation area under
     friendly control. Fleets may only be placed in coastal areas"), or None."""
     rule = "SE 6.2" if content.game.rules.placement == "home-areas" else "SK 6.3"
+    sko = sko_map_units.prussian_fleet_placement(content, s, u, area)  # SKO New Unit
+    if sko is not None:
+        return sko or None
     if not content.is_land(area):
         return f"{area} is a sea area; new units are placed in land areas ({rule})"
     a = content.land_area(area)
@@ -120,7 +124,11 @@ def placement_areas(content: SoldierContent, s: SoldierState, u: Counter) -> lis
     return sorted(
         a.name
         for a in content.map.land_areas
-        if (a.home == u.country or a.name in s.satellites.get(u.country, {}).get("areas", ()))
+        if (
+            a.home == u.country
+            or a.name in s.satellites.get(u.country, {}).get("areas", ())
+            or sko_map_units.prussian_fleet_placement(content, s, u, a.name) == ""
+        )
         and placement_problem(content, s, u, a.name) is None
     )
 

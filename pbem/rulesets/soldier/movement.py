@@ -18,6 +18,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import sko_map_units
 from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
@@ -171,6 +172,7 @@ def check_move(
         return out
     spent = 0
     limit = allowance(s, list(o.units), list(o.leaders))
+    limit = sko_map_units.colonial_allowance(content, s, here, limit)  # SKO Army Leaders
     for k in range(1, len(path)):
         a, b = path[k - 1], path[k]
         if not content.is_land(b):
@@ -189,9 +191,19 @@ def check_move(
                 bad(
                     f"{power} may not enter {b}, an area of {owner}, until Turn {p.until_turn} (SK 15.3)"
                 )
+        for country in sorted({s.units[u].country for u in o.units}):
+            why = sko_map_units.abroad_problem(content, s, country, b)  # SKO Extra-Europe
+            if why:
+                bad(why)
+                return out
         spent += step_cost(s, power, b)
     if spent > limit:
-        bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} (SK 8.1-8.2, 13.3)")
+        rule = (
+            "SKO Army Leaders and Land Movement outside Europe"
+            if limit < allowance(s, list(o.units), list(o.leaders))
+            else "SK 8.1-8.2, 13.3"
+        )
+        bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} ({rule})")
     return out
 
 
@@ -252,7 +264,9 @@ def _event(content: SoldierContent, s: SoldierState, power: str, o: MoveOrder) -
         leaders=list(o.leaders),
         path=path,
         half_mps=sum(step_cost(s, power, b) for b in path[1:]),
-        allowance=allowance(s, list(o.units), list(o.leaders)),
+        allowance=sko_map_units.colonial_allowance(
+            content, s, start or "", allowance(s, list(o.units), list(o.leaders))
+        ),
         mountain=[bool(content.route_between(path[k - 1], path[k])) for k in range(1, len(path))],
     )
 

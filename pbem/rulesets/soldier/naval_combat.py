@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 
-from . import combat_results, peace_ends, retreats
+from . import combat_results, peace_ends, retreats, sko_map_units
 from . import leaders as leader_rules
 from .content import SoldierContent
 from .hooks import card_rules
@@ -169,7 +169,8 @@ def battle(
         rounds = [(sorted(side.leaders), steps[name]) for name, side in sides.items()]
         for (names, n), name in zip(rounds, sides, strict=True):
             tally[name].add(names, n)
-        leader_rules.after_round(ctx, content, area, f"naval round {rnd}", rounds)
+        if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
+            leader_rules.after_round(ctx, content, area, f"naval round {rnd}", rounds)
         # SK 11.4: fleets that lost a step must retreat; intercepted side first
         for side in (b, a):
             hit = [f for f in side.alive(s) if losses.get(f)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import navy, retreats, standing
+from . import navy, retreats, sko_map_units, standing
 from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
@@ -414,6 +414,8 @@ def check_sail(
         bad(why)
     for why in _pirate_limits(content, s, fleets, carried):
         bad(why)
+    for why in sko_map_units.abroad_limits(content, s, [*fleets, *carried], full):
+        bad(why)  # SKO Extra-Europe Majors Played as Minors
     spent = 0
     for k in range(1, len(full)):
         c = step_cost(content, full[k - 1], full[k])

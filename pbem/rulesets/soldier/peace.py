@@ -17,7 +17,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import auxiliaries, minor_alliances, naval, phases, standing
+from . import auxiliaries, minor_alliances, naval, phases, standing, yellow_fever
 from .calendar import campaign_turns_after
 from .content import SoldierContent
 from .fold import on
@@ -211,6 +211,7 @@ class PeacePhase(NoOrders):
         minor_alliances.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
         if auxiliaries.in_force(content):
             auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
+        yellow_fever.check(ctx, content)  # SKO Yellow Fever (switch yellow-fever)
         phases.next_turn(ctx)
 
 

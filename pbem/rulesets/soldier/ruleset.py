@@ -92,18 +92,26 @@ class SoldierRuleset(Ruleset):
     def setup(self, ctx: Resolution, scenario: str, options: dict[str, Any]) -> None:
         sc = self.content.scenario(scenario)
         end = options.get("end")
-        content = self.content.in_play(sc.maps)
-        setup.start(ctx, content, sc, None if end is None else str(end), self.switches(options))
+        switches = self.switches(options)
+        content = self.content.with_options(switches).in_play(sc.maps)  # SKO Map
+        setup.start(ctx, content, sc, None if end is None else str(end), switches)
 
     def content_of(self, s: SoldierState) -> SoldierContent:
         """The content a game is played with: Europe's for the one-year scenarios, the
-        four maps as one for the campaign (SoldierContent.in_play). The maps of a report
-        are drawn from `content`, each on its own canvas."""
+        four maps as one for the campaign (SoldierContent.in_play), with the game's
+        optional rules that change the content (SKO Map, New Minor Power, New Unit:
+        SoldierContent.with_options). The maps of a report are drawn from `drawn(s)`,
+        each on its own canvas."""
         maps = self._maps.get(s.scenario)
         if maps is None:
             maps = self.content.scenario(s.scenario).maps if s.scenario else ("europe",)
             self._maps[s.scenario] = maps
-        return self.content.in_play(maps)
+        return self.drawn(s).in_play(maps)
+
+    def drawn(self, s: SoldierState) -> SoldierContent:
+        """The content whose maps a report draws: the printed maps with the game's map
+        switches applied (SKO Map (b): Ticonderoga is drawn only when on)."""
+        return self.content.with_options(s.options)
 
     # --- the sequence of play (phases.py) -------------------------------------------
 
@@ -242,7 +250,7 @@ class SoldierRuleset(Ruleset):
     def map_view(self, s: SoldierState, power: str, events: tuple = ()):
         from ..soldier import report
 
-        return report.map_view(self.content, s, power, events)
+        return report.map_view(self.drawn(s), s, power, events)
 
     def map_views(self, s: SoldierState, power: str, events: tuple = ()) -> list:
         """Europe in the one-year games. In the campaign, all four maps, those where the
@@ -252,13 +260,14 @@ class SoldierRuleset(Ruleset):
         from ..soldier.report import marks
 
         world = self.content_of(s)
-        if world is self.content:
-            view = report.map_view(self.content, s, power, events)
+        drawn = self.drawn(s)
+        if world is drawn:
+            view = report.map_view(drawn, s, power, events)
             return [view] if view is not None else []
         order = self.content.scenario(s.scenario).maps
         mine = {world.map_of(a) for a in marks.own_areas(world, s, power)}
         keys = sorted(order, key=lambda k: (k not in mine, order.index(k)))
-        views = [report.map_view(self.content, s, power, events, k, world) for k in keys]
+        views = [report.map_view(drawn, s, power, events, k, world) for k in keys]
         views.append(report.track_view(self.content, s, power))
         return [v for v in views if v is not None]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import cached_property
 
+from . import options
 from .base import Record
 from .cards import Card, CardsFile
 from .pieces import Leader, PiecesFile, Unit
@@ -81,6 +82,35 @@ class SoldierContent(Record):
     world: dict[str, MapFile] = {}
     track: WorldTrack | None = None  # the Worldwide Naval Movement track (SK 10.7)
 
+    def with_options(self, names: tuple[str, ...] | frozenset[str]) -> SoldierContent:
+        """The content of a game played with the optional rules `names` (SKO Map, New
+        Minor Power, New Unit: content/options.py); itself when none of them changes the
+        content. Cached per set of switches; the copies are shared, never mutated."""
+        if not names:
+            return self
+        on = frozenset(names) & self.content_switches
+        if not on:
+            return self
+        got = self.option_memo.get(on)
+        if got is None:
+            parts = (self.map, self.world, self.powers, self.pieces, self.tables)
+            got = self.model_copy(update=options.updates(*parts, on))
+            for cached in ("lookups", "worldwide", "setup_area_memo", "option_memo"):
+                got.__dict__.pop(cached, None)  # built again, over the changed content
+            self.option_memo[on] = got
+        return got
+
+    @cached_property
+    def option_memo(self) -> dict[frozenset[str], SoldierContent]:
+        return {}
+
+    @cached_property
+    def content_switches(self) -> frozenset[str]:
+        """The optional rules with `[[options]]` blocks in this content."""
+        return options.switches_with_content(
+            [self.map, *self.world.values()], self.powers, self.pieces, self.tables
+        )
+
     def in_play(self, maps: tuple[str, ...]) -> SoldierContent:
         """The content of a game played on `maps` (game.toml keys): itself for Europe
         alone (the one-year scenarios), `worldwide` for the four (the campaign)."""
@@ -121,7 +151,7 @@ class SoldierContent(Record):
             routes=tuple(x for m in parts for x in m.routes),
         )
         got = self.model_copy(update={"map": merged})
-        for cached in ("lookups", "worldwide"):  # built again, over the merged map
+        for cached in ("lookups", "worldwide", "option_memo", "content_switches"):  # built again
             got.__dict__.pop(cached, None)
         return got
 

@@ -58,6 +58,16 @@ class Leader(Record):
     source: Source
 
 
+class PiecesOption(Record):
+    """Counters an optional rule adds (SKO New Unit, New Minor Power), only while it is
+    switched on (content/options.py)."""
+
+    name: Name  # the switch (pbem/rulesets/soldier_kings/options.py)
+    units: tuple[Unit, ...] = ()
+    source: Source
+
+
 class PiecesFile(Record):
     units: tuple[Unit, ...] = Field(min_length=1)
     leaders: tuple[Leader, ...] = Field(min_length=1)
+    options: tuple[PiecesOption, ...] = ()

@@ -214,6 +214,24 @@ class Constants(Record):
     fleet_transport_capacity: Constant
 
 
+class TablesOption(Record):
+    """Minor Country table rows an optional rule adds (SKO New Minor Power), only while it
+    is switched on (content/options.py)."""
+
+    name: Name  # the switch (pbem/rulesets/soldier_kings/options.py)
+    minor_table: tuple[MinorTableRow, ...] = ()
+    source: Source
+
+
+class YellowFever(Record):
+    """SKO Yellow Fever: where the malaria checks are made. Units in `seas`, in the
+    coastal land areas on them, and in `lands` (Africa and the Brazil locale)."""
+
+    seas: tuple[Name, ...]
+    lands: tuple[Name, ...]
+    source: Source
+
+
 class TablesFile(Record):
     costs: Costs
     attack_levels: tuple[AttackLevel, ...] = Field(min_length=1)
@@ -233,3 +251,5 @@ class TablesFile(Record):
     guerillas: Guerillas | None = None  # SE 19.4
     banner: Banner | None = None  # SE 19.6
     occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5
+    options: tuple[TablesOption, ...] = ()  # SKO New Minor Power
+    yellow_fever: YellowFever | None = None  # SKO Yellow Fever

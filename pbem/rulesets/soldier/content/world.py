@@ -160,8 +160,18 @@ class Country(Record):
     source: Source
 
 
+class PowersOption(Record):
+    """Countries an optional rule adds (SKO New Minor Power), only while it is switched on
+    (content/options.py)."""
+
+    name: Name  # the switch (pbem/rulesets/soldier_kings/options.py)
+    countries: tuple[Country, ...] = ()
+    source: Source
+
+
 class PowersFile(Record):
     countries: tuple[Country, ...] = Field(min_length=1)
+    options: tuple[PowersOption, ...] = ()
 
 
 # --------------------------------------------------------------------------- maps/*.toml
@@ -206,6 +216,31 @@ class Route(Record):
     source: Source
 
 
+class AreaChange(Record):
+    """An optional rule's change to an area of the printed map: each field given replaces
+    the area's own (SKO Map (a): Bengal a port; SKO New Minor Power: Naples' flag)."""
+
+    name: Name
+    home: Name | None = None
+    coastal: Bool | None = None
+    seas: tuple[Name, ...] | None = None
+    label: Point | None = None
+    polygon: Ring | None = None
+    source: Source
+
+
+class MapOption(Record):
+    """What an optional rule does to a map, only while it is switched on
+    (content/options.py): areas added, areas changed, routes added and removed."""
+
+    name: Name  # the switch (pbem/rulesets/soldier_kings/options.py)
+    land_areas: tuple[LandArea, ...] = ()
+    areas: tuple[AreaChange, ...] = ()
+    routes: tuple[Route, ...] = ()
+    remove_routes: tuple[tuple[Name, Name], ...] = ()
+    source: Source
+
+
 class MapFile(Record):
     name: Name
     source: Source
@@ -215,6 +250,7 @@ class MapFile(Record):
     sea_connections: tuple[SeaConnection, ...] = ()
     straits: tuple[Strait, ...] = ()
     routes: tuple[Route, ...] = ()
+    options: tuple[MapOption, ...] = ()  # the optional rules' changes (SKO Map)
 
 
 # --------------------------------------------------------------------------- world-track.toml
