@@ -30,7 +30,7 @@ def _(c, e, s):
 
 @says("sk.garrison_placed")
 def _(c, e, s):
-    return f"{e.power}'s garrison step {e.unit} ({e.strength[0]}-{e.strength[1]}) stands in its imperial capital {e.area} (SKO Imperial Capitals)."
+    return f"{e.power}'s garrison step {e.unit} ({'-'.join(map(str, e.strength))}) stands in its imperial capital {e.area} (SKO Imperial Capitals)."
 
 
 @says("sk.garrison_lost")
