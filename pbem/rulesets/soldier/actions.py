@@ -149,6 +149,7 @@ class ActionPhase:
                     out.diplomacy.append(order)
             else:
                 verbs = (*VERBS, "lend") if auxiliaries.in_force(content) else VERBS
+                verbs = (*verbs, "declare") if war.in_force(s) else verbs  # SKO
                 problems.append(
                     Problem(
                         f"{verb!r} is not an action-phase order ({', '.join(verbs)})",
