@@ -29,6 +29,7 @@ from . import (
     alliances,
     attack_orders,
     auxiliaries,
+    capitals,
     combat,
     guerillas,
     minor_alliances,
@@ -40,6 +41,8 @@ from . import (
     peace,
     phases,
     siege,
+    surrender,
+    war,
 )
 from . import naval_combat as nc
 from .card_orders import PlayOrder
@@ -64,6 +67,7 @@ class ActionOrders:
     naval: naval_orders.NavalOrders = field(default_factory=naval_orders.NavalOrders)  # SK 10, 11
     plays: list = field(default_factory=list)  # SK 5.1 event cards (PlayOrder)
     guerillas: list = field(default_factory=list)  # SE 19.4 (guerillas.GuerillaOrder)
+    declarations: list = field(default_factory=list)  # SKO Declaring War (war.Declaration)
     unread: set[str] = field(default_factory=set)  # verbs of lines left out: they did not read
 
 
@@ -110,6 +114,11 @@ class ActionPhase:
                     out.attacks.append(order)
             elif v == "surrender":
                 out.surrender = peace.parse_surrender(names, s, power, rest, ol.line, problems)
+                surrender.check_line(content, s, power, out.surrender, ol.line, problems)  # SKO
+            elif v == "declare":  # SKO Allies and Declaring War
+                decl = war.parse_declare(content, s, rest, ol.line, problems)
+                if decl:
+                    out.declarations.append(decl)
             elif v == "lend" and auxiliaries.in_force(content):  # SE 15.1, 19.1
                 lend = auxiliaries.parse_lend(names, s, power, rest, ol.line, problems)
                 if lend:
@@ -140,6 +149,7 @@ class ActionPhase:
                     out.diplomacy.append(order)
             else:
                 verbs = (*VERBS, "lend") if auxiliaries.in_force(content) else VERBS
+                verbs = (*verbs, "declare") if war.in_force(s) else verbs  # SKO
                 problems.append(
                     Problem(
                         f"{verb!r} is not an action-phase order ({', '.join(verbs)})",
@@ -162,6 +172,11 @@ class ActionPhase:
         early += guerillas.validate_action(content, s, power, orders.guerillas)  # SE 19.4
         s = minors.after_breaks(s, power, orders.diplomacy)  # SK 17.8: attack them at once
         s = alliances.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
+        early += war.declaration_problems(content, s, power, orders.declarations)  # SKO
+        early += capitals.ally_problems(
+            s, power, orders.diplomacy, lambda o: isinstance(o, minors.AllyOrder)
+        )  # SKO Imperial Capitals (c)
+        s = war.after_declarations(content, s, power, orders.declarations)
         s = card_rules(content).after_plays(
             s, power, orders.plays, content
         )  # SK 5.2: Forced March counts
@@ -216,6 +231,9 @@ class ActionPhase:
         # mercenaries hired, alliances tried, first
         for p in powers:
             alliances.break_alliances(ctx, content, p, given[p].diplomacy, standing)
+        for p in powers:  # SKO: declarations of war at the start of the Action Phase
+            war.declare(ctx, content, p, given[p].declarations)
+        capitals.update(ctx, content)  # SKO Imperial Capitals: garrisons, capitals lost
         for p in powers:
             minors.resolve_orders(ctx, content, p, given[p].diplomacy, standing)
         # SK 4.1: naval movement, naval combat, land movement, land combat, siege; each
@@ -249,6 +267,7 @@ class ActionPhase:
                 ctx.emit(peace.SurrenderDeclared(loser=p, victors=given[p].surrender))
                 auxiliaries.offers(ctx, p, given[p].lends)  # SE 15.1
         naval.end(ctx)  # SK 10.62 bookkeeping
+        capitals.update(ctx, content)  # SKO Imperial Capitals
         ctx.emit(ActionPhaseOver(power=acting))
 
 

@@ -8,7 +8,7 @@ import re
 
 from pbem.ruleset import Problem
 
-from . import mercenaries, sko_map_units
+from . import mercenaries, sko_map_units, war
 from .combat import AttackOrder
 from .combat_results import (
     enemies_in,
@@ -124,6 +124,8 @@ def validate_attacks(
             uid in s.units and s.units[uid].type == "army" for uid in chosen
         ):  # the units named, whatever moved
             bad("name an army too: fleets fight on land only beside armies that fight (SK 11.6)")
+        if barred := war.attack_barred(content, s, power, a.area, a.against, list(chosen)):
+            bad(barred)  # SKO Allies and Declaring War
         for p in s.peace:  # SK 15.3: nor the units of the loser's minor allies
             if p.victor != power or s.turn >= p.until_turn:
                 continue

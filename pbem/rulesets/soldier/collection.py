@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import income, minor_rules, phases, sko_map_units
+from . import capitals, income, minor_rules, phases, sko_map_units
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -184,10 +184,12 @@ class ResourcesAndManpower(phases.NoOrders):
     def resolve(
         self, ctx: Resolution, content: SoldierContent, step: Step, orders: dict, standing: dict
     ) -> None:
+        capitals.update(ctx, content)  # SKO Imperial Capitals
         for power in ctx.state.majors:
             r, m, gave, withheld = collection(content, ctx.state, power)
             ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
             sko_map_units.deduct_hanover(ctx, content, power, r)  # SKO Hanover
+            capitals.income_penalty(ctx, content, power)  # SKO Imperial Capitals (b)
             colonies = income.colonial(content, ctx.state, power)  # SE 7.6
             if colonies is not None:
                 ctx.emit(colonies)

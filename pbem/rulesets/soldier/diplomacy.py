@@ -30,7 +30,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import alliances, auxiliaries, mercenaries, phases
+from . import alliances, auxiliaries, mercenaries, phases, war
 from .calendar import campaign_turns_after
 from .common import id_order
 from .content import SoldierContent
@@ -55,8 +55,8 @@ class Term:
     thing: str = ""
 
     def text(self) -> str:
-        if self.kind == "alliance":
-            return "alliance"
+        if self.kind in ("alliance", "end war"):  # SKO Ending a War
+            return self.kind
         if self.kind == "promise":
             return f"promise {self.thing}"
         if self.kind == "play":
@@ -186,6 +186,9 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
             else:
                 deals.append(brk)
             continue
+        if text.casefold().startswith("end war"):  # SKO Ending a War (war.py)
+            deals += _end_war(names, s, power, text, ol.line, problems)
+            continue
         head, colon, body = text.partition(":")
         if not head.casefold().startswith("deal with ") or not colon:
             problems.append(Problem("write: deal with POWER: TERM; TERM (or: done)", ol.line))
@@ -197,8 +200,8 @@ def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
         parties = tuple(sorted({power, *(p for p in others if p)}))
         terms: list[Term] = []
         for chunk in filter(None, (c.strip() for c in body.split(";"))):
-            if chunk.casefold() == "alliance":
-                terms.append(Term("alliance"))
+            if chunk.casefold() in ("alliance", "end war"):
+                terms.append(Term(chunk.casefold()))
                 continue
             if chunk.casefold().startswith("promise "):  # SK 14.3: recorded, not binding
                 terms.append(Term("promise", thing=" ".join(chunk[8:].split())))
@@ -275,6 +278,8 @@ def validate(
         alliance = any(t.kind == "alliance" for t in d.terms)
         card = any(t.kind == "play" for t in d.terms)
         problems += [Problem(why, d.line) for why in _play_problems(content, s, d)]
+        if ends_war := any(t.kind == "end war" for t in d.terms):  # SKO Ending a War
+            problems += [Problem(why, d.line) for why in war.end_problems(s, d.parties)]
         if alliance:
             for i, a in enumerate(d.parties):
                 for b in d.parties[i + 1 :]:
@@ -283,7 +288,7 @@ def validate(
                         problems.append(Problem(why, d.line))
         ransom = is_ransom(s, d)
         for t in d.terms:
-            if t.kind in ("alliance", "promise", "play"):
+            if t.kind in ("alliance", "promise", "play", "end war"):
                 continue
             if t.giver not in d.parties or t.taker not in d.parties:
                 problems.append(
@@ -293,6 +298,7 @@ def validate(
                 problems.append(Problem(f"'{t.text()}': a power gives to another", d.line))
             elif not (
                 alliance
+                or ends_war  # SKO: "can result in the transfer of territory"
                 or ransom
                 or alliances.allied(s, t.giver, t.taker)
                 or alliances.surrendering_to(content, s, t.giver, t.taker)  # SE 14.2
@@ -365,6 +371,32 @@ def _play_problems(content: SoldierContent, s: SoldierState, d: Deal) -> list[st
         elif t.thing not in s.hands.get(s.player_of(t.giver), []):
             out.append(f"'{t.text()}': {t.giver}'s player holds no {t.thing}")
     return out
+
+
+def _end_war(
+    names: Names, s: SoldierState, power: str, text: str, line: int, problems: list[Problem]
+) -> list[Deal]:
+    """`end war with POWER [giving AREA, ...] [taking AREA, ...]`: the deal `deal with POWER:
+    end war; ...` (the sender gives the areas after `giving`, takes those after `taking`)."""
+    got = war.parse_end(text)
+    if got is None:
+        problems.append(
+            Problem("write: end war with POWER [giving AREA, ...] [taking AREA, ...]", line)
+        )
+        return []
+    before = len(problems)
+    other = _power(s, got[0], line, problems)
+    terms = [Term("end war")]
+    for areas, giver, taker in ((got[1], power, other), (got[2], other, power)):
+        for a in areas:
+            area = names.area(a, line, problems)
+            terms.append(Term("area", giver or "", taker or "", thing=area or ""))
+    if len(problems) > before or other is None:
+        return []
+    if other == power:
+        problems.append(Problem("a war is ended with another power", line))
+        return []
+    return [Deal(tuple(sorted({power, other})), tuple(sorted(set(terms), key=Term.text)), line)]
 
 
 def is_ransom(s: SoldierState, d: Deal) -> bool:
@@ -450,6 +482,8 @@ class Diplomacy:
                 continue
             ctx.emit(_made(ctx.state, d))
             _lend(ctx, d)
+            if any(t.kind == "end war" for t in d.terms):
+                war.end(ctx, d.parties)  # SKO Ending a War
         if phases.is_winter(ctx.state.turn):
             if auxiliaries.in_force(content):
                 auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn

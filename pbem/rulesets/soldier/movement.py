@@ -18,7 +18,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import sko_map_units
+from . import sko_map_units, war
 from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
@@ -143,6 +143,10 @@ def check_move(
             # SE 10.62 says it in so many words; SK has it from SK 8.3 and 10.61
             why = "SK 8.3, 10.61" if content.game.rules.book == "SK" else "SE 10.62"
             bad(f"{u} landed among enemy armies in {unit.area} and must stop there ({why})")
+        if u in s.garrisons:  # SKO Imperial Capitals
+            bad(
+                f"{u} is the garrison step of {s.garrisons[u]}: it never leaves it (SKO Imperial Capitals)"
+            )
         if s.frozen.get(unit.country, 0) > s.turn:
             bad(f"no {unit.country} unit may move until Turn {s.frozen[unit.country]} (scenario)")
     for n in o.leaders:
@@ -196,6 +200,8 @@ def check_move(
             if why:
                 bad(why)
                 return out
+        if barred := war.entry_barred(content, s, power, b, list(o.units)):  # SKO
+            bad(barred)
         spent += step_cost(s, power, b)
     if spent > limit:
         rule = (

@@ -17,7 +17,16 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import auxiliaries, minor_alliances, naval, phases, standing, yellow_fever
+from . import (
+    auxiliaries,
+    capitals,
+    minor_alliances,
+    naval,
+    phases,
+    standing,
+    surrender,
+    yellow_fever,
+)
 from .calendar import campaign_turns_after
 from .content import SoldierContent
 from .fold import on
@@ -174,12 +183,18 @@ class PeacePhase(NoOrders):
     ) -> None:
         s: SoldierState = ctx.state
         rules = content.game.rules
+        capitals.forced_surrenders(ctx, content)  # SKO Imperial Capitals (e)
         for loser in [p for p in s.majors if p in s.surrenders]:
-            victors = s.surrenders[loser]
+            victors = surrender.accepted(ctx, content, standing_orders, loser, s.surrenders[loser])
+            if not victors:
+                continue  # SKO: refused, for this turn
             if auxiliaries.in_force(content):  # SE 19.1: its own auxiliaries go home first
                 auxiliaries.receiver_surrenders(ctx, loser)
             lent: dict[str, list[str]] = {}
             for v in victors:
+                if surrender.in_force(s):  # SKO Redoing the surrender rules
+                    surrender.terms(ctx, content, standing_orders, loser, v)
+                    continue
                 if rules.surrender_terms == "soldier-emperor":
                     lent[v] = _se_terms(ctx, content, standing_orders, loser, v)
                     continue
@@ -190,8 +205,11 @@ class PeacePhase(NoOrders):
                     _transfer(ctx, content, area, loser, v, "SK 15.1")
             roll = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
             turns = max(roll, rules.peace_minimum)  # SE 15.3: "never less than two"
+            if surrender.in_force(s):
+                turns = surrender.duration(content, roll)  # SKO: 2, 2, 3, 4, 4, 5
             until = s.turn + 1 + turns
             ctx.emit(Surrendered(loser=loser, victors=victors, turns=turns, until_turn=until))
+            surrender.wars_end(ctx, loser, victors)  # SKO: the state of war ends
             for v, units in sorted(lent.items()):
                 if units:  # SE 15.1, 19.1: for "a period of time equal to the Duration of Peace"
                     ctx.emit(
@@ -209,6 +227,7 @@ class PeacePhase(NoOrders):
                     _repatriate(ctx, content, loser, v)
 
         minor_alliances.after_control_changes(ctx, content, standing_orders)  # SK 18.8: liberation
+        capitals.update(ctx, content)  # SKO Imperial Capitals
         if auxiliaries.in_force(content):
             auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
         yellow_fever.check(ctx, content)  # SKO Yellow Fever (switch yellow-fever)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem
 
+from . import capitals
 from .calendar import phase_id
 from .content import Scenario, SoldierContent
 from .events import CardsDealt, LeadersSelected, PiecesPlaced, ScenarioStarted, UnitsSelected
@@ -109,6 +110,7 @@ def start(
     )
     for f in sc.forces:
         _select(ctx, f.power, f)
+    capitals.update(ctx, content)  # SKO Imperial Capitals: the garrison steps
     deal(ctx, sorted(ctx.state.players), HAND_SIZE)
 
 

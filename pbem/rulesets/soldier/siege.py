@@ -15,7 +15,16 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat, combat_results, mercenaries, minor_rules, naval, peace_ends
+from . import (
+    combat,
+    combat_results,
+    mercenaries,
+    minor_rules,
+    naval,
+    peace_ends,
+    separate_peace,
+    war,
+)
 from .common import id_order
 from .content import SoldierContent
 from .effects import leader_inactive
@@ -157,7 +166,7 @@ def siege_blocked(content: SoldierContent, s: SoldierState, power: str, area: st
             and (owner == p.loser or s.allies.get(owner) == p.loser)
         ):
             return f"{power} may not attack {p.loser} until Turn {p.until_turn} (SK 15.3)"
-    return None
+    return war.siege_barred(content, s, power, area)  # SKO Allies and Declaring War
 
 
 def validate_sieges(
@@ -331,6 +340,8 @@ def siege_may_proceed(
     s: SoldierState = ctx.state
     owner = s.control.get(area)
     if not seeks_ally(content, s, owner):
+        return True
+    if separate_peace.keeps_out(content, s, owner, area):  # SKO Minor Ally Separate Peace
         return True
     besiegers = [p for p in declared if siege_blocked(content, s, p, area) is None]
     if not besiegers:

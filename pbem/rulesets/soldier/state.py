@@ -162,6 +162,14 @@ class Loan(_M):
     until_turn: int
 
 
+class War(_M):
+    """SKO Allies and Declaring War: a state of war between two powers (sorted), declared
+    in game turn `turn` (0: at the start)."""
+
+    powers: list[str]
+    turn: int = 0
+
+
 class SoldierState(_M):
     scenario: str = ""
     number: int = 0
@@ -247,6 +255,12 @@ class SoldierState(_M):
     banner: str | None = None
     # SE 19.4: the last game turn in which the guerillas' power launched its attack
     guerilla_turn: int = 0
+    # SKO Allies and Declaring War (switch declaring-war, war.py): the states of war
+    wars: list[War] = Field(default_factory=list)
+    # SKO Imperial Capitals (capitals.py): powers whose imperial capital an enemy controls
+    # (also read by the war loans, (a)); garrison counter id -> its capital area
+    capitals_lost: list[str] = Field(default_factory=list)
+    garrisons: dict[str, str] = Field(default_factory=dict)
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
 
     # --- who is who -------------------------------------------------------------
@@ -345,7 +359,7 @@ class SoldierState(_M):
         u = self.units[uid]
         if u.status != "map":
             return
-        if u.is_reduced:
+        if u.is_reduced or uid in self.garrisons:  # SKO Imperial Capitals: one step
             self.eliminate(uid)
         else:
             u.is_reduced = True
@@ -354,7 +368,7 @@ class SoldierState(_M):
         """SK 1.0: eliminated units go back to the pool and can be bought again (SE 19.9: the
         Old Guard does not: it is removed from the game)."""
         u = self.units[uid]
-        gone = "removed" if u.never_rebuilt else "pool"
+        gone = "removed" if u.never_rebuilt or uid in self.garrisons else "pool"
         u.status, u.area, u.arrives, u.is_reduced, u.hired_by = gone, None, None, False, None
 
     def unit_side(self, unit: Counter) -> str | None:

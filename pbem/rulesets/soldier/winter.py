@@ -30,7 +30,16 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import auxiliaries, mercenaries, minor_rules, phases, standing, victory
+from . import (
+    auxiliaries,
+    capitals,
+    mercenaries,
+    minor_rules,
+    phases,
+    separate_peace,
+    standing,
+    victory,
+)
 from .common import cost, id_order, one_year, treasury
 from .content import SoldierContent
 from .effects import quartered
@@ -256,6 +265,7 @@ class WinterAttrition(phases.NoOrders):
                     eliminated=eliminated,
                 )
             )
+        separate_peace.after_attrition(ctx, content)  # SKO Minor Ally Separate Peace
         ctx.emit(phases.StageOver(stage="attrition", next="maintenance"))
 
 
@@ -271,7 +281,7 @@ def maintained_by(s: SoldierState, power: str) -> list[Counter]:
             u
             for u in s.on_map()
             if (u.hired_by == power and not mercenaries.is_mercenary(s, u))  # SK 19.5
-            or (u.hired_by is None and u.country == power)
+            or (u.hired_by is None and u.country == power and u.id not in s.garrisons)
         ),
         key=lambda u: id_order(u.id),
     )
@@ -366,6 +376,7 @@ def victory_points(
         for a in sorted(content.home_areas(power))
         if not s.friendly(s.control.get(a), power)
     }
+    lost.update(capitals.victory_penalty(content, s, power))  # SKO Imperial Capitals (b)
     return sum(gained.values()) - sum(lost.values()), gained, lost
 
 

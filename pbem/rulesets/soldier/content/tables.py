@@ -10,6 +10,7 @@ from pydantic import (
 )
 
 from .base import Bool, Int, Name, NonNeg, Pos, Record, Source
+from .sko_war import SkoWar
 
 # --------------------------------------------------------------------------- tables.toml
 
@@ -253,3 +254,4 @@ class TablesFile(Record):
     occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5
     options: tuple[TablesOption, ...] = ()  # SKO New Minor Power
     yellow_fever: YellowFever | None = None  # SKO Yellow Fever
+    sko_war: SkoWar | None = None  # SKO Allies and Declaring War, Imperial Capitals, surrender

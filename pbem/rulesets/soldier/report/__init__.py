@@ -3,6 +3,7 @@
   sentences.py  a sentence per event (`describe`)
   se_sentences.py  the sentences of Soldier Emperor's own events
   sko_map_units_sentences.py  the sentences of SK's optional map, unit and movement rules
+  sko_war_sentences.py  the sentences of SK's optional rules on allies and war
   position.py   the power's position as tables (`sections`)
   mapview.py    the Europe map (`map_view`)
   template.py   the pre-filled order envelope (`order_template`)
@@ -15,6 +16,7 @@ Pure: no I/O; strings only (the templates escape them).
 from . import (  # noqa: F401  (register their sentences)
     se_sentences,
     sko_map_units_sentences,
+    sko_war_sentences,
 )
 from .mapview import map_view, track_view
 from .position import sections

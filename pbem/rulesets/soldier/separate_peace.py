@@ -1,0 +1,62 @@
+"""SKO Minor Ally Separate Peace (switch `separate-peace`): at the end of each Winter
+Attrition Phase a die for each minor ally of a player power (not the Swiss or the Papal
+States); on a 6 it returns to its neutral status at the start of the game: the alliance
+ends and its units (and leaders) leave the map. The areas outside its home areas it
+controls stay its own; besieging them needs no declaration of war and does not bring the
+minor back into the game (war.siege_barred, keeps_out).
+No die for a minor ally one of whose home areas another power controls: it stays active."""
+
+from __future__ import annotations
+
+from pbem.resolution import Resolution
+
+from . import options
+from .content import SoldierContent
+from .minor_rules import AllianceBroken, MinorUnitsRemoved
+from .state import SoldierState
+
+RULE = "SKO Minor Ally Separate Peace"
+
+
+def in_force(s: SoldierState) -> bool:
+    return options.on(s, "separate-peace")
+
+
+def keeps_out(content: SoldierContent, s: SoldierState, owner: str | None, area: str) -> bool:
+    """SKO: "siege attacks on these conquered areas do not trigger the minor's re-entry"
+    (an area a neutral minor holds outside its home areas)."""
+    return in_force(s) and owner is not None and area not in content.home_areas(owner)
+
+
+def candidates(content: SoldierContent, s: SoldierState) -> list[str]:
+    """The minor allies that roll, in name order."""
+    table = content.tables.sko_war
+    exempt = set(table.separate_peace_exempt) if table else set()
+    out = []
+    for minor in sorted(s.allies):
+        if minor in exempt or content.country(minor).kind in ("mercenary", "card_unit"):
+            continue
+        homes = content.home_areas(minor)
+        if not homes or any(s.control.get(a) not in (minor, None) for a in homes):
+            continue  # SKO: "These minor allies always remain active"
+        out.append(minor)
+    return out
+
+
+def after_attrition(ctx: Resolution, content: SoldierContent) -> None:
+    s: SoldierState = ctx.state
+    table = content.tables.sko_war
+    if not in_force(s) or table is None:
+        return
+    for minor in candidates(content, s):
+        power = s.allies[minor]
+        roll = ctx.roll(f"separate peace: {minor} ({power}'s minor ally)", 1)[0]
+        if roll < table.separate_peace_on:
+            continue
+        why = f"{minor} makes a separate peace ({RULE})"
+        units = sorted(u.id for u in s.on_map() if u.country == minor)
+        leaders = sorted(
+            n for n, ld in s.leaders.items() if ld.country == minor and ld.status == "map"
+        )
+        ctx.emit(AllianceBroken(minor=minor, power=power, why=why))
+        ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
