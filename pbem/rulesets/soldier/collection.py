@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import income, minor_rules, phases
+from . import income, minor_rules, phases, sko_income
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -190,6 +190,7 @@ class ResourcesAndManpower(phases.NoOrders):
             colonies = income.colonial(content, ctx.state, power)  # SE 7.6
             if colonies is not None:
                 ctx.emit(colonies)
+            sko_income.after_collection(ctx, content, power, standing)  # SK optional rules
         ctx.emit(phases.StageOver(stage="resources", next="cards"))  # card_phase.py
 
 

@@ -27,6 +27,7 @@ from . import (
     naval,
     peace_ends,
     retreats,
+    sko_economics,
     standing,
 )
 from . import leaders as leader_rules
@@ -157,9 +158,13 @@ def battle(
     level = min(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )
+    payers = [p for p in attackers if p not in alone] if not paid else []
+    level = sko_economics.level_paid(content, s, payers, level)  # SKO Economics (c)
     for power in attackers if not paid else ():
         cost = 0 if power in alone else attack_cost(content, level)
         ctx.emit(AttackPaid(power=power, area=area, level=level, resources=cost))
+        if power not in alone:
+            sko_economics.pay(ctx, content, power, area, level)  # SKO Economics (c)
     max_rounds = rounds_of(content, level)
     lead = declared[first]
     defenders = _defenders(s, first, area, lead.against)

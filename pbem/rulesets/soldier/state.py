@@ -247,6 +247,10 @@ class SoldierState(_M):
     banner: str | None = None
     # SE 19.4: the last game turn in which the guerillas' power launched its attack
     guerilla_turn: int = 0
+    # SKO War Loans (loans.py): power -> the turn each outstanding loan was taken
+    war_loans: dict[str, list[int]] = Field(default_factory=dict)
+    # SKO Imperial Capitals: major powers whose capital an enemy holds (no new loans)
+    capitals_lost: list[str] = Field(default_factory=list)
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
 
     # --- who is who -------------------------------------------------------------

@@ -10,6 +10,7 @@ from pydantic import (
 )
 
 from .base import Bool, Int, Name, NonNeg, Pos, Record, Source
+from .sko import SkoTables
 
 # --------------------------------------------------------------------------- tables.toml
 
@@ -233,3 +234,4 @@ class TablesFile(Record):
     guerillas: Guerillas | None = None  # SE 19.4
     banner: Banner | None = None  # SE 19.6
     occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5
+    sko: SkoTables | None = None  # SK optional rules: economics, advantages, the end

@@ -2,6 +2,7 @@
 
   sentences.py  a sentence per event (`describe`)
   se_sentences.py  the sentences of Soldier Emperor's own events
+  sko_economy_sentences.py  those of SK's optional economics, advantages and end
   position.py   the power's position as tables (`sections`)
   mapview.py    the Europe map (`map_view`)
   template.py   the pre-filled order envelope (`order_template`)
@@ -11,7 +12,10 @@ Fog of war: everything here is drawn from what `SoldierKings.view` shows a power
 Pure: no I/O; strings only (the templates escape them).
 """
 
-from . import se_sentences  # noqa: F401  (registers its sentences)
+from . import (
+    se_sentences,  # noqa: F401  (registers its sentences)
+    sko_economy_sentences,  # noqa: F401  (registers its sentences)
+)
 from .mapview import map_view, track_view
 from .position import sections
 from .sentences import SAYINGS, describe, hit_from, says, standing_note
