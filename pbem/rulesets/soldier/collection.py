@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import income, minor_rules, phases, sko_income
+from . import income, minor_rules, phases, sko_income, winter_purchase
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -191,7 +191,10 @@ class ResourcesAndManpower(phases.NoOrders):
             if colonies is not None:
                 ctx.emit(colonies)
             sko_income.after_collection(ctx, content, power, standing)  # SK optional rules
-        ctx.emit(phases.StageOver(stage="resources", next="cards"))  # card_phase.py
+        # card_phase.py; SKO Economics (b): the Winter Purchase Phase first
+        ctx.emit(
+            phases.StageOver(stage="resources", next=winter_purchase.after_resources(ctx.state))
+        )
 
 
 phases.register("resources", ResourcesAndManpower())

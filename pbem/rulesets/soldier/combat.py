@@ -21,6 +21,7 @@ from pbem.ruleset import Problem
 from . import (
     banner,
     continued_retreats,
+    fortresses,
     guerillas,
     mercenaries,
     minor_rules,
@@ -324,7 +325,7 @@ def _fort(
     owner = s.control.get(area)
     if not any(s.friendly(owner, p) for p in defenders):
         return 0
-    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+    return max(0, fortresses.level(content, s, area) - s.fort_hits.get(area, 0))  # SKO (d)
 
 
 def _leaders(

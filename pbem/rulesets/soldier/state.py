@@ -251,6 +251,8 @@ class SoldierState(_M):
     war_loans: dict[str, list[int]] = Field(default_factory=dict)
     # SKO Imperial Capitals: major powers whose capital an enemy holds (no new loans)
     capitals_lost: list[str] = Field(default_factory=list)
+    # SKO Economics (d) (fortresses.py): area -> fortification levels added
+    fort_upgrades: dict[str, int] = Field(default_factory=dict)
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
 
     # --- who is who -------------------------------------------------------------

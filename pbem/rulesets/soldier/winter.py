@@ -30,7 +30,17 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
 
-from . import auxiliaries, loans, mercenaries, minor_rules, phases, sko_end, standing, victory
+from . import (
+    auxiliaries,
+    loans,
+    mercenaries,
+    minor_rules,
+    national,
+    phases,
+    sko_end,
+    standing,
+    victory,
+)
 from .common import cost, id_order, one_year, treasury
 from .content import SoldierContent
 from .effects import quartered
@@ -298,7 +308,8 @@ class Maintenance(phases.NoOrders):
             if not units:
                 continue
             have = treasury(s, power)
-            price = {u.id: upkeep(content, u) for u in units}
+            # SKO Added Optional National Advantages: Russia's double costs
+            price = {u.id: national.doubled(content, s, u, upkeep(content, u)) for u in units}
             paid = [u.id for u in units]
             reason = ""
             if have[0] == 0 or have[1] == 0:  # SK 7.5

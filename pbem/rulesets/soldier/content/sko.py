@@ -70,6 +70,28 @@ class FortressUpgrades(Record):
     source: Source
 
 
+class Link(Record):
+    """Two areas `power`'s armies and leaders (only) treat as adjacent."""
+
+    power: Name
+    areas: tuple[Name, Name]
+
+
+class National(Record):
+    """SKO Added Optional National Advantages, each for a power played as a major."""
+
+    free_army: tuple[Name, ...] = ()  # a random army of the pool, free (France)
+    free_weak_army: tuple[Name, ...] = ()  # a "1-1" army (Austria, Russia, Turkey)
+    weak_strength: tuple[NonNeg, NonNeg] = (1, 1)
+    free_repair: Name  # one unit in `free_repair_map` repaired free (Spain)
+    free_repair_map: Name
+    free_provincial_areas: Pos = 2  # home areas there held by non-allies: a free provincial
+    free_upgrade: Name  # a free fortress upgrade (Holland)
+    double_costs: Name  # non-its units in its home areas pay double (Russia)
+    link: Link  # Lombardy and Tyrol for Austria
+    source: Source
+
+
 class SkoTables(Record):
     ally_limit: Pos  # SKO Economics (a): Resources, one player power to one ally, a phase
     ally_limit_source: Source
@@ -81,3 +103,4 @@ class SkoTables(Record):
     random_end: RandomEnd
     britain_28: Score
     fortress_upgrades: FortressUpgrades
+    national: National
