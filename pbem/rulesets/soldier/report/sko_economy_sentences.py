@@ -70,3 +70,27 @@ def _(c, e, s):
         f"The end of the war: a {e.die} on {label(e.turn, c.game.first_year)} "
         f"({e.ends_on} or more ends it): {what} (SKO Ending the game)."
     )
+
+
+@says("sk.free_units")
+def _(c, e, s):
+    side = " on its reduced side" if e.reduced else ""
+    return (
+        f"{e.power} receives {join(e.units)} free{side}, arriving on "
+        f"{label(e.arrives, c.game.first_year)} ({e.rule})."
+    )
+
+
+@says("sk.fortress_upgraded")
+def _(c, e, s):
+    paid = (
+        "free (SKO Added Optional National Advantages, Holland)"
+        if e.free
+        else f"for {e.resources} Resources and {e.manpower} Manpower (SKO Economics (d))"
+    )
+    return f"{e.power} upgrades the fortification of {e.area} to {e.level}, {paid}."
+
+
+@says("sk.upgrade_skipped")
+def _(c, e, s):
+    return f"{e.power}'s upgrade of {e.area} (line {e.line}) is not carried out: {e.reason}."
