@@ -94,3 +94,28 @@ def _(c, e, s):
 @says("sk.upgrade_skipped")
 def _(c, e, s):
     return f"{e.power}'s upgrade of {e.area} (line {e.line}) is not carried out: {e.reason}."
+
+
+def position_notes(c, s) -> list[str]:
+    """Lines for the position's turn section: what these optional rules keep in play."""
+    out: list[str] = []
+    sko = c.tables.sko
+    if sko is not None and "random-end" in s.options:
+        turns = ", ".join(str(r.turn) for r in sko.random_end.rolls)
+        out.append(
+            f"The war may end at the end of the Winters of Turns {turns}; Turn "
+            f"{sko.random_end.last_turn} ends it (SKO Ending the game)."
+        )
+    for power, taken in sorted(s.war_loans.items()):
+        if taken:
+            when = join([label(t, c.game.first_year) for t in taken])
+            out.append(f"{power} owes {_loans(len(taken))} (taken {when}) (SKO War Loans).")
+    if s.fort_upgrades:
+        ups = join(
+            [
+                f"{a} +{n} (now {c.land_area(a).fortification + n})"
+                for a, n in sorted(s.fort_upgrades.items())
+            ]
+        )
+        out.append(f"Fortifications upgraded: {ups} (SKO Economics (d)).")
+    return out
