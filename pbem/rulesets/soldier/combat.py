@@ -25,6 +25,7 @@ from . import (
     guerillas,
     mercenaries,
     minor_rules,
+    national,
     naval,
     peace_ends,
     retreats,
@@ -440,6 +441,7 @@ def forced_retreat(ctx, content, area, power, units, side, orders, pending=()) -
         set(),
         ignore_entry_routes=skilful(s, area, power),
     )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
+    options = sorted(options + national.linked_retreat(content, s, area, power, units))  # SKO
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
@@ -498,6 +500,7 @@ def _standing_retreat(
             set(),
             ignore_entry_routes=skilful(s, area, power),
         )  # Skilful Retreat (cards.py)
+        options = sorted(options + national.linked_retreat(content, s, area, power, units))
         to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
         if to is None or (to not in options and not content.is_land(to)):
             # SK 9.5: by sea, aboard friendly fleets in the area or the adjoining sea area

@@ -20,7 +20,8 @@ Russia: "Non-Russian units in Home Russian spaces have double Maintenance/Repair
 (SK 6.5 maintenance, SK 6.4 recovery), whoever's they are.
 Austria: "Austrian army units & Austrian leaders only may move or retreat between
 Lombardy and Tyrol as if these two areas were adjacent": a moving group of Austrian
-armies and leaders only (movement.py). Retreats by that link are not built.
+armies and leaders only (movement.py), and a retreat of Austrian armies only (combat.py:
+forced and standing retreats, under SK 9.5's restrictions).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
-from . import options, winter_purchase
+from . import options, retreats, winter_purchase
 from .common import id_order
 from .content import SoldierContent
 from .content.sko import National
@@ -101,6 +102,29 @@ def linked(
         s.units[x].country == power and s.units[x].hired_by is None and s.units[x].type == "army"
         for x in units
     ) and all(s.leaders[n].country == power for n in leaders)
+
+
+def linked_retreat(
+    content: SoldierContent, s: SoldierState, area: str, power: str, units: list[str]
+) -> list[str]:
+    """Austria: the linked area as a retreat, under SK 9.5's restrictions (not enemy
+    controlled, not along an enemy's entry route, not into more enemy armies)."""
+    nat = _national(content, s)
+    if (
+        nat is None
+        or area not in nat.link.areas
+        or not linked(content, s, *nat.link.areas, units, ())
+    ):
+        return []
+    to = next(a for a in nat.link.areas if a != area)
+    owner = retreats.controller(content, s, to)
+    if owner is not None and s.side_of(owner) is not None and not s.friendly(power, owner):
+        return []
+    if to in retreats.enemy_entry_routes(s, power, area):
+        return []
+    if retreats.enemy_armies(s, power, to) > len(units):
+        return []
+    return [to]
 
 
 def provincial_due(content: SoldierContent, s: SoldierState, nat: National) -> bool:
