@@ -6,6 +6,7 @@ Purchase Phase orders, one per line (docs/orders-soldier-kings.md, "Purchase Pha
     buy army | buy 2 armies | buy fleet                    new units (SK 6.2)
     recover UNIT[, UNIT...]                                reduced units to full (SK 6.4, 18.3)
     give N to POWER                                        a scenario subsidy
+    upgrade fortress AREA [paying R resources and M manpower]   SKO Economics (d) (fortresses.py)
 
 Resolution order (SK 4.1): subsidies first (so the receiver may spend them), then every
 power's arrivals are placed, then its purchases and recoveries, line by line.
