@@ -955,7 +955,7 @@ def test_every_entry_says_where_it_comes_from(raw):
         if isinstance(node, dict):
             if "source" in node:
                 src = node["source"]
-                assert src.startswith("SK ") or src.startswith("authored"), (path, src)
+                assert src.startswith(("SK ", "SKO ", "authored")), (path, src)
             for k, v in node.items():
                 walk(v, f"{path}.{k}")
         elif isinstance(node, list):

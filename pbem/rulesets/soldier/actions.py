@@ -41,6 +41,7 @@ from . import (
     peace,
     phases,
     siege,
+    sko_economics,
     surrender,
     war,
 )
@@ -300,6 +301,12 @@ def _validate_costs(
                     a.line,
                 )
             )
+    first = {a.area: a for a in reversed(orders.attacks)}  # SK 9.3: paid once an area
+    levels = [(a.level, a.line) for a in first.values() if minors.attack_cost(content, s, power, a)]
+    levels.sort(key=lambda x: x[1])
+    levels += [(g.if_resisted, g.line) for g in orders.sieges if g.if_resisted]
+    if why := sko_economics.manpower_problem(content, s, power, levels):  # SKO Economics (c)
+        problems.append(why)
     for g in orders.sieges:
         need += minor_rules.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
         if g.if_resisted:  # SK 17.71

@@ -98,6 +98,7 @@ from . import (
     calendar,
     card_units,
     common,
+    fortresses,
     guerillas,
     mercenaries,
     minor_rules,
@@ -567,7 +568,7 @@ def _treason(
 ) -> None:  # fmt: skip
     """Treason: hits on the fortification at once; enough of them take the area (SK 12.2)."""
     s: SoldierState = ctx.state
-    fort = content.land_area(area).fortification
+    fort = fortresses.level(content, s, area)  # SKO Economics (d): with its upgrades
     total = min(fort, s.fort_hits.get(area, 0) + hits)
     besieger = s.besieger.get(area, power)
     ctx.emit(

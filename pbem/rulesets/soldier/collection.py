@@ -11,7 +11,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Step
 
-from . import capitals, income, minor_rules, phases, sko_map_units
+from . import capitals, income, minor_rules, phases, sko_income, sko_map_units, winter_purchase
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -193,7 +193,11 @@ class ResourcesAndManpower(phases.NoOrders):
             colonies = income.colonial(content, ctx.state, power)  # SE 7.6
             if colonies is not None:
                 ctx.emit(colonies)
-        ctx.emit(phases.StageOver(stage="resources", next="cards"))  # card_phase.py
+            sko_income.after_collection(ctx, content, power, standing)  # SK optional rules
+        # card_phase.py; SKO Economics (b): the Winter Purchase Phase first
+        ctx.emit(
+            phases.StageOver(stage="resources", next=winter_purchase.after_resources(ctx.state))
+        )
 
 
 phases.register("resources", ResourcesAndManpower())

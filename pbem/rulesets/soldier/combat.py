@@ -21,12 +21,15 @@ from pbem.ruleset import Problem
 from . import (
     banner,
     continued_retreats,
+    fortresses,
     guerillas,
     mercenaries,
     minor_rules,
+    national,
     naval,
     peace_ends,
     retreats,
+    sko_economics,
     sko_map_units,
     standing,
 )
@@ -158,9 +161,13 @@ def battle(
     level = min(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )
+    payers = [p for p in attackers if p not in alone] if not paid else []
+    level = sko_economics.level_paid(content, s, payers, level)  # SKO Economics (c)
     for power in attackers if not paid else ():
         cost = 0 if power in alone else attack_cost(content, level)
         ctx.emit(AttackPaid(power=power, area=area, level=level, resources=cost))
+        if power not in alone:
+            sko_economics.pay(ctx, content, power, area, level)  # SKO Economics (c)
     max_rounds = rounds_of(content, level)
     lead = declared[first]
     defenders = _defenders(s, first, area, lead.against)
@@ -320,7 +327,7 @@ def _fort(
     owner = s.control.get(area)
     if not any(s.friendly(owner, p) for p in defenders):
         return 0
-    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+    return max(0, fortresses.level(content, s, area) - s.fort_hits.get(area, 0))  # SKO (d)
 
 
 def _leaders(
@@ -436,6 +443,7 @@ def forced_retreat(ctx, content, area, power, units, side, orders, pending=()) -
         set(),
         ignore_entry_routes=skilful(s, area, power),
     )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
+    options = sorted(options + national.linked_retreat(content, s, area, power, units))  # SKO
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
@@ -494,6 +502,7 @@ def _standing_retreat(
             set(),
             ignore_entry_routes=skilful(s, area, power),
         )  # Skilful Retreat (cards.py)
+        options = sorted(options + national.linked_retreat(content, s, area, power, units))
         to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
         if to is None or (to not in options and not content.is_land(to)):
             # SK 9.5: by sea, aboard friendly fleets in the area or the adjoining sea area

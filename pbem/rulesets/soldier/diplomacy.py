@@ -30,7 +30,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import alliances, auxiliaries, mercenaries, phases, war
+from . import alliances, auxiliaries, mercenaries, phases, sko_economics, war
 from .calendar import campaign_turns_after
 from .common import id_order
 from .content import SoldierContent
@@ -266,6 +266,7 @@ def validate(
     """What can be checked when the envelope arrives (what can only be known at the end
     of the phase, whether the giver still holds what it gives, is checked then)."""
     problems: list[Problem] = alliances.break_problems(s, power, deals)
+    problems += sko_economics.ally_limit_problems(content, s, deals)  # SKO Economics (a)
     manpower = 0
     seen: dict[tuple, int] = {}
     for d in deals:

@@ -6,6 +6,7 @@ Purchase Phase orders, one per line (docs/orders-soldier-kings.md, "Purchase Pha
     buy army | buy 2 armies | buy fleet                    new units (SK 6.2)
     recover UNIT[, UNIT...]                                reduced units to full (SK 6.4, 18.3)
     give N to POWER                                        a scenario subsidy
+    upgrade fortress AREA [paying R resources and M manpower]   SKO Economics (d) (fortresses.py)
 
 Resolution order (SK 4.1): subsidies first (so the receiver may spend them), then every
 power's arrivals are placed, then its purchases and recoveries, line by line.
@@ -36,8 +37,16 @@ from typing import Any
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
-from . import minor_rules, phases, provincials, purchase_orders
-from .calendar import campaign_turns_after, label
+from . import (
+    fortresses,
+    minor_rules,
+    national,
+    phases,
+    provincials,
+    purchase_orders,
+    winter_purchase,
+)
+from .calendar import label
 from .common import (
     cost,
     default_area,
@@ -232,6 +241,7 @@ class Purchase:
         bad = {p.line for p in problems}
         problems += self._check_money(content, s, power, [o for o in orders if o.line not in bad])
 
+        problems += fortresses.validate(content, s, power, orders)  # SKO Economics (d)
         return problems + card_rules(content).validate_purchase(content, s, power, orders)
 
     @staticmethod
@@ -269,7 +279,8 @@ class Purchase:
         note = f" (counting the {incoming} Resources it may be given)" if incoming else ""
         zero = r == 0 or m == 0
         costed = sorted(
-            (o for o in orders if isinstance(o, Buy | Recover | Give)), key=lambda o: o.line
+            (o for o in orders if isinstance(o, Buy | Recover | Give | fortresses.Upgrade)),
+            key=lambda o: o.line,
         )
         for o in costed:
             price = self._price(content, s, o)
@@ -304,11 +315,13 @@ class Purchase:
             return r * o.count, m * o.count
         if isinstance(o, Give):
             return o.amount, 0
+        if isinstance(o, fortresses.Upgrade):  # SKO Economics (d)
+            return o.resources, o.manpower
         r = m = 0
         for uid in o.units:
             u = s.units[uid]
             if recovery_kind(content, s, u) == "paid":
-                cr, cm = recover_cost(content, u)
+                cr, cm = national.doubled(content, s, u, recover_cost(content, u))  # SKO
                 r, m = r + cr, m + cm
         return r, m
 
@@ -349,9 +362,11 @@ class Purchase:
 
         if minor_rules.spring_units_apply(content, ctx.state):
             minor_rules.spring_new_units(ctx, content)
-        for power in s.majors:
-            self._spend(ctx, content, power, orders.get(power) or [])
-        ctx.emit(phases.StageOver(stage="purchase", next="initiative"))
+        for power in s.majors:  # SKO Added Optional National Advantages, Economics (d)
+            mine = national.purchase_advantages(ctx, content, power, orders.get(power) or [])
+            self._spend(ctx, content, power, mine)
+            fortresses.resolve(ctx, content, power, mine)
+        ctx.emit(phases.StageOver(stage="purchase", next=winter_purchase.after_purchase(s)))
 
     def _place(self, ctx: Resolution, content: SoldierContent, power: str, orders: list) -> None:
         s: SoldierState = ctx.state
@@ -388,7 +403,7 @@ class Purchase:
                 ArrivalDelayed(
                     power=power,
                     units=waiting,
-                    arrives=campaign_turns_after(s.turn, 1),
+                    arrives=winter_purchase.arrival(s, 1),
                     reason=f"{power} controls none of the areas where they may be placed (SK 6.3)",
                 )
             )
@@ -470,7 +485,7 @@ class Purchase:
                         free_used[group] += 1
                         minor.append(uid)
                 else:
-                    price = recover_cost(content, u)
+                    price = national.doubled(content, ctx.state, u, recover_cost(content, u))
                     if zero:
                         skip(one, zero_reason)
                     elif shortfall(treasury(ctx.state, power), price) != (0, 0):
@@ -513,7 +528,7 @@ class Purchase:
             UnitsBought(
                 power=power,
                 units=sorted(chosen, key=id_order),
-                arrives=campaign_turns_after(s.turn, turns),  # SK 6.2
+                arrives=winter_purchase.arrival(s, turns),  # SK 6.2, SKO Economics (b)
                 resources=r * n,
                 manpower=m * n,
             )

@@ -18,7 +18,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import sko_map_units, war
+from . import national, sko_map_units, war
 from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
@@ -182,7 +182,9 @@ def check_move(
         if not content.is_land(b):
             bad(f"{b} is a sea area; armies move by land routes (SK 8)")
             return out
-        if content.route_between(a, b) is None:
+        if content.route_between(a, b) is None and not national.linked(
+            content, s, a, b, o.units, o.leaders
+        ):  # SKO Added Optional National Advantages: Austria's Lombardy-Tyrol
             near = sorted(content.neighbours(a))
             bad(f"no land route from {a} to {b} (from {a}: {', '.join(near)})")
             return out

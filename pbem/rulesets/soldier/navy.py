@@ -9,7 +9,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
-from . import retreats
+from . import fortresses, retreats
 from .content import SoldierContent
 from .fold import on
 from .state import Move, SoldierState
@@ -401,7 +401,7 @@ def strait_between(content: SoldierContent, a: str, b: str) -> str | None:
 def fort_value(content: SoldierContent, s: SoldierState, area: str) -> int:
     if not content.is_land(area):
         return 0
-    return max(0, content.land_area(area).fortification - s.fort_hits.get(area, 0))
+    return max(0, fortresses.level(content, s, area) - s.fort_hits.get(area, 0))  # SKO (d)
 
 
 def fleet_retreat_options(

@@ -9,6 +9,7 @@ from typing import Any
 from pbem.ruleset import OrderLine, Parsed, Problem
 from pbem.suggest import closest
 
+from . import fortresses
 from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
@@ -35,6 +36,8 @@ def read(content: SoldierContent, s: SoldierState, power: str, lines: list[Order
             order = Recover(ol.line, tuple(units)) if units else None
         elif verb == "give":
             order = _parse_give(s, text, ol.line, problems)
+        elif verb == "upgrade":  # SKO Economics (d)
+            order = fortresses.parse(content, s, power, text, ol.line, problems)
         elif verb == "play":  # SK 5.1: event cards (cards.py)
             rest = text.partition(" ")[2]
             order = card_rules(content).parse_play(

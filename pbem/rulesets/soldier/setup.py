@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from . import capitals
+from . import capitals, sko_end
 from .calendar import phase_id
 from .content import Scenario, SoldierContent
 from .events import CardsDealt, LeadersSelected, PiecesPlaced, ScenarioStarted, UnitsSelected
@@ -64,6 +64,7 @@ def start(
     """Emit the scenario's opening events (`end`: the campaign's timeframe option;
     `options`: the optional rules switched on, options.on)."""
     last_turn, random_end = campaign_end(sc, end, content.game.first_year)
+    last_turn = sko_end.last_turn(content, options, last_turn)  # SKO Ending the game
     treasury = {f.power: (f.resources, f.manpower) for f in sc.forces if f.resources is not None}
     control = {}
     for area in content.map.land_areas:

@@ -18,6 +18,7 @@ from pbem.ruleset import Problem
 from . import (
     combat,
     combat_results,
+    fortresses,
     mercenaries,
     minor_rules,
     naval,
@@ -109,12 +110,14 @@ def _(s: SoldierState, e: SiegeRound) -> None:
 def _(s: SoldierState, e: ControlChanged) -> None:
     minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
+    fortresses.restore(s, e.area)  # SKO Economics (d)
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
 
 
 @on(SiegeLifted)
 def _(s: SoldierState, e: SiegeLifted) -> None:
+    fortresses.restore(s, e.area)  # SKO Economics (d)
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
 
@@ -225,7 +228,7 @@ def _siege(
     for p in powers:
         cost = minor_rules.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6
         ctx.emit(SiegePaid(power=p, area=area, rounds=rounds, resources=cost))
-    fort = content.land_area(area).fortification
+    fort = fortresses.level(content, s, area)  # SKO Economics (d): with its upgrades
     owner = s.control.get(area)
     # SK 5.2: Treason, Siege Train; Heroic Garrison and other reactions (cards.py)
     more_dice, more_fire, fallen = card_rules(content).siege_begins(

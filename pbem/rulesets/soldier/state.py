@@ -261,6 +261,10 @@ class SoldierState(_M):
     # (also read by the war loans, (a)); garrison counter id -> its capital area
     capitals_lost: list[str] = Field(default_factory=list)
     garrisons: dict[str, str] = Field(default_factory=dict)
+    # SKO War Loans (loans.py): power -> the turn each outstanding loan was taken
+    war_loans: dict[str, list[int]] = Field(default_factory=dict)
+    # SKO Economics (d) (fortresses.py): area -> fortification levels added
+    fort_upgrades: dict[str, int] = Field(default_factory=dict)
     _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
 
     # --- who is who -------------------------------------------------------------

@@ -33,10 +33,13 @@ from pbem.ruleset import Problem, Step
 from . import (
     auxiliaries,
     capitals,
+    loans,
     mercenaries,
     minor_rules,
+    national,
     phases,
     separate_peace,
+    sko_end,
     standing,
     victory,
 )
@@ -308,7 +311,8 @@ class Maintenance(phases.NoOrders):
             if not units:
                 continue
             have = treasury(s, power)
-            price = {u.id: upkeep(content, u) for u in units}
+            # SKO Added Optional National Advantages: Russia's double costs
+            price = {u.id: national.doubled(content, s, u, upkeep(content, u)) for u in units}
             paid = [u.id for u in units]
             reason = ""
             if have[0] == 0 or have[1] == 0:  # SK 7.5
@@ -400,6 +404,7 @@ def automatic_victory(content: SoldierContent, s: SoldierState, last: bool) -> s
     plays reaches its score, and he is measured by the one furthest from it. At the last
     turn with no automatic victory, whoever is closest to his score wins (ties all win)."""
     scores = {a.power: a.points for a in content.tables.automatic_victory}
+    scores.update(sko_end.scores(content, s))  # SKO Britain's Automatic Victory: 28
     margin = {p: s.victory_points.get(p, 0) - scores.get(p, 0) for p in s.majors}
     collective = len(s.players) <= 3  # SK 20.34
     if collective:
@@ -472,6 +477,7 @@ class Victory(phases.NoOrders):
         for power in s.majors:
             points, gained, lost = victory_points(content, ctx.state, power)
             ctx.emit(VictoryPoints(power=power, points=points, gained=gained, lost=lost))
+            loans.deduct(ctx, power)  # SKO War Loans
         s = ctx.state
         if one_year(content, s) and s.turn >= s.last_turn:  # SK 20.32
             ctx.emit(phases.GameOver(result=result_text(s)))
@@ -481,7 +487,9 @@ class Victory(phases.NoOrders):
             phases.next_turn(ctx)
         elif (won := _result(content, s, last=False)) is not None:
             ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34 / SE 21.2
-        elif s.turn >= s.last_turn or random_end(ctx, s):  # SK World at War, Timeframe
+        elif (
+            s.turn >= s.last_turn or random_end(ctx, s) or sko_end.war_ends(ctx, content, s)
+        ):  # SK World at War, Timeframe; SKO Ending the game
             ctx.emit(phases.GameOver(result=_result(content, s, last=True) or ""))  # SE 21.3
         else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
             ctx.emit(phases.StageOver(stage="victory", next="resources"))

@@ -45,7 +45,7 @@ class Record(BaseModel):
 
 
 def _check_source(value: str) -> str:
-    if value == "authored" or value.startswith(("authored ", "SK ", "SE ")):
+    if value == "authored" or value.startswith(("authored ", "SK ", "SE ", "SKO ")):
         return value
     raise ValueError(
         'source must be "authored" or a rulebook citation starting with "SK " or "SE " '

@@ -10,6 +10,7 @@ from pydantic import (
 )
 
 from .base import Bool, Int, Name, NonNeg, Pos, Record, Source
+from .sko import SkoTables
 from .sko_war import SkoWar
 
 # --------------------------------------------------------------------------- tables.toml
@@ -255,3 +256,4 @@ class TablesFile(Record):
     options: tuple[TablesOption, ...] = ()  # SKO New Minor Power
     yellow_fever: YellowFever | None = None  # SKO Yellow Fever
     sko_war: SkoWar | None = None  # SKO Allies and Declaring War, Imperial Capitals, surrender
+    sko: SkoTables | None = None  # SK optional rules: economics, advantages, the end

@@ -4,6 +4,7 @@
   se_sentences.py  the sentences of Soldier Emperor's own events
   sko_map_units_sentences.py  the sentences of SK's optional map, unit and movement rules
   sko_war_sentences.py  the sentences of SK's optional rules on allies and war
+  sko_economy_sentences.py  those of SK's optional economics, advantages and end
   position.py   the power's position as tables (`sections`)
   mapview.py    the Europe map (`map_view`)
   template.py   the pre-filled order envelope (`order_template`)
@@ -15,6 +16,7 @@ Pure: no I/O; strings only (the templates escape them).
 
 from . import (  # noqa: F401  (register their sentences)
     se_sentences,
+    sko_economy_sentences,
     sko_map_units_sentences,
     sko_war_sentences,
 )

@@ -17,6 +17,7 @@ from ..calendar import label
 from ..content import SoldierContent
 from ..phases import TITLES
 from ..state import SoldierState
+from . import sko_economy_sentences
 from .words import forces, join, unit_text
 
 
@@ -35,6 +36,7 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
     turn = [
         f"{label(s.turn, content.game.first_year)}, {stage}; the scenario ends after {label(s.last_turn, content.game.first_year)}."
     ]
+    turn += sko_economy_sentences.position_notes(content, s)  # SK optional rules
     if s.initiative:
         turn.append(f"Initiative order this turn: {', '.join(s.initiative)}.")
     for p, t in sorted(s.frozen.items()):
