@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbem.ruleset import Step
 
-from . import alliances, combat, combat_results, movement, naval_orders, setup
+from . import alliances, combat, combat_results, movement, naval_orders, setup, sko_demo
 from .content import SoldierContent
 from .state import SoldierState
 
@@ -87,7 +87,7 @@ def standing_orders(s: SoldierState, power: str, content: SoldierContent) -> lis
         lines.append("casualties " + " ".join(u.id for u in own[:3]))
     if power == content.game.rules.initiative_power:
         lines.append("initiative +2")  # SK 4.1 / SE 4.1
-    return lines
+    return [*lines, *sko_demo.standing(s, power)]
 
 
 def _setup(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
@@ -165,27 +165,30 @@ def _purchase(content: SoldierContent, s: SoldierState, power: str) -> list[str]
         )
     ):
         lines.append("buy army")
-    return lines
+        money -= c.resources
+    return [*lines, *sko_demo.upgrade(content, s, power, money)]
 
 
 def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     """Each stack with a general, or of two or more armies (any army off Europe), marches
     on the nearest enemy area next door; it attacks what it finds there, or besieges it."""
-    lines: list[str] = _naval(content, s, power)
+    declared, s = sko_demo.declarations(content, s, power)  # SKO Declaring War
+    lines: list[str] = [*declared, *_naval(content, s, power)]
     money = s.treasury[power].resources
     stacks: dict[str, list[str]] = {}
     for u in s.on_map(type_="army"):
         if s.commander(u) == power and u.id not in s.acted and s.frozen.get(u.country, 0) <= s.turn:
             stacks.setdefault(u.area, []).append(u.id)
-    targets_taken: set[str] = set()
-    for area in sorted(stacks):
+    held, money = sko_demo.capital_sieges(content, s, power, sorted(stacks), money, lines)
+    targets_taken: set[str] = set(held)
+    for area in sorted(set(stacks) - held):
         units = sorted(stacks[area])
         generals = [
             ld.name for ld in s.leaders_in(area) if ld.country == power and ld.role == "general"
         ]
         if len(units) < 2 and not generals and content.map_of(area) == "europe":
             continue  # off Europe a single army goes too: the colonial war
-        for dest in sorted(content.neighbours(area)):
+        for dest in sko_demo.first_targets(content, s, power, sorted(content.neighbours(area))):
             owner = s.control.get(dest)
             if dest in targets_taken or owner is None or s.friendly(owner, power):
                 continue
