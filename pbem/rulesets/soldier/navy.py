@@ -9,7 +9,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
-from . import fortresses, retreats
+from . import fortresses, retreats, war_state
 from .content import SoldierContent
 from .fold import on
 from .state import Move, SoldierState
@@ -320,10 +320,12 @@ def side_country(s: SoldierState, uid: str) -> str:
 
 
 def hostile(s: SoldierState, a: str | None, b: str | None) -> bool:
-    """SK 1.0 Enemy: both on a side, and not friendly or allied (neutrals are nobody's enemy)."""
+    """SK 1.0 Enemy: both on a side, and not friendly or allied (neutrals are nobody's enemy);
+    with the declaring-war switch, also at war (SKO Allies and Declaring War: fleets of
+    powers at peace neither intercept, blockade nor fight each other)."""
     if a is None or b is None or s.side_of(a) is None or s.side_of(b) is None:
         return False
-    return not s.friendly(a, b)
+    return not s.friendly(a, b) and not war_state.at_peace(s, a, b)
 
 
 def may_attack(s: SoldierState, attacker: str, target: str) -> bool:

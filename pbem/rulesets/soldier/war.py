@@ -35,17 +35,9 @@ from .content import SoldierContent
 from .content.sko_war import DeclarationCost
 from .fold import on
 from .state import SoldierState, Treasury, War
+from .war_state import at_war, in_force, side  # noqa: F401  (war.at_war... for its callers)
 
 RULE = "SKO Allies and Declaring War"
-
-
-def in_force(s: SoldierState) -> bool:
-    return options.on(s, "declaring-war")
-
-
-def side(s: SoldierState, country: str) -> str:
-    """The side a country fights on: its major power, or itself if neutral."""
-    return s.major_of(country) or country
 
 
 def bandit(content: SoldierContent, country: str | None) -> bool:
@@ -53,11 +45,6 @@ def bandit(content: SoldierContent, country: str | None) -> bool:
     attacked without a state of war."""
     table = content.tables.sko_war
     return table is not None and country in table.bandits
-
-
-def at_war(s: SoldierState, a: str, b: str) -> bool:
-    pair = sorted((side(s, a), side(s, b)))
-    return any(w.powers == pair for w in s.wars)
 
 
 def war_of(s: SoldierState, a: str, b: str) -> War | None:

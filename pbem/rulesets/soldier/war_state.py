@@ -1,0 +1,27 @@
+"""SKO Allies and Declaring War: who is at war with whom, as every rule asks it (the
+declarations, their costs and orders are war.py's). With the switch off every two
+sides are at war, as in the standard game."""
+
+from __future__ import annotations
+
+from . import options
+from .state import SoldierState
+
+
+def in_force(s: SoldierState) -> bool:
+    return options.on(s, "declaring-war")
+
+
+def side(s: SoldierState, country: str) -> str:
+    """The side a country fights on: its major power, or itself if neutral."""
+    return s.major_of(country) or country
+
+
+def at_war(s: SoldierState, a: str, b: str) -> bool:
+    pair = sorted((side(s, a), side(s, b)))
+    return any(w.powers == pair for w in s.wars)
+
+
+def at_peace(s: SoldierState, a: str, b: str) -> bool:
+    """Two sides that may not fight each other for want of a state of war (switch on)."""
+    return in_force(s) and not at_war(s, a, b)
