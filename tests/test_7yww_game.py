@@ -150,3 +150,47 @@ def test_a_game_with_every_optional_rule_is_played_out_and_verifies(tmp_path):
     assert sorted(s.pillaged) == s.pillaged
     over = next(e for e in rows if getattr(e, "type", "") == "syw.game_over")
     assert set(over.final) == set(s.seats)
+
+
+def test_the_four_player_european_game_is_played_out_and_verifies(tmp_path):
+    """7YWW 28.53: four players over all seven game turns, verified."""
+    path = run_demo(tmp_path, RULESET, "4-european", echo=lambda s: None, master=bytes(32),
+                    reports_too=False)  # fmt: skip
+    rep = verify(path)
+    assert rep.ok, rep.text()
+    with Game(path) as game:
+        s = game.state().rules
+    assert s.stage == "over" and s.turn == 7 and len(s.seats) == 4
+
+
+def test_a_four_player_world_game_keeps_the_fog_of_war_in_every_report(tmp_path):
+    """7YWW 28.56: four players on the whole world over all seven game turns, verified;
+    and 7.0 over the whole game: no report of a player says a hidden event (a treasury,
+    a hand, a draw, espionage) addressed to other players only, while each says its own."""
+    from pbem.reports import schedule
+    from pbem.reports.build import render_many
+    from pbem.rulesets.seven_years.sentences import describe
+
+    path = run_demo(tmp_path, RULESET, "4-non-european", echo=lambda s: None,
+                    master=bytes(32), reports_too=False)  # fmt: skip
+    rep = verify(path)
+    assert rep.ok, rep.text()
+    with Game(path) as game, EventLog(path) as log:
+        s = game.state().rules
+        assert s.stage == "over" and s.turn == 7 and len(s.seats) == 4
+        hidden = [(r.seq, r.event()) for r in log.rows()]
+        hidden = [(q, e, describe(e)) for q, e in hidden if getattr(e, "private_to", None)]
+        dues = schedule(game)
+        pages = render_many(game, [(d.power, d.start, d.stop, None) for d in dues])
+    assert len(hidden) > 50
+    kept = told = 0
+    for due, page in zip(dues, pages, strict=True):
+        for q, e, text in hidden:
+            if not (due.start <= q <= due.stop and text):
+                continue
+            if due.power in e.private_to:
+                told += text in page.text
+            else:
+                assert text not in page.text, (due.power, q, text)
+                kept += 1
+    assert kept > 100 and told > 100
