@@ -9,7 +9,7 @@ from skkit import SKGame, play
 
 from pbem.ruleset import OrderLine
 
-VERBS = ("place", "buy", "recover", "give", "move", "attack", "siege", "sail")
+VERBS = ("place", "buy", "recover", "give", "move", "attack", "siege", "sail", "declare", "upgrade")
 
 
 def _orders(template: list[str]) -> list[str]:
@@ -49,9 +49,14 @@ def _check(g: SKGame, seen: list) -> None:
             seen.append((s.stage, p, tuple(group)))
 
 
-@pytest.mark.parametrize("scenario", ["1756", "1757"])
-def test_every_template_order_is_valid(tmp_path, scenario, monkeypatch):
-    g = SKGame(tmp_path, scenario)
+OPTIONS = {"declaring-war": True, "fortress-upgrades": True}  # SKO: lines of their own
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options"), [("1756", None), ("1757", None), ("1757", OPTIONS)]
+)
+def test_every_template_order_is_valid(tmp_path, scenario, options, monkeypatch):
+    g = SKGame(tmp_path, scenario, options=options)
     seen: list = []
     real = g.game.advance
 
@@ -64,3 +69,6 @@ def test_every_template_order_is_valid(tmp_path, scenario, monkeypatch):
     stages = {x[0] for x in seen}
     assert {"setup", "purchase", "action"} <= stages, stages
     assert any(o.startswith("place rest in ") for _, _, grp in seen for o in grp)
+    if options:
+        said = {o.split(" ", 1)[0] for _, _, grp in seen for o in grp}
+        assert {"declare", "upgrade"} <= said

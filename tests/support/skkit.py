@@ -14,7 +14,9 @@ NOW = "2026-03-01T09:00:00Z"
 
 
 class SKGame:
-    def __init__(self, tmp: Path, scenario: str, master: bytes = b"\x11" * 32):
+    def __init__(
+        self, tmp: Path, scenario: str, master: bytes = b"\x11" * 32, options: dict | None = None
+    ):
         self.rs = registry.get("soldier-kings")
         self.signers: dict[str, keys.Signer] = {}
         players = []
@@ -34,6 +36,7 @@ class SKGame:
             "soldier-kings",
             scenario,
             players,
+            options,
             game_id=f"sk{scenario}",
             now=NOW,
             master=master,

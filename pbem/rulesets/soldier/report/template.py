@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from pbem.ruleset import OrderLine, Step
 
-from .. import common, guerillas, income, movement, phases, purchases, setup
+from .. import (
+    common,
+    fortresses,
+    guerillas,
+    income,
+    movement,
+    options,
+    phases,
+    purchases,
+    setup,
+    war,
+)
 from ..content import SoldierContent
 from ..state import SoldierState
 from .words import forces, join, unit_text
@@ -56,6 +67,11 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
             examples.append([f"recover {reduced[0]}"])
         for x in purchases.subsidies_from(s, power):
             examples.append([f"give {x.get('max_resources', 0)} to {x.get('receiver')}"])
+        if options.on(s, "fortress-upgrades"):  # SKO Economics (d)
+            ours = sorted(a for a, who in s.control.items() if who == power)
+            can = [a for a in ours if fortresses.problem(content, s, power, a) is None]
+            if can:
+                examples.append([f"upgrade fortress {can[0]}"])
         # each example alone passes the purchase rules' own checks (SK 6.2-6.4)
         out += [f"# {x}" for ex in examples if _valid(content, s, power, ex) for x in ex]
     elif s.stage == "action" and rows:
@@ -66,6 +82,31 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
             out += [f"# {x}" for x in ex]
     if s.stage == "action":
         out += _guerilla_lines(content, s, power)
+        out += _war_lines(content, s, power)
+    return out
+
+
+def _war_lines(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """SKO Allies and Declaring War: the power's wars, and what a declaration costs."""
+    if not war.in_force(s) or power not in s.majors:
+        return []
+    foes = sorted({p for w in s.wars if power in w.powers for p in w.powers if p != power})
+    out = [f"# At war with: {join(foes) if foes else 'nobody'} (SKO Declaring War)"]
+    others = [  # each passes the declaration's own checks (treasury, capital, peace)
+        p
+        for p in sorted(s.majors)
+        if p != power
+        and p not in foes
+        and not war.declaration_problems(content, s, power, [war.Declaration(p, 1)])
+    ]
+    if others:
+        c = war.cost(content, s, power, others[0])
+        money = content.game.rules.money
+        out.append(
+            f"# A declaration is carried out before any move ({c.resources} {money}, "
+            f"{c.manpower} Manpower on {others[0]}):"
+        )
+        out.append(f"# declare war on {others[0]}")
     return out
 
 
