@@ -53,7 +53,7 @@ OPTIONS = {"declaring-war": True, "fortress-upgrades": True}  # SKO: lines of th
 
 
 @pytest.mark.parametrize(
-    ("scenario", "options"), [("1756", None), ("1757", None), ("1757", OPTIONS)]
+    ("scenario", "options"), [("1756", None), ("1757", None), ("1756", OPTIONS)]
 )
 def test_every_template_order_is_valid(tmp_path, scenario, options, monkeypatch):
     g = SKGame(tmp_path, scenario, options=options)

@@ -153,6 +153,34 @@ class WarEnded(Event):
     why: str
 
 
+@event
+class WarsAtStart(Event):
+    """SKO War States in 1756 read for the scenarios that begin later: the wars already
+    being fought when the scenario opens (pairs of major powers, sorted)."""
+
+    type: Literal["sk.wars_at_start"] = "sk.wars_at_start"
+    wars: list[list[str]]
+
+
+@on(WarsAtStart)
+def _(s: SoldierState, e: WarsAtStart) -> None:
+    s.wars.extend(War(powers=list(pair), turn=0) for pair in e.wars)
+
+
+def at_start(ctx: Resolution, first_turn: int) -> None:
+    """SKO War States in 1756: "At start (Turn 1 Spring) no one is at war with anyone
+    else". A scenario that opens later (the one-year scenarios of 1757-1762) opens in the
+    war: every two major powers of different players are at war from the start."""
+    s: SoldierState = ctx.state
+    if not in_force(s) or first_turn <= 1:
+        return
+    owner = {p: who for who, ps in s.players.items() for p in ps}
+    majors = sorted(owner)
+    pairs = [[a, b] for i, a in enumerate(majors) for b in majors[i + 1 :] if owner[a] != owner[b]]
+    if pairs:
+        ctx.emit(WarsAtStart(wars=pairs))
+
+
 @on(WarDeclared)
 def _(s: SoldierState, e: WarDeclared) -> None:
     s.wars.append(War(powers=sorted((e.power, e.target)), turn=e.turn))

@@ -16,6 +16,12 @@ def _(c, e, s):
     return f"{e.power} declares war on {e.target} ({cost}; SKO Allies and Declaring War)."
 
 
+@says("sk.wars_at_start")
+def _(c, e, s):
+    pairs = "; ".join(" and ".join(p) for p in e.wars)
+    return f"At war from the start of the scenario: {pairs} (SKO Allies and Declaring War)."
+
+
 @says("sk.war_ended")
 def _(c, e, s):
     return f"The state of war between {join(e.powers)} ends: {e.why}."
