@@ -4,8 +4,9 @@ Powers Recruiting Table that a random player makes for 24.0 and for a Tax Rebell
 
 24.0: "During any recruiting phase in which one or more major power units occupy any
 squares of a minor power, another player, determined at random, must roll a die on the
-Minor Powers Recruiting Table (29.3)"; 24.1 after all major power recruiting (pass 5 of
-the treasury envelope, after disbanding: plan 2.3); 24.2 one die a minor power however
+Minor Powers Recruiting Table (29.3)"; 24.1 after all major power recruiting (right after
+pass 2 of the treasury envelope, before training and disbanding, so a unit disbanded
+this phase still counts: 3.1(2)(c)-(e)); 24.2 one die a minor power however
 many players invaded it.
 
 Choices (docs/orders-seven-years-world-war.md "Optional rules 23-25"):
@@ -101,7 +102,7 @@ def wishes_of(standing: dict, seat: str) -> tuple[str, ...]:
     return tuple(getattr(st, "minor_placement", []) or []) if st is not None else ()
 
 
-# ------------------------------------------------------------------ 24.0 pass 5
+# ----------------------------------------------------------- 24.0 after pass 2
 
 
 def invaded(c: Content, s: SYWState) -> list[tuple[str, list[str]]]:

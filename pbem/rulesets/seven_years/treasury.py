@@ -367,7 +367,7 @@ class Treasury:
         s: SYWState = ctx.state
         seats = list(s.order) or list(s.seats)  # 3.1(2): starting with the first
         tallies = {seat: tally_for(s, seat) for seat in seats}
-        for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; pass 5 (24.0) below
+        for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; 24.0 after pass 2
             for seat in seats:
                 st = standing.get(seat)
                 discard = list(st.discard_order) if st else []
@@ -380,7 +380,9 @@ class Treasury:
                                                 reason=why, private_to=[seat]))  # fmt: skip
                         continue
                     carry_out(ctx, c, tallies[seat], ln, discard)
-        minor_recruiting_option.recruiting(ctx, c, standing)  # pass 5: 7YWW 24.1 (option)
+            if pass_no == 2:  # 7YWW 24.1 (option): once all major power recruiting is done,
+                # before training and disbanding (3.1(2)(c)-(e))
+                minor_recruiting_option.recruiting(ctx, c, standing)
         phases.after_treasury(ctx)
         first = ctx.state.order[0]
         early = (orders.get(first) or TreasuryOrders()).turn
