@@ -26,7 +26,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import options
+from . import options, war_state
 from .content import SoldierContent
 from .fold import on
 from .state import Counter, SoldierState
@@ -213,6 +213,9 @@ def forced_surrenders(ctx: Resolution, content: SoldierContent) -> None:
         victor = s.major_of(holder(s, content, p) or "")
         if victor is None or p in s.surrenders:
             continue
+        w = war_state.war_of(s, p, victor)
+        if options.on(s, "surrender") and w is not None and w.turn == s.turn:
+            continue  # SKO Redoing the surrender rules: not in the turn war was declared
         roll = ctx.roll(f"imperial capital: {p} rolls to surrender to {victor}", 1)[0]
         if roll >= table.forced_surrender_on:
             ctx.emit(ForcedSurrender(power=p, victor=victor, roll=roll))

@@ -14,6 +14,7 @@ from . import options
 from .content import SoldierContent
 from .minor_rules import AllianceBroken, MinorUnitsRemoved
 from .state import SoldierState
+from .war import WarEnded
 
 RULE = "SKO Minor Ally Separate Peace"
 
@@ -60,3 +61,6 @@ def after_attrition(ctx: Resolution, content: SoldierContent) -> None:
         )
         ctx.emit(AllianceBroken(minor=minor, power=power, why=why))
         ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
+        # "returns to game-start neutral status": the wars it made itself end with it
+        for w in [w for w in ctx.state.wars if minor in w.powers]:
+            ctx.emit(WarEnded(powers=list(w.powers), why=why))

@@ -35,7 +35,7 @@ from .content import SoldierContent
 from .content.sko_war import DeclarationCost
 from .fold import on
 from .state import SoldierState, Treasury, War
-from .war_state import at_war, in_force, side  # noqa: F401  (war.at_war... for its callers)
+from .war_state import at_war, in_force, side, war_of  # noqa: F401  (war.at_war... for its callers)
 
 RULE = "SKO Allies and Declaring War"
 
@@ -45,11 +45,6 @@ def bandit(content: SoldierContent, country: str | None) -> bool:
     attacked without a state of war."""
     table = content.tables.sko_war
     return table is not None and country in table.bandits
-
-
-def war_of(s: SoldierState, a: str, b: str) -> War | None:
-    pair = sorted((side(s, a), side(s, b)))
-    return next((w for w in s.wars if w.powers == pair), None)
 
 
 def _all_bandits(content: SoldierContent, s: SoldierState, units: list[str]) -> bool:

@@ -5,7 +5,7 @@ sides are at war, as in the standard game."""
 from __future__ import annotations
 
 from . import options
-from .state import SoldierState
+from .state import SoldierState, War
 
 
 def in_force(s: SoldierState) -> bool:
@@ -17,9 +17,17 @@ def side(s: SoldierState, country: str) -> str:
     return s.major_of(country) or country
 
 
-def at_war(s: SoldierState, a: str, b: str) -> bool:
+def war_of(s: SoldierState, a: str, b: str) -> War | None:
+    """The state of war between the sides of `a` and `b`. A war is kept between the
+    powers that made it and read by their sides now: a neutral minor at war that allies
+    with a major brings its war to that major, and the major's wars are its minor allies'
+    ("& vice versa")."""
     pair = sorted((side(s, a), side(s, b)))
-    return any(w.powers == pair for w in s.wars)
+    return next((w for w in s.wars if sorted(side(s, p) for p in w.powers) == pair), None)
+
+
+def at_war(s: SoldierState, a: str, b: str) -> bool:
+    return war_of(s, a, b) is not None
 
 
 def at_peace(s: SoldierState, a: str, b: str) -> bool:
