@@ -134,7 +134,12 @@ def test_a_game_with_every_optional_rule_is_played_out_and_verifies(tmp_path):
     assert rep.ok, rep.text()
     with Game(path) as game, EventLog(path) as log:
         s = game.state().rules
-        rows = [r.event() for r in log.rows()]
+        raw = list(log.rows())
+        rows = [r.event() for r in raw]
+        turn = next(  # a player turn's step names the pillage phase (3.1(3)(d))
+            st for r in raw[::25] if (st := game.state(r.seq).rules).stage == "turn"
+        )
+        assert "combat, pillage" in registry.get(RULESET).step(turn).title
     assert s.stage == "over" and s.turn == 7
     assert set(OPTIONAL) <= set(s.options)
     pillages = [e for e in rows if getattr(e, "type", "") == "syw.pillage"]

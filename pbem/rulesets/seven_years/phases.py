@@ -100,7 +100,10 @@ def step(s: SYWState) -> Step | None:
     if s.stage == "turn":
         seat = s.order[s.acting]
         part = f", part {s.progress.part}" if s.progress.part > 1 else ""
-        title = f"{head}: {seat}'s {TITLES['turn']}{part}"
+        what = TITLES["turn"]
+        if "pillage" in s.options:  # 7YWW 3.1(3)(d): the pillage phase (option)
+            what = what.replace("movement, combat", "movement, combat, pillage")
+        title = f"{head}: {seat}'s {what}{part}"
     else:
         title = f"{head}: {TITLES[s.stage]}"
     return Step(phase_id(s), title, rules.owes(s), turn=f"{years(turn)}")
