@@ -163,8 +163,9 @@ def find_all(text: str) -> list[str]:
     """Every receipt block in `text` (a saved answer mail, or a file of receipts),
     its quoting ("> ") taken off. A saved .eml is read as mail first."""
     text = text.replace("\r\n", "\n")
-    if BEGIN not in text and re.search(r"(?im)^(content-type|mime-version):", text):
-        text = _mail_text(text)
+    head = text.partition("\n\n")[0]
+    if re.match(r"[A-Za-z-]+:", head) and re.search(r"(?im)^(content-type|mime-version):", head):
+        text = _mail_text(text)  # a saved mail: its text part, decoded
     lines = text.split("\n")
     blocks, i = [], 0
     while i < len(lines):
