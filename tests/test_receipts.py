@@ -263,3 +263,19 @@ def test_no_secret_file_no_receipt(kit):
     with kit.game() as g:
         r = g.submit(kit.envelope("Red", ["muster 1"]), now=NOW)
     assert r.status == "accepted" and r.receipt is None
+
+
+def test_pbem_submit_prints_the_receipt(kit, tmp_path):
+    good = tmp_path / "red.txt"
+    good.write_text(kit.envelope("Red", ["muster 1"]))
+    bad = tmp_path / "blue.txt"
+    bad.write_text(kit.envelope("Blue", ["muster 1"]).replace("muster 1", "muster 3"))
+    out = CliRunner().invoke(main, ["submit", str(kit.path), str(good), str(bad), "--now", NOW])
+    assert out.exit_code == 1, out.output
+    blocks = receipts.find_all(out.output)
+    assert [receipts.parse(b).outcome for b in blocks] == ["accepted", "rejected forged"]
+    saved = tmp_path / "kept.txt"
+    saved.write_text(out.output)
+    assert _check(kit.path, out.output).ok
+    cli = CliRunner().invoke(main, ["verify", str(kit.path), "--receipt", str(saved)])
+    assert cli.exit_code == 0 and "receipts: 2 checked" in cli.output, cli.output
