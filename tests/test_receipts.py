@@ -279,3 +279,26 @@ def test_pbem_submit_prints_the_receipt(kit, tmp_path):
     assert _check(kit.path, out.output).ok
     cli = CliRunner().invoke(main, ["verify", str(kit.path), "--receipt", str(saved)])
     assert cli.exit_code == 0 and "receipts: 2 checked" in cli.output, cli.output
+
+
+def test_a_log_that_does_not_read_is_a_finding_not_a_crash(kit):
+    from pbem.receipt_audit import check
+
+    with kit.game() as g:
+        r = g.submit(kit.envelope("Red", ["muster 1"]), now=NOW)
+        rows = list(g.log.rows())
+    assert "does not start with game_created" in check([("r", r.receipt)], rows[1:]).findings[0]
+    broken = [dataclasses.replace(x, body="{") if x.type == "orders_accepted" else x for x in rows]
+    assert "DROPPED" in check([("r", r.receipt)], broken).findings[0]
+    assert "no receipt in it" in check([("r", "nothing here")], rows).findings[0]
+
+
+def test_the_envelope_kept_beside_its_receipt_is_matched(kit, tmp_path):
+    sent = kit.envelope("Red", ["muster 1"])
+    other = kit.envelope("Red", ["muster 2"])
+    with kit.game() as g:
+        r = g.submit(sent, now=NOW)
+    rep = _check(kit.path, sent + "\n" + r.receipt)
+    assert rep.ok and rep.notes[0].endswith("the receipt of the envelope in the same file")
+    rep = _check(kit.path, other + "\n" + r.receipt)
+    assert not rep.ok and "not for the envelope in the same file" in rep.findings[0]
