@@ -220,6 +220,8 @@ def submit(game, files, now):
                 continue
             r = g.submit(text, now=_now(now))
             click.echo(f"{f}: {r.message()}")
+            if r.receipt:  # the player's proof of this answer (docs/core.md, Receipts)
+                click.echo(r.receipt, nl=False)
             bad += not r.ok
     sys.exit(1 if bad else 0)
 
@@ -526,13 +528,21 @@ def replay(game, phase, seq, power, as_json):
     is_flag=True,
     help="Referee only: use GAME.secret to check hidden draws before the game ends.",
 )
-def verify_cmd(game, kept, use_secret):
+@click.option(
+    "--receipt",
+    "receipts",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="A file with receipts the referee signed (or the answer mail): prove the log holds them.",
+)
+def verify_cmd(game, kept, use_secret, receipts):
     """Check GAME without trusting the referee: chain, signatures, seeds, every roll,
     every result recomputed. Exit 3 on any mismatch.
 
     \b
     Example:
       pbem verify g1756.pbem --checkpoint "pbem-checkpoint g1756 41 9c0f... sig"
+      pbem verify g1756.pbem --receipt 'Accepted Prussia.eml'
     """
     from .secrets import Secrets, secret_path
     from .verify import verify
@@ -540,7 +550,17 @@ def verify_cmd(game, kept, use_secret):
     secrets = Secrets.load(secret_path(game)) if use_secret else None
     rep = verify(game, secrets, list(kept))
     click.echo(rep.text())
-    sys.exit(0 if rep.ok else 3)
+    ok = rep.ok
+    if receipts:
+        from .verify import check_receipts
+
+        texts = [(f, Path(f).read_bytes().decode("utf-8", "replace")) for f in receipts]
+        got = check_receipts(game, texts)
+        click.echo(
+            f"receipts: {len(got.notes)} checked" + (f"\n{got.text()}" if got.text() else "")
+        )
+        ok = ok and got.ok
+    sys.exit(0 if ok else 3)
 
 
 @main.command("check-report")

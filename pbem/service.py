@@ -64,6 +64,8 @@ class SubmitResult:
     event_seq: int | None = None
     replaced: int | None = None  # log seq of the envelope this one replaces
     orders: list[str] = field(default_factory=list)
+    digest: str = ""  # the envelope's sealed digest, once it reads
+    receipt: str | None = None  # the referee's signed receipt (pbem/receipts.py)
 
     @property
     def ok(self) -> bool:
@@ -376,11 +378,17 @@ class Game:
     # --- submitting -------------------------------------------------------------
 
     def submit(self, text: str, now: str | None = None) -> SubmitResult:
+        now = now or utcnow()
         for _ in range(RETRIES):
             try:
-                return self._submit_once(text, now or utcnow())
+                r = self._submit_once(text, now)
             except ConflictError:
                 continue
+            from .receipts import for_submit
+
+            receipt = for_submit(self, text, r, now)
+            r.receipt = receipt.text() if receipt else None
+            return r
         raise ConflictError("the game kept changing while these orders were checked; try again")
 
     def _submit_once(self, text: str, now: str) -> SubmitResult:
@@ -391,7 +399,7 @@ class Game:
         st = self.state()
         rs = st.ruleset
         power, phase = env.power, env.phase
-        kw = {"power": power, "phase": phase}
+        kw = {"power": power, "phase": phase, "digest": env.sealed_digest}
         if env.game != st.game_ref:
             if env.game == st.game:
                 why = (
@@ -433,9 +441,7 @@ class Game:
                 **kw,
             )
         if env.sealed_digest in st.digests:
-            return SubmitResult(
-                "duplicate", power=power, phase=phase, event_seq=st.digests[env.sealed_digest]
-            )
+            return SubmitResult("duplicate", event_seq=st.digests[env.sealed_digest], **kw)
         last = st.last_envelope_seq.get(power)
         if last is not None and env.seq <= last:
             return _reject(
@@ -482,7 +488,7 @@ class Game:
         # every problem at once: lines that do not read, and the rules broken by the rest
         _, problems = check_orders(rs, st.rules, power, phase, env.orders)
         if problems:
-            return SubmitResult("rejected", "orders", power, phase, problems)
+            return SubmitResult("rejected", "orders", problems=problems, **kw)
         prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)
         accepted = ev.OrdersAccepted(
             power=power,
@@ -500,6 +506,7 @@ class Game:
             event_seq=rows[0].seq,
             replaced=prev.seq if prev else None,
             orders=[o.text for o in env.orders if o.text.strip()],
+            digest=env.sealed_digest,
         )
 
     def record_delivery(self, delivery: ev.ReportDelivered) -> None:

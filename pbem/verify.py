@@ -343,6 +343,16 @@ def _verify(path: str | Path, secrets: Secrets | None, kept: list[str]) -> Repor
     return rep
 
 
+def check_receipts(path: str | Path, texts: list[tuple[str, str]]):
+    """`pbem verify --receipt`: what kept receipts prove about this log
+    ((name, text) pairs; pbem/receipt_audit.py)."""
+    from .receipt_audit import check
+
+    with EventLog(path) as log:
+        rows = list(log.rows())
+    return check(texts, rows)
+
+
 def _check_orders(
     state: GameState,
     row: Row,

@@ -30,6 +30,18 @@ def help_text(game: str, why: str = "") -> str:
 
 
 def result_text(game: str, r: SubmitResult) -> str:
+    """The answer to an envelope, with the referee's signed receipt when there is one."""
+    return _answer(game, r) + (RECEIPT_HEAD + r.receipt if r.receipt else "")
+
+
+RECEIPT_HEAD = (
+    "\n== Receipt ==\n\n"
+    "The referee's key signed this answer. Keep it: `pbem verify GAME --receipt FILE`\n"
+    "proves it against the game's log (docs/core.md, Receipts).\n\n"
+)
+
+
+def _answer(game: str, r: SubmitResult) -> str:
     if r.status == "accepted":
         lines = [
             f"Accepted: the orders of {r.power} for {r.phase} are in the game as event {r.event_seq}.",
