@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from .cli_common import given_now, open_game
 from .errors import PbemError
 
 # Every command imports what it uses itself, so `pbem --help` and `pbem status`
@@ -46,12 +47,6 @@ def main() -> None:
     """
 
 
-def _game(path: str):
-    from .service import Game
-
-    return Game(path)
-
-
 def _option(text: str) -> tuple[str, object]:
     """NAME (switched on), NAME=JSON (3, true, [..]) or NAME=plain text."""
     name, eq, value = text.partition("=")
@@ -61,10 +56,6 @@ def _option(text: str) -> tuple[str, object]:
         return name, json.loads(value)
     except json.JSONDecodeError:
         return name, value
-
-
-def _now(now: str | None) -> str | None:
-    return now or os.environ.get("PBEM_NOW") or None
 
 
 @main.command()
@@ -107,9 +98,11 @@ def new(game, ruleset_, scenario, players, options, game_id, schedule, now):
     opts = dict(_option(o) for o in options)
     specs = [PlayerSpec.parse(p) for p in players]
     sched = parse_schedule(schedule) if schedule else None
-    g = Game.create(game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=_now(now))
+    g = Game.create(
+        game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=given_now(now)
+    )
     if sched is not None:
-        set_schedule(g, sched, _now(now))
+        set_schedule(g, sched, given_now(now))
     st = g.status()
     click.echo(f"created {game} (game id {st.game}); keep {game}.secret private")
     click.echo(st.text())
@@ -209,7 +202,7 @@ def submit(game, files, now):
       pbem submit g1756.pbem mail/prussia-t1.txt mail/austria-t1.txt
     """
     bad = 0
-    with _game(game) as g:
+    with open_game(game) as g:
         for f in files:
             data = Path(f).read_bytes()
             try:
@@ -218,151 +211,12 @@ def submit(game, files, now):
                 click.echo(f"{f}: rejected (encoding): not UTF-8 text at byte {e.start}")
                 bad += 1
                 continue
-            r = g.submit(text, now=_now(now))
+            r = g.submit(text, now=given_now(now))
             click.echo(f"{f}: {r.message()}")
             if r.receipt:  # the player's proof of this answer (docs/core.md, Receipts)
                 click.echo(r.receipt, nl=False)
             bad += not r.ok
     sys.exit(1 if bad else 0)
-
-
-@main.command()
-@click.argument("game", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--maildir",
-    type=click.Path(file_okay=False),
-    help="A Maildir (new/, cur/); the default source.",
-)
-@click.option("--mbox", type=click.Path(exists=True, dir_okay=False), help="An mbox file.")
-@click.option("--imap", is_flag=True, help="The IMAP folder of the mail settings.")
-@click.option(
-    "--config",
-    type=click.Path(exists=True, dir_okay=False),
-    help="Mail settings (TOML); secrets may also come from PBEM_IMAP_*/PBEM_SMTP_* variables.",
-)
-@click.option(
-    "--from",
-    "referee",
-    default="pbem referee <referee@localhost>",
-    show_default=True,
-    help="From address of acknowledgements.",
-)
-@click.option("--now", help="Receipt time to record (default: now, UTC).")
-def ingest(game, maildir, mbox, imap, config, referee, now):
-    """Read a mailbox: submit every signed envelope, answer every message, move
-    handled mail to .processed (or .quarantine, with a reason).
-
-    Acknowledgements go to GAME.outbox/ as .eml files; `pbem send` delivers them.
-    Running it twice changes nothing; the same orders arriving twice apply once.
-
-    \b
-    Example:
-      pbem ingest g1756.pbem --maildir ~/Maildir/pbem
-      PBEM_IMAP_PASSWORD=... pbem ingest g1756.pbem --imap --config mail.toml
-    """
-    from .mail.boxes import open_source
-    from .mail.intake import ingest as run
-    from .mail.outbox import Outbox, outbox_dir
-
-    source = open_source(maildir, mbox, imap, config)
-    try:
-        with _game(game) as g:
-            rep = run(g, source, Outbox(outbox_dir(game)), referee, now=_now(now))
-    finally:
-        if imap:
-            source.close()
-    click.echo(rep.text())
-
-
-@main.command()
-@click.argument("game", type=click.Path(exists=True, dir_okay=False))
-@click.option(
-    "--config",
-    type=click.Path(exists=True, dir_okay=False),
-    help="Mail settings (TOML); secrets may also come from PBEM_SMTP_* variables.",
-)
-@click.option(
-    "--deadline", help="The deadline printed in the reports' 'orders due' line (free text)."
-)
-@click.option(
-    "--per-phase",
-    is_flag=True,
-    help="One report per resolved phase, not one per player covering them all.",
-)
-@click.option("--from", "referee", default="pbem referee <referee@localhost>", show_default=True)
-@click.option("--now", help="Delivery time to record (default: now, UTC).")
-def send(game, config, deadline, per_phase, referee, now):
-    """Deliver every report the log calls for and not yet delivered, then what waits
-    in GAME.outbox/new/ (answers, reminders, reports written earlier). Each player gets
-    one report covering every phase resolved since his last one (--per-phase: one each).
-
-    With an SMTP server ([smtp] in --config, or PBEM_SMTP_HOST...) each message is
-    handed to it and moved to GAME.outbox/cur/. Without one, messages are only
-    written to GAME.outbox/new/ as .eml files: send them with a mail program. The
-    log records for each report what happened to it: "written to the outbox" or
-    "delivered by SMTP", with its content hash (pbem verify rebuilds and compares).
-
-    \b
-    Example:
-      PBEM_SMTP_HOST=mail.example.org PBEM_SMTP_USER=ref PBEM_SMTP_PASSWORD=... pbem send g1756.pbem
-    """
-    from .mail import config as mailconfig
-    from .mail.outbox import Outbox, flush, outbox_dir
-    from .mail.reports import deliver_reports, record_handed_out
-
-    server = mailconfig.server("smtp", config)
-    box = Outbox(outbox_dir(game))
-    with _game(game) as g:
-        deadline_of = None
-        if deadline is None:  # the schedule's, set now if the open phase has none yet
-            from .judge.turns import Done, deadlines_shown, set_deadline
-            from .service import utcnow
-
-            set_deadline(g, _now(now) or utcnow(), Done(g.path.name))
-            deadline_of = deadlines_shown(g.state())
-        reports = deliver_reports(
-            g,
-            box,
-            server,
-            referee,
-            deadline,
-            now=_now(now),
-            per_phase=per_phase,
-            deadline_of=deadline_of,
-        )
-        sent = flush(box, server)
-        later = record_handed_out(g, sent, now=_now(now))
-    if server is None:
-        click.echo(f"{len(reports)} report(s) written to the outbox, not delivered")
-        click.echo(
-            f"no SMTP server configured: {len(box.queued())} message(s) wait as .eml files "
-            f"in {box.new}; send them with a mail program, then move them to {box.cur}"
-        )
-    else:
-        click.echo(f"{len(reports)} report(s) delivered by SMTP")
-        click.echo(
-            f"sent {len(sent)} other message(s) through {server.host}:{server.port}"
-            + (f", {len(later)} of them report(s) that waited in the outbox" if later else "")
-        )
-
-
-@main.command()
-@click.argument("game", type=click.Path(exists=True, dir_okay=False))
-@click.option("--deadline", help="The deadline to state in the reminder (free text).")
-@click.option("--from", "referee", default="pbem referee <referee@localhost>", show_default=True)
-def remind(game, deadline, referee):
-    """Mail (to the outbox) every power that still owes orders for the open phase.
-
-    \b
-    Example:
-      pbem remind g1756.pbem --deadline "Friday 18:00 UTC" && pbem send g1756.pbem
-    """
-    from .mail.outbox import Outbox, outbox_dir
-    from .mail.remind import remind as run
-
-    with _game(game) as g:
-        powers = run(g, Outbox(outbox_dir(game)), referee, deadline)
-    click.echo(f"reminded: {', '.join(powers)}" if powers else "nobody owes orders")
 
 
 @main.command()
@@ -382,9 +236,9 @@ def advance(game, deadline_passed, max_steps, now):
       pbem advance g1756.pbem
       pbem advance g1756.pbem --deadline-passed
     """
-    with _game(game) as g:
+    with open_game(game) as g:
         if deadline_passed:
-            step = g.declare_deadline(_now(now))
+            step = g.declare_deadline(given_now(now))
             click.echo(f"deadline passed for {step.title}")
         done = g.advance(max_steps)
         for s in done:
@@ -407,7 +261,7 @@ def status(game):
 
     text = statuscache.read(game)
     if text is None:
-        with _game(game) as g:
+        with open_game(game) as g:
             text = g.status().text()
     click.echo(text)
 
@@ -430,7 +284,7 @@ def report(game, power, turn, out, deadline):
     """
     from .reports import write_reports
 
-    with _game(game) as g:
+    with open_game(game) as g:
         paths = write_reports(g, out, power=power, turn=turn, deadline=deadline)
     for p in paths:
         click.echo(str(p))
@@ -461,7 +315,7 @@ def log_cmd(game, start, as_json):
             return f"== {e.phase} resolved{extra}"
         return generic_sentence(e)
 
-    with _game(game) as g:
+    with open_game(game) as g:
         for row in g.log.rows(start):
             if as_json:
                 click.echo(
@@ -492,7 +346,7 @@ def replay(game, phase, seq, power, as_json):
     Example:
       pbem replay g1756.pbem --at 1756-summer-purchase --json
     """
-    with _game(game) as g:
+    with open_game(game) as g:
         if phase:
             seq = g.phase_seq(phase)
         st = g.state(seq)
@@ -591,7 +445,7 @@ def check_report(files, game):
             text, html = load(f)
             got = check(text, html)
             if game is not None:
-                _report_in_game(game, got)
+                _report_inopen_game(game, got)
         except SealError as x:
             bad += 1
             click.echo(f"{f}: NOT VALID: {x}")
@@ -604,11 +458,11 @@ def check_report(files, game):
     sys.exit(3 if bad else 0)
 
 
-def _report_in_game(path: str, got) -> None:
+def _report_inopen_game(path: str, got) -> None:
     from .reports import render
     from .reports.seal import SealError
 
-    with _game(path) as g:
+    with open_game(path) as g:
         st = g.state()
         if got.game != st.game_ref:
             raise SealError(f"the seal names game {got.game!r}; this game is {st.game_ref!r}")
@@ -698,7 +552,11 @@ def demo(directory, ruleset_, scenario, options):
 
 # the service's commands (docs/service.md) live in their own module
 from .cli_judge import games, referee, run  # noqa: E402
+from .cli_mail import ingest, remind, send  # noqa: E402
 
+main.add_command(ingest)
+main.add_command(send)
+main.add_command(remind)
 main.add_command(games)
 main.add_command(referee)
 main.add_command(run)
