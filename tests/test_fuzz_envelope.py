@@ -14,15 +14,14 @@ import base64
 import unicodedata
 
 import pytest
-from cryptography.hazmat.primitives.asymmetric import ed25519
 from fuzzkit import (
-    NOW,
-    body,
-    check_problems,
-    create,
+    KINDS,
+    SUBMIT_KINDS,
+    Signed,
     fuzz_settings,
     key_of,
     line_count,
+    submit,
     timed,
     tried,
     write_summary,
@@ -34,84 +33,11 @@ from hypothesis import strategies as st
 from pbem import envelope, keys, sshsig
 from pbem.envelope import EnvelopeError
 
-KINDS = {"malformed", "unsigned", "truncated", "too-large"}
-# rejections about a line of the envelope (others: no envelope, or about all of it)
-LINE_KINDS = {"malformed", "forged", "wrong-game", "wrong-power", "replayed", "history"}
-SUBMIT_KINDS = KINDS | LINE_KINDS | {"wrong-phase", "orders"}
-
 
 @pytest.fixture(scope="module", autouse=True)
 def _summary(request):
     yield
     write_summary(request)
-
-
-class Signed:
-    """A game of Soldier Kings (1756) at its first step: Austria signs with a pbem key,
-    Prussia with an OpenSSH Ed25519 key, and the envelopes they signed: Austria's
-    orders, Prussia's standing orders, Prussia's orders for a phase not his."""
-
-    def __init__(self, path):
-        ssh = keys.Signer(ed25519.Ed25519PrivateKey.from_private_bytes(b"\x07" * 32), "ssh")
-        self.game, self.signers = create(path, "soldier-kings", "1756", {"Prussia": ssh})
-        st = self.game.state()
-        rs = st.ruleset
-        step = rs.step(st.rules)
-        ref, cp = st.game_ref, st.checkpoint
-        austria = [*rs.demo_orders(st.rules, "Austria", step), "# Grüße aus Wien, Ŝtåte"]
-        bodies = [
-            body(
-                ref,
-                "Austria",
-                step.phase,
-                3,
-                austria,
-                f"Checkpoint: {cp.seq} {cp.head}\nX-Note: Maria Theresia\n",
-            ),  # fmt: skip
-            body(ref, "Prussia", "standing", 2, [*rs.demo_standing(st.rules, "Prussia"), ""]),
-            body(ref, "Prussia", step.phase, 5, ["buy army"]),  # not Prussia's turn
-        ]
-        self.texts = []
-        self.signed: dict[str, tuple[str, list[str]]] = {}  # signed text -> power, lines
-        for b in bodies:
-            power = b.split("Power: ")[1].split("\n")[0]
-            text = envelope.sign(b, self.signers[power])
-            env = envelope.parse(text)
-            self.texts.append(text)
-            self.signed[env.signed_text] = (power, [o.text for o in env.orders])
-        self.pool = [ln for t in self.texts for ln in t.split("\n")] + POOL[:64]
-        self.tokens = [*(ln + "\n" for ln in self.pool), *TOKENS, *POOL]
-
-
-TOKENS = [
-    envelope.BEGIN + "\n",
-    envelope.END + "\n",
-    envelope.SIG + "\n",
-    envelope.SSH_BEGIN + "\n",
-    envelope.SSH_END + "\n",
-    "\n",
-    "\n\n",
-    "\r\n",
-    "Game: ",
-    "Power: ",
-    "Phase: ",
-    "Sequence: ",
-    "Checkpoint: ",
-    "X-Note: ",
-    "Key: ",
-    "Signature: ",
-    "pbem-ed25519 ",
-    "ssh-ed25519 ",
-    "Austria",
-    "Prussia",
-    "standing",
-    "41 " + "ab" * 32,
-    base64.b64encode(bytes(64)).decode(),
-    base64.b64encode(bytes(32)).decode(),
-    "AAAA",
-    "> ",
-    " ",
-]
 
 
 @pytest.fixture(scope="module")
@@ -194,42 +120,6 @@ def test_mutated_envelopes_never_crash_the_reader(signed):
 
 
 # --- submitting --------------------------------------------------------------------------
-
-
-def submit(signed: Signed, text: str) -> str:
-    """Game.submit, and what must hold of its answer."""
-    game = signed.game
-    head = game.log.head()
-    r = game.submit(text, NOW)
-    if r.status == "rejected":
-        assert r.kind in SUBMIT_KINDS, r.kind
-        assert game.log.head() == head, "a rejected envelope changed the log"
-        check_problems(r.problems, line_count(text), need_line=r.kind in LINE_KINDS)
-        return r.kind
-    if r.status == "duplicate":
-        assert game.log.head() == head
-        assert game.log.row(r.event_seq).type == "orders_accepted"
-        return r.status
-    assert r.status == "accepted", r.status
-    assert game.log.head()[0] == head[0] + 1
-    e = game.log.row(r.event_seq).event()
-    stored = envelope.parse(e.envelope)
-    # exactly what its player signed: the text, and so the order lines
-    assert stored.signed_text in signed.signed, stored.signed_text
-    power, lines = signed.signed[stored.signed_text]
-    assert (e.power, stored.power) == (power, power)
-    assert [o.text for o in stored.orders] == lines
-    assert r.orders == [t for t in lines if t.strip()]
-    assert e.digest == stored.sealed_digest
-    assert envelope.parse(text).signed_text == stored.signed_text
-    # and the signature checks out, checked here without pbem's own checks
-    public = signed.signers[power].public
-    if stored.sig_kind == "pbem":
-        raw = base64.b64decode(stored.signature, validate=True)
-        public.key.verify(raw, envelope.DOMAIN + stored.signed_text.encode())
-    else:
-        sshsig.verify(stored.signature, stored.signed_text.encode(), public.key)
-    return r.status
 
 
 def test_mutated_envelopes_are_accepted_only_as_signed(signed):
