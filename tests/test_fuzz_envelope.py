@@ -30,8 +30,9 @@ from fuzztext import POOL, Draws, blobs, mutate, token_text
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem import envelope, keys, sshsig
+from pbem import checkpoint, envelope, keys, sshsig
 from pbem.envelope import EnvelopeError
+from pbem.errors import PbemError
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -264,6 +265,36 @@ def test_key_lines_never_crash_the_key_reader(signed):
         tried("keys:lines", 8)
 
     with timed("keys:lines"):
+        run()
+
+
+def test_kept_checkpoints_never_crash_their_check(signed):
+    """`pbem verify --checkpoint LINE` reads a line a player pasted."""
+    st_ = signed.game.state()
+    cp = st_.checkpoint
+    real = checkpoint.text(st_.game, cp.seq, cp.head, cp.signature)
+    referee = st_.created.referee_key
+
+    @fuzz_settings(300)
+    @given(blobs(8, 16))
+    def run(data):
+        d = Draws(data)
+        for _ in range(8):
+            line = mutate(real, d, [real, *real.split()], 1 + d.byte() % 2)
+            try:
+                game, seq, head, sig = checkpoint.parse_text(line)
+            except PbemError as e:
+                assert str(e).strip()
+                continue
+            ok = checkpoint.valid(referee, game, seq, head, sig)
+            try:  # base64 that decodes to the same bytes is the same signature
+                same = base64.b64decode(sig, validate=True) == base64.b64decode(cp.signature)
+            except ValueError:
+                same = False
+            assert ok == ((game, seq, head) == (st_.game, cp.seq, cp.head) and same)
+        tried("checkpoint:lines", 8)
+
+    with timed("checkpoint:lines"):
         run()
 
 

@@ -7,8 +7,9 @@ from email.message import EmailMessage
 import pytest
 from fuzzkit import NOW, Signed, positions
 
-from pbem import envelope, keys
+from pbem import checkpoint, envelope, keys
 from pbem import ruleset as registry
+from pbem.errors import PbemError
 from pbem.mail import extract
 from pbem.mail.intake import ingest
 from pbem.mail.outbox import Outbox
@@ -101,3 +102,14 @@ def test_a_from_address_not_ascii_is_not_answered(signed, tmp_path):
     [h] = rep.handled
     assert h.outcome in ("accepted", "duplicate") and "internal error" not in h.detail
     assert box.moved == {"m1": "processed"}
+
+
+def test_a_kept_checkpoint_not_ascii_is_a_finding_not_a_crash(signed):
+    """`pbem verify --checkpoint` with a pasted line holding a zero-width space (or a
+    superscript digit) raised ValueError instead of reporting it."""
+    st = signed.game.state()
+    cp = st.checkpoint
+    assert not checkpoint.valid(st.created.referee_key, st.game, cp.seq, cp.head,
+                                "\u200b" + cp.signature)  # fmt: skip
+    with pytest.raises(PbemError, match="a checkpoint reads"):
+        checkpoint.parse_text(f"pbem-checkpoint {st.game} ²{cp.seq} {cp.head} {cp.signature}")
