@@ -9,7 +9,6 @@ longer matches the log and `pbem verify --checkpoint` says so.
 from __future__ import annotations
 
 import base64
-import binascii
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -28,7 +27,7 @@ def sign(key: Ed25519PrivateKey, game: str, seq: int, head: str) -> str:
 def valid(referee_key: str, game: str, seq: int, head: str, signature: str) -> bool:
     try:
         sig = base64.b64decode(signature, validate=True)
-    except binascii.Error:
+    except ValueError:  # binascii.Error, or a character not ASCII
         return False
     return parse_public_key(referee_key).verify_raw(sig, message(game, seq, head))
 
@@ -40,7 +39,7 @@ def text(game: str, seq: int, head: str, signature: str) -> str:
 
 def parse_text(line: str) -> tuple[str, int, str, str]:
     parts = line.split()
-    if len(parts) != 5 or parts[0] != "pbem-checkpoint" or not parts[2].isdigit():
+    if len(parts) != 5 or parts[0] != "pbem-checkpoint" or not parts[2].isdecimal():
         raise PbemError(
             "a checkpoint reads 'pbem-checkpoint GAME SEQ HEAD SIGNATURE', as printed in reports"
         )

@@ -147,7 +147,7 @@ class Envelope:
             )
         try:
             raw = base64.b64decode(material, validate=True)
-        except binascii.Error:
+        except ValueError:  # binascii.Error, or a character not ASCII
             raw = material.encode("utf-8")
         return sha256_hex(DOMAIN_SEALED + self.signed_text.encode("utf-8") + b"\n" + raw)
 

@@ -10,7 +10,6 @@ with `ssh-keygen -Y sign -n pbem-orders` (docs/signing.md).
 from __future__ import annotations
 
 import base64
-import binascii
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
@@ -80,7 +79,7 @@ def parse_public_key(text: str) -> PublicKey:
     if parts[0] == PBEM_KEY:
         try:
             raw = base64.b64decode(parts[1], validate=True)
-        except (IndexError, binascii.Error):
+        except (IndexError, ValueError):  # binascii.Error, or a character not ASCII
             raise KeyError_("pbem-ed25519 key is not valid base64") from None
         if len(raw) != 32:
             raise KeyError_(f"pbem-ed25519 key must be 32 bytes, got {len(raw)}")

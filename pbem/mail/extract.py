@@ -184,7 +184,7 @@ def _sender(msg: EmailMessage) -> tuple[str, str]:
         value = re.split(r"[\r\n]", value, maxsplit=1)[0]
         note = "the From header holds an encoded line break (CR/LF)"
     addr = parseaddr(value)[1]
-    if not _ADDRESS.fullmatch(addr):
+    if not _ADDRESS.fullmatch(addr) or not addr.isascii():  # an answer could not go to it
         if note:
             return "", note + " and no valid address before it: not answered"
         return "", ""

@@ -256,7 +256,7 @@ def _illuminati(c: Content, st, rest: str, ln: int) -> list[Problem]:
             sq = ""
     vals = tuple(v.upper() for v in re.split(r"[,\s]+", (m.group(4) or "").strip()) if v)
     for v in vals:
-        if not (v.isdigit() and 1 <= int(v) <= 12) and not re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", v):
+        if not (v.isdecimal() and 1 <= int(v) <= 12) and not re.fullmatch(r"[A-Z][A-Z0-9]{0,3}", v):
             out.append(Problem(f"{v!r} is neither a die face nor a result (write e.g. if 1 2, or if DZ DD)", ln))  # fmt: skip
     st.illuminati.append(IlluminatiLine(ln, text, kind, of, sq, vals))
     return out

@@ -316,7 +316,7 @@ def parse_play(
             # SE 19.2: the areas put in the satellite nation
             found = [names.area(x, line, problems) for x in re.split(r"\s*,\s*|\s+and\s+", val)]
             areas = tuple(a for a in found if a)
-        elif kw == "round" and val.isdigit() and int(val) >= 1:
+        elif kw == "round" and val.isdecimal() and int(val) >= 1:
             rnd = int(val)
         elif kw == "before" and form == "action":
             v = " ".join(val.split()).casefold()

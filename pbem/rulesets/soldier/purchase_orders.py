@@ -92,7 +92,7 @@ def _parse_buy(words: list[str], line: int, problems: list[Problem], content: So
         problems.append(Problem(usage, line))
         return None
     count = 1
-    if words[0].isdigit():
+    if words[0].isdecimal():
         count = int(words[0])
         words = words[1:]
     elif words[0].casefold() in COUNT_WORDS and len(words) > 1:
@@ -136,7 +136,7 @@ def _parse_give(s: SoldierState, text: str, line: int, problems: list[Problem]):
         problems.append(Problem("write: give N to POWER (e.g. give 8 to Prussia)", line))
         return None
     amount_text, who = m.group(1), m.group(2).strip()
-    if not amount_text.isdigit() or int(amount_text) < 1:
+    if not amount_text.isdecimal() or int(amount_text) < 1:
         problems.append(
             Problem(f"give {amount_text}: give a whole number of Resources, 1 or more", line)
         )
