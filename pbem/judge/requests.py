@@ -113,7 +113,7 @@ def _report(game: Game, st: GameState, power: str, which: str | None):
         e = sent[-1]
     else:
         phases = dict(st.resolved_phases)
-        if which.isdigit():
+        if which.isdecimal() and which.isascii():
             by_index = {i + 1: seq for i, (_, seq) in enumerate(st.resolved_phases)}
             seq = by_index.get(int(which))
         else:

@@ -177,7 +177,7 @@ def check(text: str | None, html: str | None) -> Checked:
                 "from the sealed one)"
             )
     events = fields["Events"].split("-")
-    if len(events) != 2 or not all(x.isdigit() for x in events):
+    if len(events) != 2 or not all(x.isdecimal() and x.isascii() for x in events):
         raise SealError(f"the seal's Events {fields['Events']!r} is not START-STOP")
     return Checked(
         fields["Game"],
