@@ -340,7 +340,28 @@ def _verify(path: str | Path, secrets: Secrets | None, kept: list[str]) -> Repor
             )
         else:
             rep.kept_checkpoints += 1
+    _other_software(rep, created)
     return rep
+
+
+def _other_software(rep: Report, created: ev.GameCreated) -> None:
+    """A game that does not recompute here and was played with other software: name the
+    version to verify (and go on playing) it with (issue 16, docs/core.md "Other
+    software")."""
+    if rep.ok or not created.software:
+        return
+    from . import __version__
+
+    here = f"pbem {__version__}; {created.ruleset} {registry.get(created.ruleset).version}"
+    if here != created.software:
+        pbem = created.software.split(";")[0].strip()
+        rep.findings.append(
+            Finding(
+                1,
+                f"this game was played with {created.software!r}, this is {here!r}: verify "
+                f'and resolve it with that version ({pbem}; docs/core.md, "Other software")',
+            )
+        )
 
 
 def check_receipts(path: str | Path, texts: list[tuple[str, str]]):

@@ -308,6 +308,7 @@ RULES_ONLY = (
     "report",
     "was not due",
     "game_ended",
+    "this game was played with",  # verify's note on a rules mismatch under other software
 )
 
 

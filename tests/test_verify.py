@@ -235,3 +235,37 @@ def test_orders_resolved_before_they_were_due_is_caught(tmp_path):
     )
     _rewrite(kit.path, rows)
     assert "deadline declared for 't2-muster', which was not open" in verify(kit.path).text()
+
+
+def test_a_game_of_other_rules_names_the_version_to_use(finished, monkeypatch):
+    """Issue 16, games that outlive upgrades: a game recomputes differently under rules
+    changed since it was played. Verify says which software it was played with (its
+    `game_created.software`) and that it must be verified and resolved with that one."""
+    from pbem import ruleset as registry
+    from pbem.service import Game
+
+    with Game(finished.path) as g:
+        played = g.state().created.software
+    rs = registry.get("mini")
+    monkeypatch.setattr(type(rs), "version", "2", raising=False)
+    real = type(rs).resolve
+
+    def changed(self, ctx, step, orders, standing):  # the new rules muster nobody
+        return real(self, ctx, step, {}, standing)
+
+    monkeypatch.setattr(type(rs), "resolve", changed)
+    rep = verify(finished.path)
+    assert not rep.ok
+    last = str(rep.findings[-1])
+    assert f"played with {played!r}" in last and "mini 2" in last
+    assert "verify and resolve it with that version" in last
+
+
+def test_the_same_software_adds_no_version_finding(finished, tmp_path):
+    path = _copy(finished, tmp_path)
+    rows = _rows(path)
+    i = _first(rows, "orders_accepted")
+    rows[i] = (*rows[i][:3], rows[i][3].replace("muster", "mustor"), *rows[i][4:])
+    _rewrite(path, rows)
+    rep = verify(path)
+    assert not rep.ok and not any("played with" in str(f) for f in rep.findings)

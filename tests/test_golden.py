@@ -1,0 +1,47 @@
+"""Games outlive upgrades (issue 16): every golden game in tests/golden/, played to its
+end by an earlier pbem and committed, still verifies and still renders every report it
+calls for byte for byte (the SHA-256 of each text and HTML part, recorded when it was
+made: tests/golden/make_golden.py). A change that breaks one broke games already
+played: keep the old behaviour for games of the old version, or make pbem refuse them
+naming the version to use (pbem/verify.py, docs/core.md "Other software")."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pbem.verify import verify
+
+GOLDEN = Path(__file__).parent / "golden"
+GAMES = sorted(p.stem for p in GOLDEN.glob("*.pbem"))
+
+
+def _maker():
+    spec = importlib.util.spec_from_file_location("make_golden", GOLDEN / "make_golden.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_shipped_game_has_a_golden_file():
+    assert {g.split("-1", 1)[0].split("-2", 1)[0] for g in GAMES} >= {
+        "soldier-kings", "soldier-emperor", "struggle-of-empires", "seven-years-world-war",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_golden_game_verifies_and_renders_the_same_reports(name, tmp_path):
+    path = tmp_path / f"{name}.pbem"
+    shutil.copyfile(GOLDEN / f"{name}.pbem", path)  # the checks may write caches beside it
+    rep = verify(path)
+    assert rep.ok, rep.text()
+    assert rep.resolutions > 5 and rep.hidden_unchecked == 0
+    want = json.loads((GOLDEN / f"{name}.reports.json").read_text())
+    got = _maker().report_hashes(path)
+    changed = sorted(k for k in want if got.get(k) != want[k])
+    assert set(got) == set(want) and not changed, f"reports changed: {changed[:5]}"
