@@ -245,17 +245,19 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
 # ------------------------------------------------------------- checking and doing
 
 
+# the lines other modules read into classes of their own: (check, carry out)
+LINE_RULES: dict[type, tuple[Any, Any]] = {
+    gifts.AnytimeLine: (gifts.check, gifts.carry_out),  # 7YWW 10.35, 7.2 [C 10.g]
+    minor_orders.AllianceLine: (minor_recruit.check_alliance, minor_recruit.alliance),  # 4.71
+    taxes.TaxLine: (taxes.check, taxes.carry_out),  # 7YWW 25 (option)
+    legions.LegionLine: (legions.check, legions.carry_out),  # 7YWW 23 (option)
+    RemovePillage: (recruiting.check_remove_pillage, recruiting.remove_pillage),  # 26.3, 10.33
+}
+
+
 def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
-    if isinstance(ln, gifts.AnytimeLine):  # 7YWW 10.35, 7.2 [C 10.g]
-        return gifts.check(c, s, tally, ln)
-    if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
-        return minor_recruit.check_alliance(c, s, tally, ln)
-    if isinstance(ln, taxes.TaxLine):  # 7YWW 25 (option)
-        return taxes.check(c, s, tally, ln)
-    if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
-        return legions.check(c, s, tally, ln)
-    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
-        return recruiting.check_remove_pillage(c, s, tally, ln)
+    if type(ln) in LINE_RULES:
+        return LINE_RULES[type(ln)][0](c, s, tally, ln)
     if ln.kind == "recruit":
         return recruiting.check_recruit(c, s, tally, ln)
     if ln.kind == "buy":
@@ -270,16 +272,8 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
 
 
 def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> None:
-    if isinstance(ln, gifts.AnytimeLine):  # 7YWW 10.35, 7.2 [C 10.g]
-        return gifts.carry_out(sink, c, tally, ln)
-    if isinstance(ln, minor_orders.AllianceLine):  # 7YWW 4.71, 11.6
-        return minor_recruit.alliance(sink, c, tally, ln)
-    if isinstance(ln, taxes.TaxLine):  # 7YWW 25 (option)
-        return taxes.carry_out(sink, c, tally, ln)
-    if isinstance(ln, legions.LegionLine):  # 7YWW 23 (option)
-        return legions.carry_out(sink, c, tally, ln)
-    if isinstance(ln, RemovePillage):  # 7YWW 26.3, 10.33
-        return recruiting.remove_pillage(sink, c, tally, ln)
+    if type(ln) in LINE_RULES:
+        return LINE_RULES[type(ln)][1](sink, c, tally, ln)
     if ln.kind == "recruit":
         recruiting.recruit(sink, c, tally, ln)
     elif ln.kind == "buy":
