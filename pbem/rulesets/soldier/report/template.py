@@ -90,7 +90,7 @@ def _war_lines(content: SoldierContent, s: SoldierState, power: str) -> list[str
     """SKO Allies and Declaring War: the power's wars, and what a declaration costs."""
     if not war.in_force(s) or power not in s.majors:
         return []
-    foes = sorted({p for w in s.wars if power in w.powers for p in w.powers if p != power})
+    foes = [p for p in sorted(s.majors) if p != power and war.at_war(s, power, p)]
     out = [f"# At war with: {join(foes) if foes else 'nobody'} (SKO Declaring War)"]
     others = [  # each passes the declaration's own checks (treasury, capital, peace)
         p
