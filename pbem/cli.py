@@ -81,8 +81,14 @@ def _option(text: str) -> tuple[str, object]:
     help="Deadlines: orders=72h few=24h remind=24h,2h grace=1h tz=UTC skip=sat,sun at=18:00 "
     "misses=3 (docs/service.md).",
 )
+@click.option(
+    "--joins/--no-joins",
+    default=True,
+    help="The set-up waits for every player's signed random value (the default), so "
+    "nobody alone can steer it; --no-joins resolves it at once (docs/core.md).",
+)
 @click.option("--now", help="Creation time to record (default: now, UTC).")
-def new(game, ruleset_, scenario, players, options, game_id, schedule, now):
+def new(game, ruleset_, scenario, players, options, game_id, schedule, joins, now):
     """Create GAME (a new file) and its referee secret file GAME.secret.
 
     \b
@@ -99,7 +105,14 @@ def new(game, ruleset_, scenario, players, options, game_id, schedule, now):
     specs = [PlayerSpec.parse(p) for p in players]
     sched = parse_schedule(schedule) if schedule else None
     g = Game.create(
-        game, ruleset_, scenario, specs, options=opts, game_id=game_id, now=given_now(now)
+        game,
+        ruleset_,
+        scenario,
+        specs,
+        options=opts,
+        game_id=game_id,
+        now=given_now(now),
+        joins=joins,
     )
     if sched is not None:
         set_schedule(g, sched, given_now(now))
@@ -161,6 +174,9 @@ def sign(file, keyfile, passphrase_env, seq):
 
       buy army
     $ pbem sign orders.txt --key alice.key > signed.txt
+
+    An order line 'random' alone (a join envelope, Phase: setup) gets 32 fresh
+    random bytes: the player's own random value for the set-up.
     """
     from . import envelope, keys
 
@@ -174,7 +190,9 @@ def sign(file, keyfile, passphrase_env, seq):
         body = f"{head}\nSequence: {n}{sep}{rest}" if sep else f"{body}Sequence: {n}\n"
     pw = os.environ[passphrase_env].encode() if passphrase_env else None
     signer = keys.Signer.load(Path(keyfile).read_bytes(), pw)
-    signed = envelope.sign(body, signer)
+    from .joins import fill_in
+
+    signed = envelope.sign(fill_in(body), signer)
     envelope.parse(signed)  # refuse to print what the referee would not read
     long = [n for n, ln in enumerate(signed.split("\n"), 1) if len(ln) > envelope.WIDTH]
     if long:
@@ -362,9 +380,11 @@ def replay(game, phase, seq, power, as_json):
                 )
             )
         else:
-            step = None if st.ended else rs.step(st.rules)
+            from .joins import TITLE, awaiting, open_step
+
+            step = open_step(st)
             click.echo(f"game {st.game} after event {st.seq} ({st.head[:16]})")
-            click.echo(rs.describe(st.rules))
+            click.echo(TITLE if awaiting(st) else rs.describe(st.rules))
             click.echo(f"next: {step.title} [{step.phase}]" if step else "game over")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 
-from . import envelope, keys
+from . import envelope, joins, keys
 from . import ruleset as registry
 from .errors import UsageError
 from .reports import pending
@@ -41,12 +41,15 @@ def run_demo(
     master: bytes | None = None,
     reports_too: bool = True,
     options: dict | None = None,
+    joins: bool = True,
 ) -> Path:
     """Play a scenario with the ruleset's scripted players through signed envelopes, the
     reports each step calls for written beside it (unless `reports_too` is False: the
     long games of the tests), and verify the game file. With a `master` secret the game
     is the same at every run: the players' keys come from it too, and the clock is fixed.
-    `options`: the game's options, as `pbem new --option` gives them."""
+    `options`: the game's options, as `pbem new --option` gives them. `joins`: the
+    set-up waits for the players' join envelopes (pbem/joins.py), as `pbem new` makes
+    games; with a `master` the players' random values come from it too."""
     now = FIXED_NOW if master is not None else None
     rs = registry.get(ruleset)
     play = getattr(rs, "demo_orders", None)
@@ -72,7 +75,15 @@ def run_demo(
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", pub, p))
     path = d / "game.pbem"
     game = Game.create(
-        path, ruleset, scenario, players, options, game_id="demo", master=master, now=now
+        path,
+        ruleset,
+        scenario,
+        players,
+        options,
+        game_id="demo",
+        master=master,
+        now=now,
+        joins=joins,
     )
     echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
     seqs = dict.fromkeys(powers, 0)
@@ -95,6 +106,11 @@ def run_demo(
             written.add(due.key)
 
     reports()
+    if joins:
+        _join(game, d, powers, signers, seqs, master, now)
+        for s in game.advance():
+            echo(f"resolved {s.title}")
+        reports()
     standing = getattr(rs, "demo_standing", None)
     if standing:
         st = game.state()
@@ -146,3 +162,25 @@ def run_demo(
     if not rep.ok:
         raise RuntimeError("the demo game failed verification")
     return path
+
+
+def _join(game: Game, d: Path, powers, signers, seqs, master: bytes | None, now) -> None:
+    """Each scripted player sends his join envelope: his random value, quoting the
+    creation checkpoint (a fixed `master` gives fixed values, so the demo repeats)."""
+    st = game.state()
+    cp = st.checkpoint
+    assert cp is not None
+    for p in powers:
+        seqs[p] += 1
+        body = (
+            f"Game: {st.game_ref}\nPower: {p}\nPhase: {joins.SETUP}\nSequence: {seqs[p]}\n"
+            f"Checkpoint: {cp.seq} {cp.head}\n\n{joins.WORD}\n"
+        )
+        if master is not None:
+            value = hashlib.sha256(b"pbem-demo-random\n" + master + p.encode()).hexdigest()
+            body = body.replace(f"\n{joins.WORD}\n", f"\n{joins.WORD} {value}\n")
+        body = joins.fill_in(body)
+        (d / "orders" / f"setup-{p}.txt").write_text(body)
+        result = game.submit(envelope.sign(body, signers[p]), now)
+        if not result.ok:
+            raise RuntimeError(f"demo join rejected: {result.message()}")

@@ -22,6 +22,8 @@ def orders_digest(phase: str, index: int, counted: dict[str, str], standing: dic
 
 
 def header(state: GameState, step: Step) -> ev.PhaseResolved:
+    if state.resolutions == 0:  # the set-up, after the players' joins
+        return setup_header(state)
     index = state.resolutions + 1
     have = state.orders.get(step.phase, {})
     counted = {p: a for p, a in sorted(have.items())}
@@ -42,21 +44,27 @@ def header(state: GameState, step: Step) -> ev.PhaseResolved:
 
 
 def setup_header(state: GameState) -> ev.PhaseResolved:
+    """Resolution 1. Its digest covers the game as created and, in a game with joins
+    (pbem/joins.py), the sealed digest of every player's join envelope counted."""
     assert state.created is not None
     c = state.created
+    what: dict[str, Any] = {
+        "phase": SETUP,
+        "index": 1,
+        "game": c.game,
+        "scenario": c.scenario,
+        "options": c.options,
+    }
+    if not c.joins:
+        return ev.PhaseResolved(phase=SETUP, index=1, orders={}, orders_digest=digest_of(what))
+    have = dict(sorted(state.orders.get(SETUP, {}).items()))
+    what["orders"] = {p: a.event.digest for p, a in have.items()}
     return ev.PhaseResolved(
         phase=SETUP,
         index=1,
-        orders={},
-        orders_digest=digest_of(
-            {
-                "phase": SETUP,
-                "index": 1,
-                "game": c.game,
-                "scenario": c.scenario,
-                "options": c.options,
-            }
-        ),
+        orders={p: a.seq for p, a in have.items()},
+        defaulted=[p for p in state.players if p not in have],
+        orders_digest=digest_of(what),
     )
 
 
@@ -106,7 +114,7 @@ def run(
     rs = state.ruleset
     assert rs is not None and state.created is not None
     ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
-    if step is None:
+    if step is None or state.resolutions == 0:
         head = setup_header(state)
         rs.setup(ctx, state.created.scenario, dict(state.created.options))
         return head, ctx.events, ctx.state

@@ -112,6 +112,9 @@ class GameCreated(Event):
     # `Game:` line ("demo 3f9a1c7e5b2d4a60"), so orders for another game of the same
     # name cannot be replayed into this one. "" in games made before it existed.
     uid: str = ""
+    # the set-up waits for every player's signed join envelope with a random value of
+    # his own, and its dice depend on them (pbem/joins.py). False in older games.
+    joins: bool = False
 
 
 @event

@@ -6,8 +6,8 @@ from __future__ import annotations
 from . import events as ev
 from .deadlines import Schedule, due_after, iso, parse_time, shift
 from .errors import GameError, UsageError
+from .joins import open_step
 from .keys import KeyError_, parse_public_key
-from .ruleset import Step
 from .service import Game, utcnow
 from .state import GameState
 from .suggest import closest
@@ -15,10 +15,6 @@ from .suggest import closest
 
 def schedule_of(st: GameState) -> Schedule | None:
     return Schedule(**st.schedule) if st.schedule is not None else None
-
-
-def open_step(st: GameState) -> Step | None:
-    return None if st.ended is not None else st.ruleset.step(st.rules)
 
 
 def set_schedule(game: Game, schedule: Schedule, now: str | None = None, reason: str = "") -> None:

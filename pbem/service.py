@@ -12,14 +12,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, checkpoint, engine, envelope, gc_pause, snapshot, statuscache
+from . import __version__, checkpoint, engine, envelope, gc_pause, joins, snapshot, statuscache
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
 from .errors import ConflictError, GameError, UsageError
 from .keys import KeyError_, parse_public_key
 from .log import EventLog, Row, chain
-from .ruleset import STANDING, Problem, Step, check_orders
+from .ruleset import STANDING, Problem, Step
 from .secrets import Secrets, secret_path, seeds_path
 from .state import GameState, fold, option_words
 from .suggest import closest
@@ -181,7 +181,10 @@ class Game:
         game_id: str | None = None,
         now: str | None = None,
         master: bytes | None = None,
+        joins: bool = False,
     ) -> Game:
+        """`joins`: the set-up waits for the players' join envelopes (pbem/joins.py);
+        without it the set-up is resolved now, in the creation batch."""
         path = Path(path)
         rs = registry.get(ruleset)
         options = dict(options or {})
@@ -242,17 +245,20 @@ class Game:
             created_at=now or utcnow(),
             software=f"pbem {__version__}; {rs.name} {rs.version}",
             uid=secrets.game_uid(),
+            joins=joins,
         )
         inputs: list[ev.Event] = [created, *(by_power[p] for p in powers)]
-        state = GameState()
-        for i, e in enumerate(inputs, 1):
-            fold(state, i, e, registry.get)
-        pub = CommittedDice(secrets.chain("public").seed(1), "", "public")
-        hid = CommittedDice(secrets.chain("hidden").seed(1), "", "hidden")
-        head = engine.setup_header(state)
-        pub.digest = hid.digest = head.orders_digest
-        _, results, after = engine.run(state, None, pub, hid, in_place=True)
-        batch = [*inputs, head, *results, *_closing(state, 1, secrets, rs, after)]
+        batch = inputs
+        if not joins:
+            state = GameState()
+            for i, e in enumerate(inputs, 1):
+                fold(state, i, e, registry.get)
+            pub = CommittedDice(secrets.chain("public").seed(1), "", "public")
+            hid = CommittedDice(secrets.chain("hidden").seed(1), "", "hidden")
+            head = engine.setup_header(state)
+            pub.digest = hid.digest = head.orders_digest
+            _, results, after = engine.run(state, None, pub, hid, in_place=True)
+            batch = [*inputs, head, *results, *_closing(state, 1, secrets, rs, after)]
         secrets.save(spath)
         try:
             log = EventLog(path, create=True)
@@ -322,7 +328,7 @@ class Game:
     def status(self) -> Status:
         st = self.state()
         rs = st.ruleset
-        step = None if st.ended else rs.step(st.rules)
+        step = joins.open_step(st)
         received = {}
         if step is not None:
             received = {p: a.seq for p, a in st.orders.get(step.phase, {}).items()}
@@ -337,7 +343,7 @@ class Game:
             deadline_passed=step is not None and step.phase in st.deadlines,
             checkpoint=checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None,
             ended=st.ended.summary if st.ended else None,
-            summary=rs.describe(st.rules),
+            summary=joins.TITLE if joins.awaiting(st) else rs.describe(st.rules),
             game_ref=st.game_ref,
             paused=(st.paused.reason if st.paused else None),
             disorder=sorted(st.disorder),
@@ -397,7 +403,6 @@ class Game:
         except envelope.EnvelopeError as e:
             return _reject(e.kind, str(e).removeprefix(f"line {e.line}: "), e.line)
         st = self.state()
-        rs = st.ruleset
         power, phase = env.power, env.phase
         kw = {"power": power, "phase": phase, "digest": env.sealed_digest}
         if env.game != st.game_ref:
@@ -454,7 +459,7 @@ class Game:
             )
         if st.ended is not None:
             return _reject("wrong-phase", "the game is over; no more orders are taken", **kw)
-        step = rs.step(st.rules)
+        step = joins.open_step(st)
         if phase != STANDING:
             done = [p for p, _ in st.resolved_phases]
             if step is None or phase != step.phase:
@@ -485,8 +490,11 @@ class Game:
                     env.header_lines.get("Checkpoint"),
                     **kw,
                 )
+        unbound = joins.needs_checkpoint(st, cp is not None)
+        if unbound is not None:
+            return SubmitResult("rejected", "orders", problems=[unbound], **kw)
         # every problem at once: lines that do not read, and the rules broken by the rest
-        _, problems = check_orders(rs, st.rules, power, phase, env.orders)
+        _, problems = joins.check_orders(st, power, phase, env.orders)
         if problems:
             return SubmitResult("rejected", "orders", problems=problems, **kw)
         prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)
@@ -546,7 +554,7 @@ class Game:
     def declare_deadline(self, now: str | None = None) -> Step:
         for _ in range(RETRIES):
             st = self.state()
-            step = None if st.ended else st.ruleset.step(st.rules)
+            step = joins.open_step(st)
             if step is None:
                 raise GameError("the game is over; there is no deadline to pass")
             if step.phase in st.deadlines:
@@ -569,7 +577,7 @@ class Game:
             if st.ended is not None:
                 break
             rs = st.ruleset
-            step = rs.step(st.rules)
+            step = joins.open_step(st)
             if step is None:  # an old log whose end was not yet recorded
                 secrets = secrets or self.secrets()
                 _append_signed(self.log, _ending(st, st.resolutions, secrets, rs), st.seq, secrets)

@@ -19,14 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import checkpoint, engine, envelope, gc_pause
+from . import checkpoint, engine, envelope, gc_pause, joins
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
 from .errors import PbemError
 from .keys import parse_public_key
 from .log import GENESIS, EventLog, Row, row_hash
-from .ruleset import STANDING, check_orders
+from .ruleset import STANDING
 from .secrets import Secrets
 from .state import GameState, fold
 
@@ -214,7 +214,7 @@ def _verify(path: str | Path, secrets: Secrets | None, kept: list[str]) -> Repor
         elif e.type == "orders_accepted":
             _check_orders(state, row, e, by_seq, rep, parsed)
         elif e.type == "deadline_passed":
-            step = state.ruleset.step(state.rules) if state.ruleset else None
+            step = joins.open_step(state) if state.ruleset else None
             if step is None or step.phase != e.phase:
                 find(Finding(row.seq, f"deadline declared for {e.phase!r}, which was not open"))
         elif e.type == "checkpoint_signed":
@@ -416,9 +416,8 @@ def _check_orders(
     last = state.last_envelope_seq.get(e.power)
     if last is not None and e.seq <= last:
         find(Finding(row.seq, f"envelope sequence {e.seq} not above {last}: a replay was accepted"))
-    rs = state.ruleset
     if e.phase != STANDING:
-        step = rs.step(state.rules)
+        step = joins.open_step(state)
         if step is None or step.phase != e.phase or e.power not in (*step.owes, *step.may):
             find(
                 Finding(
@@ -426,7 +425,10 @@ def _check_orders(
                 )
             )
             return
-    orders, problems = check_orders(rs, state.rules, e.power, e.phase, env.orders)
+    unbound = joins.needs_checkpoint(state, env.checkpoint is not None)
+    orders, problems = joins.check_orders(state, e.power, e.phase, env.orders)
+    if unbound is not None:
+        problems = [unbound, *problems]
     if problems:
         find(Finding(row.seq, "accepted orders fail the rules: " + "; ".join(map(str, problems))))
     elif e.phase != STANDING:  # the rules state stays as it is until this phase resolves
@@ -499,6 +501,14 @@ def _check_resolution(
     if head.phase == engine.SETUP and index == 1:
         step = None
         want = engine.setup_header(state)
+        if joins.awaiting(state) and want.defaulted and engine.SETUP not in state.deadlines:
+            find(
+                Finding(
+                    row.seq,
+                    "the set-up was resolved before every player's random value was in "
+                    f"(missing: {', '.join(want.defaulted)}) or its deadline passed",
+                )
+            )
     else:
         step = rs.step(state.rules)
         if step is None or step.phase != head.phase:

@@ -86,8 +86,15 @@ def test_reports_say_every_event_and_draw_the_grid(game_2p):
         got = [
             r.event() for r in rows if start <= r.seq <= stop and r.type == "syw.markers_received"
         ]
+        # a batch where armies moved: its report draws the theatre of the moves too
+        k = next(
+            i
+            for i, h in enumerate(heads[:-1])
+            if any(r.type == "syw.moved" for r in rows if h.seq < r.seq < heads[i + 1].seq)
+        )
+        moved = render(game, "Coalition 1", heads[k].seq, heads[k + 1].seq - 1).html
+    assert "map-theatre" in moved and "<svg" in moved
     html = rep.html
-    assert "map-theatre" in html and "<svg" in html
     assert ">Q<" in html and ">30<" in html  # the rows' and columns' names of the grid
     assert "Coalitions" in rep.text and "Taxes of Coalition 1" in rep.text
     mine = [e for e in got if e.seat == "Coalition 1"]

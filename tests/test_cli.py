@@ -52,14 +52,26 @@ def test_a_game_through_the_cli(tmp_path):
     )
     assert "created g.pbem (game id g)" in out and "Red: owes orders" in out
     game_line = re.search(r"'(Game: g [0-9a-f]{16})'", out).group(1)
+    assert "waiting for: Joining" in out  # the set-up waits for the players' random values
+    cp = re.search(r"checkpoint: pbem-checkpoint g (\d+) ([0-9a-f]{64})", out)
+    for power in ("Red", "Blue"):
+        Path(f"join-{power}.txt").write_text(
+            f"{game_line}\nPower: {power}\nPhase: setup\n"
+            f"Checkpoint: {cp.group(1)} {cp.group(2)}\n\nrandom\n"
+        )
+        signed = run("sign", f"join-{power}.txt", "--key", f"{power.lower()}.key", "--seq", "1")
+        assert re.search(r"^random [0-9a-f]{64}$", signed, re.M), signed  # filled in by sign
+        Path(f"join-{power}.signed").write_text(signed)
+        assert "accepted as event" in run("submit", "g.pbem", f"join-{power}.signed")
+    assert "resolved" in run("advance", "g.pbem")
     Path("red.txt").write_text(f"{game_line}\nPower: Red\nPhase: t1-muster\n\nmuster 2\n")
-    signed = run("sign", "red.txt", "--key", "red.key", "--seq", "1")
-    assert "Sequence: 1" in signed and "BEGIN PBEM SIGNATURE" in signed
+    signed = run("sign", "red.txt", "--key", "red.key", "--seq", "2")
+    assert "Sequence: 2" in signed and "BEGIN PBEM SIGNATURE" in signed
     Path("red.signed").write_text(signed)
     assert "accepted as event" in run("submit", "g.pbem", "red.signed")
     assert "duplicate" in run("submit", "g.pbem", "red.signed")
     Path("bad.txt").write_text(
-        f"{game_line}\nPower: Blue\nPhase: t1-muster\nSequence: 1\n\nmuster 2 in Suth\n"
+        f"{game_line}\nPower: Blue\nPhase: t1-muster\nSequence: 2\n\nmuster 2 in Suth\n"
     )
     Path("bad.signed").write_text(run("sign", "bad.txt", "--key", "blue.key"))
     out = run("submit", "g.pbem", "bad.signed", "red.signed", code=1)

@@ -15,9 +15,10 @@ from datetime import timedelta
 from .. import envelope
 from ..deadlines import Schedule, parse_time, show
 from ..events import ReportDelivered
+from ..joins import open_step
 from ..keys import parse_public_key
 from ..mail.recorded import Pending, safe_name
-from ..referee import open_step, schedule_of
+from ..referee import schedule_of
 from ..service import Game
 from ..state import GameState
 

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+from ..joins import open_step
 from ..mail import ack
 from ..mail.intake import answer_to
 from ..mail.outbox import Outbox, flush, outbox_dir
 from ..mail.recorded import Pending, recover
 from ..mail.reports import deliver_reports, record_handed_out
-from ..referee import open_step, schedule_of
+from ..referee import schedule_of
 from ..service import Game, ready
 from . import requests, turns, workers
 from .locks import held

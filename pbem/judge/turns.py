@@ -8,9 +8,10 @@ from datetime import datetime, timedelta
 
 from .. import events as ev
 from ..deadlines import Schedule, due_after, duration_text, iso, parse_time, show
+from ..joins import open_step
 from ..mail.recorded import Pending, safe_name
 from ..mail.remind import reminder
-from ..referee import open_step, schedule_of
+from ..referee import schedule_of
 from ..ruleset import Step
 from ..service import Game, ready
 from ..state import GameState

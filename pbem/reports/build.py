@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from .. import checkpoint, envelope
+from .. import checkpoint, envelope, joins
 from .. import events as ev
 from ..content import data_dir
 from ..errors import UsageError
@@ -155,6 +155,13 @@ class Data:
     audit: list[tuple[int, str, str, str]]  # (index, phase, orders digest, public seed)
     hidden_seed: str | None
     options: tuple[str, ...] = ()  # the game's options as `pbem new --option` wrote them
+    joining: bool = False  # before the set-up: the players' random values are due
+
+
+JOIN_NOTE = (
+    "The game is created. Its set-up waits for every player's own random value "
+    "(docs/core.md, Joining)."
+)
 
 
 # --- visibility -----------------------------------------------------------------------------
@@ -292,6 +299,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             return
         rs = st.ruleset
         if isinstance(e, ev.GameCreated):
+            if e.joins:
+                groups[0].items.append(Item("note", JOIN_NOTE))
             return
         if isinstance(e, ev.PhaseResolved):
             if power in e.defaulted:
@@ -375,7 +384,8 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
         standing_acc = st.standing.get(power)
         cp = st.checkpoint
         cp_line = checkpoint.text(st.game, cp.seq, cp.head, cp.signature) if cp else None
-        views = rs.map_views(st.rules, power, tuple(seen))
+        joining = joins.awaiting(st)  # before the set-up: no position to show yet
+        views = [] if joining else rs.map_views(st.rules, power, tuple(seen))
         view = views[0] if views else None
         resolved = [g for g in groups if g.index]
         subject = _subject(st.game, power, resolved, nxt)
@@ -390,13 +400,16 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
             stop=stop,
             subject=subject,
             first=start <= 1,
+            joining=joining,
             commitments=sorted(created.commitments.items()),
             referee_key=created.referee_key,
             email=reg.email,
             public_key=reg.public_key,
             players=[(p, r.name) for p, r in st.players.items()],
             groups=groups,
-            sections=[_with_players(x, st) for x in rs.report_sections(st.rules, power)],
+            sections=[]
+            if joining
+            else [_with_players(x, st) for x in rs.report_sections(st.rules, power)],
             maps=svg.render_all(_env(), views),
             views=views,
             map_notes=tuple(view.notes) if view is not None else (),
@@ -435,7 +448,7 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
     assert rs is not None
     if st.ended is not None:
         return Next(ended=st.ended.summary)
-    step = rs.step(st.rules)
+    step = joins.open_step(st)
     if step is None:
         return Next(ended=rs.outcome(st.rules))
     owes, may = power in step.owes, power in step.may
@@ -462,7 +475,9 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
             head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         body = [
             y
-            for x in rs.order_template(st.rules, power, step)
+            for x in (
+                joins.template() if joins.awaiting(st) else rs.order_template(st.rules, power, step)
+            )
             for y in envelope.fit_comment(str(x))
         ]
         out.template = (*head, "", *body)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from .. import joins
 from .. import ruleset as registry
 from ..ruleset import Step
 from ..state import GameState, fold
@@ -65,10 +66,13 @@ def scan(
             current = Batch(0, "", row.seq)
         fold(st, row.seq, e, registry.get)
         st.head = row.hash
+        if isinstance(e, ev.CheckpointSigned) and current is None and joins.awaiting(st):
+            # a game with joins: its creation batch asks every player for his random value
+            current = Batch(0, "", 1)
         if isinstance(e, ev.CheckpointSigned) and current is not None:
             current.stop = row.seq
             current.ended = st.ended is not None
-            current.after = None if st.ended else st.ruleset.step(st.rules)
+            current.after = joins.open_step(st)
             batches.append(current)
             current = None
         if after is not None:

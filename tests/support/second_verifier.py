@@ -477,6 +477,7 @@ class _Walk:
         batch = None  # the open resolution: dict(index, digest, phase, revealed, counters)
         started = False
         ended = False
+        passed: set[str] = set()  # phases whose deadline was declared passed
         for seq, type_, _v, d in events[1:]:
             where = f"event {seq} ({type_})"
             if type_ == "game_created":
@@ -499,7 +500,17 @@ class _Walk:
             elif type_ == "deadline_passed":
                 if batch is not None:
                     out.append(f"{where}: an input inside a resolution's batch")
+                passed.add(d["phase"])
             elif type_ == "phase_resolved":
+                if d["index"] == 1 and gc.get("joins"):  # docs/core.md, Joining
+                    missing = sorted(set(keys) - set(d["orders"]))
+                    if sorted(d["defaulted"]) != missing:
+                        out.append(f"{where}: the set-up's defaulted powers are not {missing}")
+                    if missing and "setup" not in passed:
+                        out.append(
+                            f"{where}: the set-up was resolved without the joins of "
+                            f"{', '.join(missing)} and before its deadline"
+                        )
                 started = True
                 if batch is not None:
                     out.append(f"{where}: a resolution starts before the previous batch was closed")
@@ -574,7 +585,9 @@ class _Walk:
                     out.append(f"{where}: unknown stream {d['stream']!r}")
             elif type_ == "checkpoint_signed":
                 self.res.checkpoints += 1
-                if batch is None or not batch["revealed"]:
+                creation = gc.get("joins") and not started and self.res.checkpoints == 1
+                if (batch is None or not batch["revealed"]) and not creation:
+                    # (a game with joins: its creation batch is closed before any resolution)
                     out.append(f"{where}: a checkpoint that closes no resolution")
                 batch = None
                 self.checkpoint(seq, d, where)
@@ -693,35 +706,24 @@ class _Walk:
     # -- resolutions
 
     def orders_digest(self, d, gc, orders, latest, where) -> str:
+        named = {}
         if d["index"] == 1:
             if d["phase"] != "setup":
                 self.out.append(f"{where}: resolution 1 is not the set-up")
-            return hashlib.sha256(
-                canonical(
-                    {
-                        "phase": "setup",
-                        "index": 1,
-                        "game": gc["game"],
-                        "scenario": gc["scenario"],
-                        "options": gc["options"],
-                    }
-                ).encode()
-            ).hexdigest()
-        named = {}
+            what = {
+                "phase": "setup",
+                "index": 1,
+                "game": gc["game"],
+                "scenario": gc["scenario"],
+                "options": gc["options"],
+            }
+            if gc.get("joins"):  # the players' join envelopes (docs/core.md, Joining)
+                what["orders"] = self.named(d, "orders", "setup", orders, latest, where)
+            elif d["orders"]:
+                self.out.append(f"{where}: a set-up without joins names orders")
+            return hashlib.sha256(canonical(what).encode()).hexdigest()
         for part, phase in (("orders", d["phase"]), ("standing", "standing")):
-            named[part] = {}
-            for power, s in d[part].items():
-                o = orders.get(s)
-                if o is None or o[0] != power or o[1] != phase:
-                    self.out.append(
-                        f"{where}: {part} of {power} name event {s}, not {phase} orders of {power}"
-                    )
-                    continue
-                if latest.get((power, phase)) != s:
-                    self.out.append(
-                        f"{where}: {part} of {power} name event {s}, not the latest ones"
-                    )
-                named[part][power] = o[2]
+            named[part] = self.named(d, part, phase, orders, latest, where)
         return hashlib.sha256(
             canonical(
                 {
@@ -732,6 +734,22 @@ class _Walk:
                 }
             ).encode()
         ).hexdigest()
+
+    def named(self, d, part, phase, orders, latest, where) -> dict[str, str]:
+        """The digests of the envelopes a header's `part` names, each checked to be the
+        latest of its power for `phase`."""
+        out = {}
+        for power, s in d[part].items():
+            o = orders.get(s)
+            if o is None or o[0] != power or o[1] != phase:
+                self.out.append(
+                    f"{where}: {part} of {power} name event {s}, not {phase} orders of {power}"
+                )
+                continue
+            if latest.get((power, phase)) != s:
+                self.out.append(f"{where}: {part} of {power} name event {s}, not the latest ones")
+            out[power] = o[2]
+        return out
 
     def seed_ok(self, stream: str, index: int, seed: bytes, known: dict[int, bytes]) -> bool:
         if not 1 <= index <= self.n_chain or len(seed) != 32:
