@@ -14,6 +14,7 @@ from fuzzkit import GAMES, fuzz_settings, positions, timed, tried, write_summary
 from fuzztext import Draws, blobs, mutate, respell
 from hypothesis import given
 
+from pbem import joins
 from pbem import ruleset as registry
 from pbem.ruleset import OrderLine, Parsed, check_orders
 from pbem.rulesets.seven_years.standing import READERS
@@ -156,3 +157,27 @@ def test_reading_orders_changed_no_state(games, ruleset):
     rs = registry.get(ruleset)
     for position, before in games[ruleset]:
         assert rs.dump_state(position.rules) == before, (position.phase, position.power)
+
+
+JOIN_EXAMPLES, JOIN_BATCH = 500, 10
+JOIN_VOCABULARY = ["random", "Random", "RANDOM", "random " + "ab" * 32, "0" * 64, "f" * 63]
+
+
+def test_join_lines_never_crash_and_only_one_good_line_passes():
+    """The core's join envelope (pbem/joins.py): one line `random <64 hex>`, nothing else."""
+    good = re.compile(r"random\s+[0-9a-fA-F]{64}")
+
+    @fuzz_settings(JOIN_EXAMPLES)
+    @given(blobs(JOIN_BATCH, 3 * PER_LINE))
+    def run(data):
+        d = Draws(data)
+        for _ in range(JOIN_BATCH):
+            lines = as_envelope_lines(make_lines(d, ["random " + "ab" * 32], JOIN_VOCABULARY))
+            problems = joins.check(lines)
+            check_problems(problems, lines)
+            given_ = [ol.text.strip() for ol in lines if ol.text.strip()]
+            assert (not problems) == (len(given_) == 1 and bool(good.fullmatch(given_[0])))
+        tried("check:join", JOIN_BATCH)
+
+    with timed("check:join"):
+        run()
