@@ -110,6 +110,14 @@ def fill_in(body: str) -> str:
     return head + sep + "\n".join(lines)
 
 
+def order_template(st: GameState, power: str, step: Step) -> list:
+    """The lines under the headers of a power's next envelope: the join line before the
+    set-up, the ruleset's template after it."""
+    if awaiting(st):
+        return template()
+    return list(st.ruleset.order_template(st.rules, power, step))
+
+
 def template() -> list[str]:
     return [
         "# Your random value for the set-up: leave the word 'random' alone on its",

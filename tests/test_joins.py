@@ -201,3 +201,13 @@ def test_games_without_joins_resolve_the_set_up_at_creation(tmp_path, signers):
     with EventLog(game.path) as log:
         assert [r.type for r in log.rows(1, 4)][3] == "phase_resolved"
     assert verify(game.path).ok
+
+
+def test_a_reminder_before_the_set_up_carries_the_join_line(tmp_path, signers):
+    from pbem.mail.remind import reminder
+
+    game = make(tmp_path / "m.pbem", signers, bytes(32))
+    st = game.state()
+    subject, text = reminder(st, game.status().step, "Austria", None)
+    assert "Phase: setup" in text and text.rstrip().endswith("\nrandom")
+    assert "Joining" in subject

@@ -3,6 +3,7 @@ hand; `pbem run` when the schedule says one is due)."""
 
 from __future__ import annotations
 
+from .. import joins
 from ..envelope import fit_comment
 from ..ruleset import Step
 from ..service import Game, utcnow
@@ -34,9 +35,7 @@ def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tup
     if cp is not None:  # folded: every line to copy fits in 72 columns
         lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
     lines.append("")
-    template_of = getattr(st.ruleset, "order_template", None)
-    if template_of is not None:
-        lines += [y for x in template_of(st.rules, power, step) for y in fit_comment(str(x))]
+    lines += [y for x in joins.order_template(st, power, step) for y in fit_comment(str(x))]
     return _subject(st.game, power, step.title, deadline), "\n".join(lines) + "\n"
 
 

@@ -474,11 +474,7 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
         if cp is not None:  # folded (docs/signing.md): every line fits in 72 columns
             head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         body = [
-            y
-            for x in (
-                joins.template() if joins.awaiting(st) else rs.order_template(st.rules, power, step)
-            )
-            for y in envelope.fit_comment(str(x))
+            y for x in joins.order_template(st, power, step) for y in envelope.fit_comment(str(x))
         ]
         out.template = (*head, "", *body)
     return out
