@@ -3,6 +3,7 @@ records it, and `verify`, which recomputes it and compares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -94,6 +95,7 @@ def run(
     in_place: bool = False,
     parsed: dict | None = None,
     head: ev.PhaseResolved | None = None,
+    watch: Callable[[Any, ev.Event], None] | None = None,
 ) -> tuple[ev.PhaseResolved, list[ev.Event], Any]:
     """Resolve `step` (or the set-up when step is None): the header, the results and
     the rules state after them (the results folded into it, as they were emitted).
@@ -102,10 +104,11 @@ def run(
     then not use `state.rules` again unless the resolution succeeded as recorded.
     `parsed`: orders of this step already read from `state.rules` as it is now (verify
     reads them when it checks the envelope), by `parsed_key`; used once each. `head`:
-    the header as `header` makes it, when the caller has it already."""
+    the header as `header` makes it, when the caller has it already. `watch`: sees each
+    result with the rules state just before it (Resolution)."""
     rs = state.ruleset
     assert rs is not None and state.created is not None
-    ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
+    ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place, watch=watch)
     if step is None:
         head = setup_header(state)
         rs.setup(ctx, state.created.scenario, dict(state.created.options))
