@@ -10,6 +10,11 @@ It checks, as the docs describe them:
 
 - the hash chain: rows numbered 1, 2, 3 … without gaps, each `prev` the previous
   `hash`, each `hash` recomputed; every body is JSON naming its own type;
+- sealed rows (docs/core.md "Sealed rows"): the clear part from the `hidden` table
+  against the row's `$sealed` commitment, merged back into the payload; a sealed
+  row without one is a finding in a full file, and in a redacted copy (an `export`
+  table) a row whose hidden part is not checked (envelopes and hidden draws of
+  other powers: counted, their public `digest` still used for the orders digest);
 - that the log starts with `game_created`;
 - that players are registered only before the first resolution, once per power;
 - every `orders_accepted`: its envelope's signature against the key registered for
