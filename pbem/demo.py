@@ -41,12 +41,14 @@ def run_demo(
     master: bytes | None = None,
     reports_too: bool = True,
     options: dict | None = None,
+    sealed: bool = True,
 ) -> Path:
     """Play a scenario with the ruleset's scripted players through signed envelopes, the
     reports each step calls for written beside it (unless `reports_too` is False: the
     long games of the tests), and verify the game file. With a `master` secret the game
     is the same at every run: the players' keys come from it too, and the clock is fixed.
-    `options`: the game's options, as `pbem new --option` gives them."""
+    `options`: the game's options, as `pbem new --option` gives them. `sealed`: False
+    plays it as games made before pbem sealed hidden information (benchmarks)."""
     now = FIXED_NOW if master is not None else None
     rs = registry.get(ruleset)
     play = getattr(rs, "demo_orders", None)
@@ -72,8 +74,9 @@ def run_demo(
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", pub, p))
     path = d / "game.pbem"
     game = Game.create(
-        path, ruleset, scenario, players, options, game_id="demo", master=master, now=now
-    )
+        path, ruleset, scenario, players, options, game_id="demo", master=master, now=now,
+        sealed=sealed,
+    )  # fmt: skip
     echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
     seqs = dict.fromkeys(powers, 0)
     written: set[str] = set()

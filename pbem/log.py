@@ -39,7 +39,20 @@ class Row:
     body: str
     prev: str
     hash: str
-    # a sealed row's clear part and its salt (pbem/hidden.py), when the file holds them
+    # a row of a file without sealed rows (SealedRow has them as fields)
+    salt = None
+    clear = None
+    copy = False
+
+    def event(self) -> ev.Event:
+        return ev.decode(self.type, self.v, self.body)
+
+
+@dataclass(frozen=True, slots=True)
+class SealedRow(Row):
+    """A row of a sealed game's file (or a redacted copy of one), read with its clear
+    part (pbem/hidden.py) when the file holds one. Old games' rows stay `Row`s."""
+
     salt: str | None = None
     clear: str | None = None
     copy: bool = False  # read from a redacted copy (pbem/export.py)
@@ -53,6 +66,10 @@ class Row:
         if self.clear is None and self.copy:
             return hidden.public_part(self.seq, self.type, self.body)  # type: ignore[return-value]
         return hidden.open_row(self.seq, self.type, self.v, self.body, self.salt, self.clear)
+
+
+def _row(t: tuple) -> Row:
+    return Row(*t) if len(t) == 6 else SealedRow(*t)
 
 
 _RowTuple = tuple  # (seq, type, v, body, prev, hash[, salt, clear])
@@ -86,7 +103,7 @@ def chain(
     prev: str, first_seq: int, events: Iterable[ev.Event], seal: Sealer | None = None
 ) -> list[Row]:
     """Hash-chain events after a head: the rows an append would write."""
-    return list(starmap(Row, _chain(prev, first_seq, events, seal)))
+    return [_row(t) for t in _chain(prev, first_seq, events, seal)]
 
 
 class EventLog:
@@ -167,6 +184,8 @@ class EventLog:
                 )
             rows = _chain(head, seq + 1, events, seal)
             self._insert(rows)
+            if seal is not None:
+                self._insert_hidden(rows)
             conn.execute("RELEASE append" if self._batch else "COMMIT")
         except BaseException:
             if self._batch:
@@ -175,23 +194,27 @@ class EventLog:
             else:
                 conn.execute("ROLLBACK")
             raise
-        return list(starmap(Row, rows))
+        return [_row(t) for t in rows] if seal is not None else list(starmap(Row, rows))
 
     def _insert(self, rows: list[_RowTuple]) -> None:
-        """Write (seq, type, v, body, prev, hash) tuples inside the open transaction, and
-        the clear parts of sealed ones (salt, clear) in the `hidden` table."""
-        sealed = [(r[0], r[6], r[7]) for r in rows if len(r) > 6]
+        """Write (seq, type, v, body, prev, hash) tuples inside the open transaction
+        (sealed rows' tuples carry their salt and clear part after these: left out)."""
         self.conn.executemany(
             "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)",
-            [r[:6] for r in rows] if sealed else rows,
+            [r[:6] for r in rows] if any(len(r) > 6 for r in rows) else rows,
         )
-        if sealed:
-            if not self.sealed:
-                self.conn.execute(hidden.CREATE)
-                self.sealed = True
-            self.conn.executemany(
-                f"INSERT INTO {hidden.TABLE} (seq, salt, clear) VALUES (?, ?, ?)", sealed
-            )
+
+    def _insert_hidden(self, rows: list[_RowTuple]) -> None:
+        """The clear parts of the sealed rows among `rows`, in the `hidden` table."""
+        sealed = [(r[0], r[6], r[7]) for r in rows if len(r) > 6]
+        if not sealed:
+            return
+        if not self.sealed:
+            self.conn.execute(hidden.CREATE)
+            self.sealed = True
+        self.conn.executemany(
+            f"INSERT INTO {hidden.TABLE} (seq, salt, clear) VALUES (?, ?, ?)", sealed
+        )
 
     def _select(self, cols: str, where: str) -> str:
         """The SQL reading rows: old games (no `hidden` table) as they always were; sealed
@@ -213,15 +236,18 @@ class EventLog:
             args.append(stop)
         sql = self._select("seq, type, v, body, prev, hash", where + " ORDER BY seq")
         cur = self.conn.execute(sql, args)
-        if self.copy:
-            yield from (Row(*r, copy=True) for r in cur)
+        if self.sealed:
+            copy = self.copy
+            yield from (SealedRow(*r, copy=copy) for r in cur)
         else:
             yield from starmap(Row, cur)
 
     def row(self, seq: int) -> Row | None:
         sql = self._select("seq, type, v, body, prev, hash", "seq = ?")
         r = self.conn.execute(sql, (seq,)).fetchone()
-        return None if r is None else Row(*r, copy=self.copy)
+        if r is None:
+            return None
+        return SealedRow(*r, copy=self.copy) if self.sealed else Row(*r)
 
     def ruleset_name(self) -> str | None:
         """The ruleset named by the first event (game_created), read without decoding."""

@@ -162,6 +162,11 @@ class Game:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.log = EventLog(self.path)
+        if self.log.copy:
+            self.log.close()
+            raise UsageError(
+                f"{self.path} is a redacted copy (pbem export): `pbem verify` reads it"
+            )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)
         name = self.log.ruleset_name()

@@ -123,6 +123,7 @@ def verify_copy(path: str | Path, rows: list[Row], kept: list[str]) -> CopyRepor
             continue
         if isinstance(e, Redacted):
             rep.sealed_away += 1
+            _check_sealed_away(rep, e)
         elif r.clear is not None:
             rep.held += 1
         decoded.append((r, e))
@@ -190,6 +191,22 @@ def _check_all(rep: CopyReport, created: ev.GameCreated, decoded, cut: int) -> N
     if cut < len(decoded):
         nxt = [e.index for _, e in decoded[cut:] if e.type == "phase_resolved"]
         rep.first_open = nxt[0] if nxt else None
+
+
+def _check_sealed_away(rep: CopyReport, e: Redacted) -> None:
+    """A row sealed away from this power must be one pbem seals (seal_hidden): another
+    power's envelope, a hidden draw, a result; never a public die or the power's own."""
+    find = rep.findings.append
+    if rep.power in e.to:
+        find(Finding(e.seq, f"sealed for {rep.power}, but its clear part is not in the copy"))
+    elif e.type == "orders_accepted":
+        if e.public.get("phase") == engine.SETUP:
+            find(Finding(e.seq, "a join envelope (phase setup) sealed: it is public"))
+    elif e.type == "dice_rolled":
+        if e.public.get("stream") != "hidden":
+            find(Finding(e.seq, "a public die sealed: its values must be in the chain"))
+    elif e.kind != "result":
+        find(Finding(e.seq, f"a {e.type!r} event sealed: it is public"))
 
 
 def _check_envelope(rep, row: Row, e: ev.OrdersAccepted, key: str | None, game_ref: str) -> None:

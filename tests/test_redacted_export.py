@@ -270,6 +270,26 @@ def test_a_tampered_copy_fails(copies, tmp_path):
     assert not rep.ok and "hash chain" in rep.text()
 
 
+def test_a_public_die_sealed_away_is_a_finding_and_a_copy_is_not_a_game(copies, tmp_path):
+    _, power, _, src, _ = next(c for c in copies if c[0] == "sk" and c[2] == "end")
+    p = tmp_path / "sealed-die.pbem"
+    p.write_bytes(src.read_bytes())
+    rows = rowkit.rows(p)
+    i = next(
+        k
+        for k, r in enumerate(rows)
+        if r[1] == "dice_rolled" and json.loads(r[3])["stream"] == "public"
+    )
+    d = json.loads(rows[i][3])
+    del d["values"]
+    rows[i][3] = rowkit.canonical({**d, "$sealed": "0" * 64, "$to": []})
+    rowkit.rewrite(p, rows)
+    rep = verify(p)
+    assert not rep.ok and "a public die sealed" in rep.text()
+    with pytest.raises(UsageError, match="redacted copy"):
+        Game(src)
+
+
 def test_the_same_demo_makes_the_same_files(games, tmp_path):
     again = run_demo(
         tmp_path / "sk", "soldier-kings", echo=lambda s: None, master=bytes(32), reports_too=False
