@@ -15,7 +15,7 @@ events are sealed and who may read them (`audience`), and makes the `seal` funct
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import events as ev
@@ -37,6 +37,30 @@ def audience(rs: Ruleset, rules: Any, e: ev.Event, powers: list[str]) -> list[st
         return None
     to = [p for p in powers if rs.visible(rules, e, p)]
     return None if len(to) == len(powers) else sorted(to)
+
+
+def wrongly_sealed(type_: str, public: Mapping[str, Any], to: Sequence[str]) -> str | None:
+    """Why a sealed row (its type, public fields and audience) is not one pbem seals
+    (`audience`), or None. A verifier cannot tell whether a result was sealed for the
+    right powers without the rules, but a public die, a join envelope, an envelope
+    hidden from its own power or a core event sealed at all it can."""
+    if type_ == "orders_accepted":
+        if public.get("phase") == SETUP:
+            return "a join envelope (phase setup) sealed: it is public"
+        if list(to) != [public.get("power")]:
+            return f"{public.get('power')}'s envelope sealed for {list(to)}, not for its power"
+    elif type_ == "dice_rolled":
+        if public.get("stream") != "hidden":
+            return "a public die sealed: its values must be in the chain"
+    elif ev.model_for(type_).kind != "result":
+        return f"a {type_!r} event sealed: it is public"
+    return None
+
+
+def wrongly_sealed_row(row: Any) -> str | None:
+    """`wrongly_sealed` of a log row (pbem.log.SealedRow) read with its clear part."""
+    pub = hidden.public_part(row.seq, row.type, row.body)
+    return wrongly_sealed(row.type, pub.public, pub.to)
 
 
 def hidden_fields(e: ev.Event) -> list[str]:

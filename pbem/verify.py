@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import checkpoint, engine, envelope, gc_pause
+from . import checkpoint, engine, envelope, gc_pause, seal_hidden
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
@@ -171,6 +171,8 @@ def verify_rows(
     for r in rows:
         try:
             decoded.append((r, r.event()))
+            if r.clear is not None and (why := seal_hidden.wrongly_sealed_row(r)):
+                find(Finding(r.seq, why))
         except (PbemError, ValueError) as e:
             find(Finding(r.seq, f"cannot read {r.type!r}: {e}"))
     if not decoded or decoded[0][1].type != "game_created":

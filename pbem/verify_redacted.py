@@ -21,7 +21,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import checkpoint, engine, envelope
+from . import checkpoint, engine, envelope, hidden
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, chain_step
@@ -31,6 +31,7 @@ from .hidden import Redacted
 from .keys import parse_public_key
 from .log import Row
 from .ruleset import STANDING
+from .seal_hidden import wrongly_sealed
 from .state import GameState
 from .verify import Finding, Report, check_chain, verify_rows
 
@@ -123,9 +124,10 @@ def verify_copy(path: str | Path, rows: list[Row], kept: list[str]) -> CopyRepor
             continue
         if isinstance(e, Redacted):
             rep.sealed_away += 1
-            _check_sealed_away(rep, e)
         elif r.clear is not None:
             rep.held += 1
+        if r.clear is not None or isinstance(e, Redacted):
+            _check_sealed(rep, r, e)
         decoded.append((r, e))
 
     # the prefix every row of which is in clear, up to a checkpoint: verified in full
@@ -142,7 +144,9 @@ def verify_copy(path: str | Path, rows: list[Row], kept: list[str]) -> CopyRepor
         )
     if cut:
         full = verify_rows([r for r, _ in decoded[:cut]], None, [], None)
-        rep.findings += [f for f in full.findings if not f.what.startswith("hash")]
+        rep.findings += [
+            f for f in full.findings if not f.what.startswith("hash") and f not in rep.findings
+        ]
         rep.resolutions, rep.signatures = full.resolutions, full.signatures
         rep.full_upto = decoded[cut - 1][0].seq
     _check_all(rep, created, decoded, cut)
@@ -193,20 +197,17 @@ def _check_all(rep: CopyReport, created: ev.GameCreated, decoded, cut: int) -> N
         rep.first_open = nxt[0] if nxt else None
 
 
-def _check_sealed_away(rep: CopyReport, e: Redacted) -> None:
-    """A row sealed away from this power must be one pbem seals (seal_hidden): another
-    power's envelope, a hidden draw, a result; never a public die or the power's own."""
-    find = rep.findings.append
-    if rep.power in e.to:
-        find(Finding(e.seq, f"sealed for {rep.power}, but its clear part is not in the copy"))
-    elif e.type == "orders_accepted":
-        if e.public.get("phase") == engine.SETUP:
-            find(Finding(e.seq, "a join envelope (phase setup) sealed: it is public"))
-    elif e.type == "dice_rolled":
-        if e.public.get("stream") != "hidden":
-            find(Finding(e.seq, "a public die sealed: its values must be in the chain"))
-    elif e.kind != "result":
-        find(Finding(e.seq, f"a {e.type!r} event sealed: it is public"))
+def _check_sealed(rep: CopyReport, r: Row, e: ev.Event | Redacted) -> None:
+    """A sealed row must be one pbem seals (seal_hidden.wrongly_sealed), and one sealed
+    for this power must have its clear part in the copy."""
+    pub = e if isinstance(e, Redacted) else hidden.public_part(r.seq, r.type, r.body)
+    why = wrongly_sealed(r.type, pub.public, pub.to)
+    if why:
+        rep.findings.append(Finding(r.seq, why))
+    if isinstance(e, Redacted) and rep.power in e.to:
+        rep.findings.append(
+            Finding(r.seq, f"sealed for {rep.power}, but its clear part is not in the copy")
+        )
 
 
 def _check_envelope(rep, row: Row, e: ev.OrdersAccepted, key: str | None, game_ref: str) -> None:

@@ -270,7 +270,7 @@ def test_a_tampered_copy_fails(copies, tmp_path):
     assert not rep.ok and "hash chain" in rep.text()
 
 
-def test_a_public_die_sealed_away_is_a_finding_and_a_copy_is_not_a_game(copies, tmp_path):
+def test_a_public_die_sealed_is_a_finding_and_a_copy_is_not_a_game(games, copies, tmp_path):
     _, power, _, src, _ = next(c for c in copies if c[0] == "sk" and c[2] == "end")
     p = tmp_path / "sealed-die.pbem"
     p.write_bytes(src.read_bytes())
@@ -288,6 +288,14 @@ def test_a_public_die_sealed_away_is_a_finding_and_a_copy_is_not_a_game(copies, 
     assert not rep.ok and "a public die sealed" in rep.text()
     with pytest.raises(UsageError, match="redacted copy"):
         Game(src)
+    # in a full file too (sealed with a clear part that matches its commitment)
+    full = tmp_path / "full.pbem"
+    full.write_bytes(games["sk"].read_bytes())
+    rows = rowkit.rows(full)
+    rows[i][6] = ("00" * 32, ["values"], [])
+    rowkit.rewrite(full, rows)
+    rep = verify(full)
+    assert not rep.ok and "event 8: a public die sealed" in rep.text()
 
 
 def test_the_same_demo_makes_the_same_files(games, tmp_path):
