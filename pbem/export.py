@@ -67,6 +67,8 @@ def export(
     make the same bytes)."""
     game = Path(game)
     out = Path(out) if out is not None else default_out(game, power)
+    if out.resolve() == game.resolve() or out.name.endswith((".secret", ".seeds")):
+        raise UsageError(f"{out}: the copy must not replace the game file or its secrets")
     with EventLog(game) as log:
         if log.copy:
             raise UsageError(f"{game} is a redacted copy already; export from the game file")

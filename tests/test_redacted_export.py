@@ -314,6 +314,7 @@ def test_the_same_demo_makes_the_same_files(games, tmp_path):
             con.close()
 
     assert content(again) == content(games["sk"])
+    assert again.read_bytes() == games["sk"].read_bytes()
     power = _powers(again)[0]
     a = export(games["sk"], power, tmp_path / "a.pbem", now=NOW)
     b = export(again, power, tmp_path / "b.pbem", now=NOW)
@@ -323,6 +324,8 @@ def test_the_same_demo_makes_the_same_files(games, tmp_path):
 def test_export_refuses_an_unknown_power_and_an_unsealed_game(games, tmp_path):
     with pytest.raises(UsageError, match="not a power of game demo .*Prussia"):
         export(games["sk"], "Narnia", tmp_path / "x.pbem")
+    with pytest.raises(UsageError, match="must not replace the game file"):
+        export(games["sk"], "Prussia", games["sk"])
     kit = new_game(tmp_path)
     with EventLog(kit.path) as log:
         assert log.row(1).event().sealed  # new games seal ...
