@@ -20,11 +20,10 @@ from typing import Any
 
 from . import events as ev
 from . import hidden
+from .engine import SETUP  # the join envelopes' phase
 from .ruleset import Ruleset
 from .secrets import Secrets
 from .state import GameState
-
-SETUP = "setup"  # engine.SETUP: the join envelopes' phase
 
 
 def audience(rs: Ruleset, rules: Any, e: ev.Event, powers: list[str]) -> list[str] | None:
