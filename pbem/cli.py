@@ -437,6 +437,27 @@ def verify_cmd(game, kept, use_secret, receipts):
     sys.exit(0 if ok else 3)
 
 
+@main.command("export")
+@click.argument("game", type=click.Path(exists=True, dir_okay=False))
+@click.option("--for", "power", required=True, help="The power the copy is for.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    help="The copy's file (default: GAME's name with the power, beside it).",
+)
+def export_cmd(game, power, out):
+    """Write a redacted copy of GAME for POWER: every event (same hashes), the hidden
+    parts POWER may read, none of the others'. `pbem verify COPY` checks it.
+
+    \b
+    Example:
+      pbem export g1756.pbem --for Prussia --out g1756-prussia.pbem
+    """
+    from .export import export
+
+    click.echo(export(game, power, out).text())
+
+
 @main.command("check-report")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option(

@@ -42,6 +42,7 @@ def run_demo(
     reports_too: bool = True,
     options: dict | None = None,
     joins: bool = True,
+    sealed: bool = True,
 ) -> Path:
     """Play a scenario with the ruleset's scripted players through signed envelopes, the
     reports each step calls for written beside it (unless `reports_too` is False: the
@@ -49,7 +50,8 @@ def run_demo(
     is the same at every run: the players' keys come from it too, and the clock is fixed.
     `options`: the game's options, as `pbem new --option` gives them. `joins`: the
     set-up waits for the players' join envelopes (pbem/joins.py), as `pbem new` makes
-    games; with a `master` the players' random values come from it too."""
+    games; with a `master` the players' random values come from it too. `sealed`: False
+    plays it as games made before pbem sealed hidden information (benchmarks)."""
     now = FIXED_NOW if master is not None else None
     rs = registry.get(ruleset)
     play = getattr(rs, "demo_orders", None)
@@ -84,6 +86,7 @@ def run_demo(
         master=master,
         now=now,
         joins=joins,
+        sealed=sealed,
     )
     echo(f"created {path}: {rs.title}, scenario {scenario!r}, powers {', '.join(powers)}")
     seqs = dict.fromkeys(powers, 0)

@@ -3,6 +3,7 @@ records it, and `verify`, which recomputes it and compares."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -43,11 +44,9 @@ def header(state: GameState, step: Step) -> ev.PhaseResolved:
     )
 
 
-def setup_header(state: GameState) -> ev.PhaseResolved:
-    """Resolution 1. Its digest covers the game as created and, in a game with joins
+def setup_digest(c: ev.GameCreated, joined: dict[str, str]) -> str:
+    """Resolution 1's orders digest: the game as created and, in a game with joins
     (pbem/joins.py), the sealed digest of every player's join envelope counted."""
-    assert state.created is not None
-    c = state.created
     what: dict[str, Any] = {
         "phase": SETUP,
         "index": 1,
@@ -55,16 +54,23 @@ def setup_header(state: GameState) -> ev.PhaseResolved:
         "scenario": c.scenario,
         "options": c.options,
     }
+    if c.joins:
+        what["orders"] = dict(sorted(joined.items()))
+    return digest_of(what)
+
+
+def setup_header(state: GameState) -> ev.PhaseResolved:
+    assert state.created is not None
+    c = state.created
     if not c.joins:
-        return ev.PhaseResolved(phase=SETUP, index=1, orders={}, orders_digest=digest_of(what))
+        return ev.PhaseResolved(phase=SETUP, index=1, orders={}, orders_digest=setup_digest(c, {}))
     have = dict(sorted(state.orders.get(SETUP, {}).items()))
-    what["orders"] = {p: a.event.digest for p, a in have.items()}
     return ev.PhaseResolved(
         phase=SETUP,
         index=1,
         orders={p: a.seq for p, a in have.items()},
         defaulted=[p for p in state.players if p not in have],
-        orders_digest=digest_of(what),
+        orders_digest=setup_digest(c, {p: a.event.digest for p, a in have.items()}),
     )
 
 
@@ -102,6 +108,7 @@ def run(
     in_place: bool = False,
     parsed: dict | None = None,
     head: ev.PhaseResolved | None = None,
+    watch: Callable[[Any, ev.Event], None] | None = None,
 ) -> tuple[ev.PhaseResolved, list[ev.Event], Any]:
     """Resolve `step` (or the set-up when step is None): the header, the results and
     the rules state after them (the results folded into it, as they were emitted).
@@ -110,10 +117,11 @@ def run(
     then not use `state.rules` again unless the resolution succeeded as recorded.
     `parsed`: orders of this step already read from `state.rules` as it is now (verify
     reads them when it checks the envelope), by `parsed_key`; used once each. `head`:
-    the header as `header` makes it, when the caller has it already."""
+    the header as `header` makes it, when the caller has it already. `watch`: sees each
+    result with the rules state just before it (Resolution)."""
     rs = state.ruleset
     assert rs is not None and state.created is not None
-    ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place)
+    ctx = Resolution(rs, state.rules, public, hidden, in_place=in_place, watch=watch)
     if step is None or state.resolutions == 0:
         head = setup_header(state)
         rs.setup(ctx, state.created.scenario, dict(state.created.options))

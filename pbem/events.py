@@ -82,7 +82,22 @@ def decode(type_: str, version: int, body: str) -> Event:
             f"event {type_!r} has schema version {version}, newer than this pbem knows "
             f"({cls.version}); upgrade pbem to read this game"
         )
-    data = json.loads(body)
+    return _upcast(cls, type_, version, json.loads(body))
+
+
+def decode_data(type_: str, version: int, data: dict[str, Any]) -> Event:
+    """`decode` of a payload already read into a dict (a sealed row merged with its
+    clear part, pbem/hidden.py): upcast when older, then validated."""
+    cls = model_for(type_)
+    if version > cls.version:
+        raise LogCorrupt(
+            f"event {type_!r} has schema version {version}, newer than this pbem knows "
+            f"({cls.version}); upgrade pbem to read this game"
+        )
+    return _upcast(cls, type_, version, data)
+
+
+def _upcast(cls: type[Event], type_: str, version: int, data: dict[str, Any]) -> Event:
     for v in range(version, cls.version):
         try:
             fn = _UPCASTERS[(type_, v)]
@@ -115,6 +130,10 @@ class GameCreated(Event):
     # the set-up waits for every player's signed join envelope with a random value of
     # his own, and its dice depend on them (pbem/joins.py). False in older games.
     joins: bool = False
+    # hidden parts of later events (envelopes, hidden draws, results some powers may
+    # not see) are sealed: committed to in the chain, kept in clear beside it
+    # (docs/core.md "Hidden information"). False in games made before it existed.
+    sealed: bool = False
 
 
 @event

@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import starmap
 from pathlib import Path
@@ -20,6 +20,7 @@ from pathlib import Path
 import sqlite_utils
 
 from . import events as ev
+from . import hidden
 from .canonical import sha256_hex
 from .errors import ConflictError, GameError
 
@@ -38,35 +39,76 @@ class Row:
     body: str
     prev: str
     hash: str
+    # a row of a file without sealed rows (SealedRow has them as fields)
+    salt = None
+    clear = None
+    copy = False
 
     def event(self) -> ev.Event:
         return ev.decode(self.type, self.v, self.body)
 
 
-_RowTuple = tuple[int, str, int, str, str, str]
+@dataclass(frozen=True, slots=True)
+class SealedRow(Row):
+    """A row of a sealed game's file (or a redacted copy of one), read with its clear
+    part (pbem/hidden.py) when the file holds one. Old games' rows stay `Row`s."""
+
+    salt: str | None = None
+    clear: str | None = None
+    copy: bool = False  # read from a redacted copy (pbem/export.py)
+
+    def event(self) -> ev.Event:
+        """The event; a sealed row merged with its clear part, checked against its
+        commitment. A sealed row without one: LogCorrupt, or in a redacted copy the
+        placeholder `hidden.Redacted` (which is not an Event)."""
+        if self.clear is None and not self.body.startswith(hidden.PREFIX):
+            return ev.decode(self.type, self.v, self.body)
+        if self.clear is None and self.copy:
+            return hidden.public_part(self.seq, self.type, self.body)  # type: ignore[return-value]
+        return hidden.open_row(self.seq, self.type, self.v, self.body, self.salt, self.clear)
 
 
-def _chain(prev: str, seq: int, events: Iterable[ev.Event]) -> list[_RowTuple]:
-    """`chain` as plain (seq, type, v, body, prev, hash) tuples: the append hot path."""
+def _row(t: tuple) -> Row:
+    return Row(*t) if len(t) == 6 else SealedRow(*t)
+
+
+_RowTuple = tuple  # (seq, type, v, body, prev, hash[, salt, clear])
+# seal(seq, event) -> None (nothing hidden) or (public body, salt, clear): pbem/seal_hidden.py
+Sealer = Callable[[int, ev.Event], tuple[str, str, str] | None]
+
+
+def _chain(
+    prev: str, seq: int, events: Iterable[ev.Event], seal: Sealer | None = None
+) -> list[_RowTuple]:
+    """`chain` as plain (seq, type, v, body, prev, hash) tuples: the append hot path.
+    Sealed rows get (..., salt, clear) and their public body is what is hashed."""
     encode, sha256 = ev.encode, hashlib.sha256
     out: list[_RowTuple] = []
     add = out.append
     for e in events:
-        type_, v, body = e.type, e.version, encode(e)
+        type_, v = e.type, e.version
+        sealed = seal(seq, e) if seal is not None else None
+        body = encode(e) if sealed is None else sealed[0]
         h = sha256(f"{prev}\n{seq}\n{type_}\n{v}\n{body}".encode()).hexdigest()  # row_hash
-        add((seq, type_, v, body, prev, h))
+        if sealed is None:
+            add((seq, type_, v, body, prev, h))
+        else:
+            add((seq, type_, v, body, prev, h, sealed[1], sealed[2]))
         prev = h
         seq += 1
     return out
 
 
-def chain(prev: str, first_seq: int, events: Iterable[ev.Event]) -> list[Row]:
+def chain(
+    prev: str, first_seq: int, events: Iterable[ev.Event], seal: Sealer | None = None
+) -> list[Row]:
     """Hash-chain events after a head: the rows an append would write."""
-    return list(starmap(Row, _chain(prev, first_seq, events)))
+    return [_row(t) for t in _chain(prev, first_seq, events, seal)]
 
 
 class EventLog:
-    def __init__(self, path: str | Path, *, create: bool = False):
+    def __init__(self, path: str | Path, *, create: bool = False, sealed: bool = False):
+        """`create` a new file (`sealed`: with the `hidden` table of a sealed game)."""
         self.path = Path(path)
         if create and self.path.exists():
             raise GameError(f"{self.path} already exists")
@@ -84,6 +126,12 @@ class EventLog:
                 pk="seq",
                 not_null={"type", "v", "body", "prev", "hash"},
             )
+            if sealed:
+                self.conn.execute(hidden.CREATE)
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master")}
+        # a sealed game's clear parts (pbem/hidden.py); a redacted copy (pbem/export.py)
+        self.sealed = hidden.TABLE in tables
+        self.copy = "export" in tables
         self.conn.execute("PRAGMA synchronous=FULL")
 
     def close(self) -> None:
@@ -118,8 +166,11 @@ class EventLog:
         self._batch = False
         self.conn.execute("COMMIT")
 
-    def append(self, events: list[ev.Event], expected_seq: int) -> list[Row]:
-        """Append a batch after `expected_seq`, atomically, or raise ConflictError."""
+    def append(
+        self, events: list[ev.Event], expected_seq: int, seal: Sealer | None = None
+    ) -> list[Row]:
+        """Append a batch after `expected_seq`, atomically, or raise ConflictError.
+        `seal`: which events to seal, and how (pbem/seal_hidden.py)."""
         if not events:
             return []
         conn = self.conn
@@ -131,8 +182,10 @@ class EventLog:
                     f"the game moved on: expected the log to end at event {expected_seq}, "
                     f"it ends at {seq}; nothing was written, try again"
                 )
-            rows = _chain(head, seq + 1, events)
+            rows = _chain(head, seq + 1, events, seal)
             self._insert(rows)
+            if seal is not None:
+                self._insert_hidden(rows)
             conn.execute("RELEASE append" if self._batch else "COMMIT")
         except BaseException:
             if self._batch:
@@ -141,27 +194,60 @@ class EventLog:
             else:
                 conn.execute("ROLLBACK")
             raise
-        return list(starmap(Row, rows))
+        return [_row(t) for t in rows] if seal is not None else list(starmap(Row, rows))
 
     def _insert(self, rows: list[_RowTuple]) -> None:
-        """Write (seq, type, v, body, prev, hash) tuples inside the open transaction."""
+        """Write (seq, type, v, body, prev, hash) tuples inside the open transaction
+        (sealed rows' tuples carry their salt and clear part after these: left out)."""
         self.conn.executemany(
-            "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)", rows
+            "INSERT INTO events (seq, type, v, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?)",
+            [r[:6] for r in rows] if any(len(r) > 6 for r in rows) else rows,
+        )
+
+    def _insert_hidden(self, rows: list[_RowTuple]) -> None:
+        """The clear parts of the sealed rows among `rows`, in the `hidden` table."""
+        sealed = [(r[0], r[6], r[7]) for r in rows if len(r) > 6]
+        if not sealed:
+            return
+        if not self.sealed:
+            self.conn.execute(hidden.CREATE)
+            self.sealed = True
+        self.conn.executemany(
+            f"INSERT INTO {hidden.TABLE} (seq, salt, clear) VALUES (?, ?, ?)", sealed
+        )
+
+    def _select(self, cols: str, where: str) -> str:
+        """The SQL reading rows: old games (no `hidden` table) as they always were; sealed
+        ones with each row's clear part, when the file holds it."""
+        if not self.sealed:
+            return f"SELECT {cols} FROM events WHERE {where}"
+        cols = ", ".join(f"e.{c.strip()}" for c in cols.split(","))
+        where = where.replace("seq", "e.seq")
+        return (
+            f"SELECT {cols}, h.salt, h.clear FROM events e "
+            f"LEFT JOIN {hidden.TABLE} h ON h.seq = e.seq WHERE {where}"
         )
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[Row]:
-        sql = "SELECT seq, type, v, body, prev, hash FROM events WHERE seq >= ?"
+        where = "seq >= ?"
         args: list[int] = [start]
         if stop is not None:
-            sql += " AND seq <= ?"
+            where += " AND seq <= ?"
             args.append(stop)
-        yield from starmap(Row, self.conn.execute(sql + " ORDER BY seq", args))
+        sql = self._select("seq, type, v, body, prev, hash", where + " ORDER BY seq")
+        cur = self.conn.execute(sql, args)
+        if self.sealed:
+            copy = self.copy
+            yield from (SealedRow(*r, copy=copy) for r in cur)
+        else:
+            yield from starmap(Row, cur)
 
     def row(self, seq: int) -> Row | None:
-        r = self.conn.execute(
-            "SELECT seq, type, v, body, prev, hash FROM events WHERE seq = ?", (seq,)
-        ).fetchone()
-        return None if r is None else Row(*r)
+        sql = self._select("seq, type, v, body, prev, hash", "seq = ?")
+        r = self.conn.execute(sql, (seq,)).fetchone()
+        if r is None:
+            return None
+        return SealedRow(*r, copy=self.copy) if self.sealed else Row(*r)
 
     def ruleset_name(self) -> str | None:
         """The ruleset named by the first event (game_created), read without decoding."""
@@ -172,6 +258,9 @@ class EventLog:
 
     def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, ev.Event]]:
         """(seq, event) for each row in order: decoded straight from the cursor's tuples."""
+        if self.sealed:
+            yield from ((r.seq, r.event()) for r in self.rows(start, stop))
+            return
         sql = "SELECT seq, type, v, body FROM events WHERE seq >= ?"
         args: list[int] = [start]
         if stop is not None:

@@ -3,7 +3,7 @@ events emitted so far (each folded as it is emitted), and the dice."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .clone import clone
@@ -25,16 +25,22 @@ class Resolution:
         hidden: DiceSource | None = None,
         *,
         in_place: bool = False,
+        watch: Callable[[Any, Event], None] | None = None,
     ):
         """`in_place`: work on `state` itself rather than a deep copy (verify, which
-        rebuilds the state from the log if a recomputation fails or differs)."""
+        rebuilds the state from the log if a recomputation fails or differs). `watch`:
+        called with the state and each event before the event is folded (the service
+        decides there who may read it: pbem/seal_hidden.py)."""
         self.ruleset = ruleset
         self.state = state if in_place else clone(state)
         self.public = public
         self.hidden = hidden or public
         self.events: list[Event] = []
+        self.watch = watch  # sees each event with the state just before it
 
     def emit(self, event: Event) -> None:
+        if self.watch is not None:
+            self.watch(self.state, event)
         self.events.append(event)
         if not isinstance(event, DiceRolled):  # core events are not the ruleset's to fold
             self.state = self.ruleset.apply(self.state, event)

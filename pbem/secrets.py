@@ -112,6 +112,12 @@ class Secrets:
         """16 hex digits, random to everyone without the master secret."""
         return self._derive("game-uid")[:8].hex()
 
+    def hidden_salt(self, seq: int) -> str:
+        """The salt of sealed event `seq` (pbem/hidden.py): the same for the same game
+        and event, and unguessable without the master secret, so a commitment cannot
+        be tested against guesses of what it hides (docs/core.md)."""
+        return self._derive(f"hidden-salt/{seq}").hex()
+
     def referee_public(self) -> str:
         return pbem_public_line(self.referee_key().public_key())
 

@@ -12,7 +12,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import __version__, checkpoint, engine, envelope, gc_pause, joins, snapshot, statuscache
+from . import (
+    __version__,
+    checkpoint,
+    engine,
+    envelope,
+    gc_pause,
+    joins,
+    seal_hidden,
+    snapshot,
+    statuscache,
+)
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice
@@ -153,6 +163,11 @@ class Game:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.log = EventLog(self.path)
+        if self.log.copy:
+            self.log.close()
+            raise UsageError(
+                f"{self.path} is a redacted copy (pbem export): `pbem verify` reads it"
+            )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)
         name = self.log.ruleset_name()
@@ -182,6 +197,7 @@ class Game:
         now: str | None = None,
         master: bytes | None = None,
         joins: bool = False,
+        sealed: bool = True,
     ) -> Game:
         """`joins`: the set-up waits for the players' join envelopes (pbem/joins.py);
         without it the set-up is resolved now, in the creation batch."""
@@ -246,23 +262,26 @@ class Game:
             software=f"pbem {__version__}; {rs.name} {rs.version}",
             uid=secrets.game_uid(),
             joins=joins,
+            sealed=sealed,
         )
         inputs: list[ev.Event] = [created, *(by_power[p] for p in powers)]
+        state = GameState()
+        for i, e in enumerate(inputs, 1):
+            fold(state, i, e, registry.get)
+        seal = seal_hidden.sealer(state, secrets)
         batch = inputs
         if not joins:
-            state = GameState()
-            for i, e in enumerate(inputs, 1):
-                fold(state, i, e, registry.get)
             pub = CommittedDice(secrets.chain("public").seed(1), "", "public")
             hid = CommittedDice(secrets.chain("hidden").seed(1), "", "hidden")
             head = engine.setup_header(state)
             pub.digest = hid.digest = head.orders_digest
-            _, results, after = engine.run(state, None, pub, hid, in_place=True)
+            w = seal_hidden.watcher(seal)
+            _, results, after = engine.run(state, None, pub, hid, in_place=True, watch=w)
             batch = [*inputs, head, *results, *_closing(state, 1, secrets, rs, after)]
         secrets.save(spath)
         try:
-            log = EventLog(path, create=True)
-            _append_signed(log, batch, 0, secrets)
+            log = EventLog(path, create=True, sealed=sealed)
+            _append_signed(log, batch, 0, secrets, seal)
             log.close()
         except BaseException:
             path.unlink(missing_ok=True)
@@ -506,7 +525,7 @@ class Game:
             digest=env.sealed_digest,
             received_at=now,
         )
-        rows = self.log.append([accepted], st.seq)
+        rows = self.log.append([accepted], st.seq, seal_hidden.sealer(st, self.secrets))
         return SubmitResult(
             "accepted",
             power=power,
@@ -527,7 +546,7 @@ class Game:
             st = self.state()
             events = decide(st)
             try:
-                return self.log.append(events, st.seq)
+                return self.log.append(events, st.seq, seal_hidden.sealer(st, self.secrets))
             except ConflictError:
                 continue
         raise ConflictError("the game kept changing; nothing was written, try again")
@@ -543,7 +562,8 @@ class Game:
             seed = secrets.chain("hidden").seed(st.resolutions).hex()
             batch = [stopped, ev.SeedRevealed(stream="hidden", index=st.resolutions, seed=seed)]
             try:
-                _append_signed(self.log, batch, st.seq, secrets)
+                seal = seal_hidden.sealer(st, secrets)
+                _append_signed(self.log, batch, st.seq, secrets, seal)
                 return
             except ConflictError:
                 continue
@@ -580,7 +600,8 @@ class Game:
             step = joins.open_step(st)
             if step is None:  # an old log whose end was not yet recorded
                 secrets = secrets or self.secrets()
-                _append_signed(self.log, _ending(st, st.resolutions, secrets, rs), st.seq, secrets)
+                end = _ending(st, st.resolutions, secrets, rs)
+                _append_signed(self.log, end, st.seq, secrets, seal_hidden.sealer(st, secrets))
                 break
             if st.paused is not None:
                 break
@@ -591,12 +612,14 @@ class Game:
             head = engine.header(st, step)
             pub = CommittedDice(secrets.chain("public").seed(index), head.orders_digest, "public")
             hid = CommittedDice(secrets.chain("hidden").seed(index), head.orders_digest, "hidden")
+            seal = seal_hidden.sealer(st, secrets)
+            w = seal_hidden.watcher(seal)
             # resolved on the kept state itself (no copy): on any failure it is dropped
             try:
-                head2, results, after = engine.run(st, step, pub, hid, in_place=True)
+                head2, results, after = engine.run(st, step, pub, hid, in_place=True, watch=w)
                 assert head2 == head
                 batch = [head, *results, *_closing(st, index, secrets, rs, after)]
-                rows = _append_signed(self.log, batch, st.seq, secrets)
+                rows = _append_signed(self.log, batch, st.seq, secrets, seal)
             except ConflictError:
                 self._cache = None
                 continue
@@ -645,11 +668,12 @@ def _ending(st, index, secrets, rs, after=None) -> list[ev.Event]:
 
 
 def _append_signed(
-    log: EventLog, batch: list[ev.Event], expected: int, secrets: Secrets
+    log: EventLog, batch: list[ev.Event], expected: int, secrets: Secrets, seal=None
 ) -> list[Row]:
-    """Append a batch closed by the referee's signed checkpoint over its last event."""
-    rows = chain(log.head()[1] if expected else "0" * 64, expected + 1, batch)
+    """Append a batch closed by the referee's signed checkpoint over its last event
+    (`seal`: a sealed game's seal_hidden.Sealer)."""
+    rows = chain(log.head()[1] if expected else "0" * 64, expected + 1, batch, seal)
     last = rows[-1]
     sig = checkpoint.sign(secrets.referee_key(), secrets.game, last.seq, last.hash)
     closing = ev.CheckpointSigned(seq=last.seq, head=last.hash, signature=sig)
-    return log.append([*batch, closing], expected)
+    return log.append([*batch, closing], expected, seal)

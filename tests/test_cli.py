@@ -33,8 +33,8 @@ def test_every_command_has_help_with_an_example(cmd):
     assert "Example" in out, out
 
 
-def test_a_game_through_the_cli(tmp_path):
-    os.chdir(tmp_path)
+def test_a_game_through_the_cli(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # restored after: later tests start subprocesses here
     run("keygen", "red")
     run("keygen", "blue")
     assert run("keygen", "red", code=2)  # never overwrite a key

@@ -11,6 +11,7 @@ from gamekit import NOW, new_game
 from pbem import keys, receipts
 from pbem.canonical import canonical_json, sha256_hex
 from pbem.cli import main
+from pbem.errors import GameError
 from pbem.mail import ack
 from pbem.verify import check_receipts, verify
 
@@ -258,11 +259,18 @@ def test_folding_keeps_long_and_unicode_values():
     assert "Böhmen x" in back.reasons[0]  # white space runs are one space, signed so
 
 
-def test_no_secret_file_no_receipt(kit):
+def test_no_secret_file_no_receipt(tmp_path):
+    """A game made before pbem sealed hidden information takes orders without the
+    secret file (and then signs no receipt); a sealed game needs it to seal them."""
+    kit = new_game(tmp_path, name="old.pbem", sealed=False)
     kit.path.with_name(kit.path.name + ".secret").rename(kit.path.with_name("elsewhere"))
     with kit.game() as g:
         r = g.submit(kit.envelope("Red", ["muster 1"]), now=NOW)
     assert r.status == "accepted" and r.receipt is None
+    kit = new_game(tmp_path, name="sealed.pbem")
+    kit.path.with_name(kit.path.name + ".secret").rename(kit.path.with_name("elsewhere2"))
+    with kit.game() as g, pytest.raises(GameError, match="secret file .* is missing"):
+        g.submit(kit.envelope("Red", ["muster 1"]), now=NOW)
 
 
 def test_pbem_submit_prints_the_receipt(kit, tmp_path):

@@ -4,6 +4,7 @@ import json
 import sqlite3
 
 import pytest
+import rowkit
 from gamekit import NOW, new_game, play_to_end
 
 from pbem import checkpoint
@@ -29,27 +30,14 @@ def _copy(kit, tmp_path):
 
 
 def _rows(path):
-    return (
-        sqlite3.connect(path)
-        .execute("SELECT seq, type, v, body, prev, hash FROM events ORDER BY seq")
-        .fetchall()
-    )
+    """The rows, sealed ones with their clear part merged (a forger's view: rowkit)."""
+    return rowkit.rows(path)
 
 
 def _rewrite(path, rows, rechain=True):
-    """Replace the log with `rows` (seq, type, v, body[, ...]), optionally re-hashing the chain."""
-    con = sqlite3.connect(path)
-    con.execute("DELETE FROM events")
-    prev = GENESIS
-    for r in rows:
-        seq, type_, v, body = r[:4]
-        h = row_hash(prev, seq, type_, v, body) if rechain else r[5]
-        con.execute(
-            "INSERT INTO events VALUES (?,?,?,?,?,?)",
-            (seq, type_, v, body, prev if rechain else r[4], h),
-        )
-        prev = h
-    con.commit()
+    """Replace the log with `rows` (seq, type, v, body[, ...]), optionally re-hashing the
+    chain; sealed rows sealed again, their commitments recomputed (rowkit)."""
+    rowkit.rewrite(path, rows, rechain)
 
 
 def _first(rows, type_, pred=lambda d: True):
@@ -177,7 +165,7 @@ def test_a_referee_who_rewrites_history_with_the_real_keys_is_caught_by_a_kept_c
             c["head"] = prev
             c["signature"] = checkpoint.sign(secrets.referee_key(), "g", c["seq"], prev)
             r[3] = json.dumps(c, sort_keys=True, separators=(",", ":"))
-        prev = row_hash(prev, r[0], r[1], r[2], r[3])
+        prev = row_hash(prev, r[0], r[1], r[2], rowkit.stored(r)[0])
     _rewrite(kit.path, rows)
     assert verify(kit.path).ok  # the forgery is self-consistent
     rep = verify(kit.path, kept=[kept])

@@ -62,6 +62,7 @@ def new_game(
     master: bytes = MASTER,
     name: str = "g.pbem",
     game_id: str = "g",
+    sealed: bool = True,
 ) -> Kit:
     from mini_ruleset import SCENARIOS
 
@@ -79,7 +80,9 @@ def new_game(
         signers[p] = keys.Signer.load(pem)
         players.append(PlayerSpec(p, f"{p.lower()}@example.org", signers[p].public.line, p))
     path = tmp / name
-    Game.create(path, "mini", scenario, players, game_id=game_id, now=NOW, master=master).close()
+    Game.create(
+        path, "mini", scenario, players, game_id=game_id, now=NOW, master=master, sealed=sealed
+    ).close()
     return Kit(path, signers)
 
 

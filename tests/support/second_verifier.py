@@ -10,6 +10,11 @@ It checks, as the docs describe them:
 
 - the hash chain: rows numbered 1, 2, 3 … without gaps, each `prev` the previous
   `hash`, each `hash` recomputed; every body is JSON naming its own type;
+- sealed rows (docs/core.md "Sealed rows"): the clear part from the `hidden` table
+  against the row's `$sealed` commitment, merged back into the payload; a sealed
+  row without one is a finding in a full file, and in a redacted copy (an `export`
+  table) a row whose hidden part is not checked (envelopes and hidden draws of
+  other powers: counted, their public `digest` still used for the orders digest);
 - that the log starts with `game_created`;
 - that players are registered only before the first resolution, once per power;
 - every `orders_accepted`: its envelope's signature against the key registered for
@@ -321,6 +326,29 @@ def ssh_verify(env: Envelope, key_line: str) -> bool | None:
 # --- the log --------------------------------------------------------------------------------
 
 
+def unseal(seq: int, d: dict, part: tuple | None, copy: bool, out: list[str]) -> dict | None:
+    """A sealed row's payload: its public fields with its clear part (salt, clear) once
+    the commitment checks; in a redacted copy without one, the public fields marked
+    "$redacted"; in a full file without one, a finding."""
+    commit, to = d.pop("$sealed"), d.pop("$to", None)
+    if not isinstance(to, list):
+        out.append(f"event {seq}: a sealed row without its audience")
+    if part is None:
+        if copy:
+            return {**d, "$redacted": True}
+        out.append(f"event {seq}: sealed, and its clear part is not in the file")
+        return None
+    salt, text = part
+    if hashlib.sha256(f"pbem-hidden-v1\n{salt}\n{text}".encode()).hexdigest() != commit:
+        out.append(f"event {seq}: its clear part does not match the commitment")
+        return None
+    hidden = json.loads(text)
+    if not isinstance(hidden, dict) or set(hidden) & set(d):
+        out.append(f"event {seq}: its clear part is not a set of hidden fields")
+        return None
+    return {**d, **hidden}
+
+
 def run(
     path: str | os.PathLike, kept: list[str] = (), secret: str | os.PathLike | None = None
 ) -> Result:
@@ -332,6 +360,14 @@ def run(
             rows = con.execute(
                 "SELECT seq, type, v, body, prev, hash FROM events ORDER BY seq"
             ).fetchall()
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master")}
+            # sealed rows' clear parts, and the mark of a redacted copy (docs/core.md)
+            clear = {}
+            if "hidden" in tables:
+                clear = {
+                    r[0]: (r[1], r[2]) for r in con.execute("SELECT seq, salt, clear FROM hidden")
+                }
+            copy = "export" in tables
         finally:
             con.close()
     except sqlite3.Error as e:
@@ -370,6 +406,10 @@ def run(
         if not isinstance(d, dict) or d.get("type") != type_:
             out.append(f"event {seq}: the body does not name its type {type_!r}")
             continue
+        if "$sealed" in d:
+            d = unseal(seq, d, clear.get(seq), copy, out)
+            if d is None:
+                continue
         events.append((seq, type_, v, d))
     if not events or rows[0][1] != "game_created" or events[0][0] != rows[0][0]:
         out.append("the log does not start with game_created")
@@ -493,7 +533,11 @@ class _Walk:
                     out.append(f"{where}: an input inside a resolution's batch")
                 if ended:
                     out.append(f"{where}: orders accepted after the game ended")
-                r = self.envelope(seq, d, keys, last_seq, where)
+                if d.get("$redacted"):  # another power's envelope, in a redacted copy
+                    r = d["digest"]
+                    last_seq[d["power"]] = max(d["seq"], last_seq.get(d["power"], d["seq"]))
+                else:
+                    r = self.envelope(seq, d, keys, last_seq, where)
                 if r is not None:
                     orders[seq] = (d["power"], d["phase"], r)
                 latest[(d["power"], d["phase"])] = seq
@@ -536,6 +580,9 @@ class _Walk:
                     out.append(f"{where}: a die rolled outside a resolution's results")
                     continue
                 self.res.rolls += 1
+                if d.get("$redacted"):  # hidden values, in a redacted copy
+                    self.res.hidden_unchecked += 1
+                    continue
                 self.dice_shape(d, where)
                 if d["stream"] == "scripted":
                     self.res.scripted += 1
