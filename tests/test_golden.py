@@ -50,3 +50,25 @@ def test_a_golden_game_verifies_and_renders_the_same_reports(name, tmp_path):
     got = _maker().report_hashes(path)
     changed = sorted(k for k in want if got.get(k) != want[k])
     assert set(got) == set(want) and not changed, f"reports changed: {changed[:5]}"
+
+
+@pytest.mark.parametrize("name", [g for g in GAMES if g.endswith("-sealed-joins")])
+def test_a_sealed_golden_game_gives_redacted_copies_that_verify(name, tmp_path):
+    """Sealed games (docs/core.md "Sealed rows"): each power's redacted copy of an old
+    game still verifies, and the full file holds a join per power before its set-up."""
+    from pbem.export import export
+    from pbem.log import EventLog
+
+    path = tmp_path / f"{name}.pbem"
+    shutil.copyfile(GOLDEN / f"{name}.pbem", path)
+    with EventLog(path) as log:
+        created = log.row(1).event()
+        powers = [r.event().power for r in log.rows(1, 20) if r.type == "player_registered"]
+        joins = [r.event() for r in log.rows() if r.type == "orders_accepted"]
+    assert created.sealed and created.joins
+    assert {e.power for e in joins if e.phase == "setup"} == set(powers)
+    for power in powers:
+        copy = export(path, power, tmp_path / f"{power}.pbem", now="2026-01-01T00:00:00Z")
+        assert copy.sealed_away > 0
+        rep = verify(copy.path)
+        assert rep.ok, rep.text()
