@@ -60,7 +60,7 @@ def run_demo(
     scenario = scenario or next(iter(rs.scenarios()))
     d = Path(directory)
     if d.exists():
-        for sub in ("keys", "orders", "reports"):
+        for sub in ("keys", "orders", "reports", "copies"):
             shutil.rmtree(d / sub, ignore_errors=True)
         for f in d.glob("game.pbem*"):
             f.unlink()
@@ -164,7 +164,22 @@ def run_demo(
     game.close()
     if not rep.ok:
         raise RuntimeError("the demo game failed verification")
+    if sealed and reports_too:
+        _copies(path, d, powers, now, echo)
     return path
+
+
+def _copies(path: Path, d: Path, powers, now, echo) -> None:
+    """Each power's redacted copy of the finished game (`pbem export`), verified."""
+    from .export import export
+
+    (d / "copies").mkdir(exist_ok=True)
+    for p in powers:
+        made = export(path, p, d / "copies" / f"{p}.pbem", now=now)
+        rep = verify(made.path)
+        if not rep.ok:
+            raise RuntimeError(f"the redacted copy for {p} failed verification:\n{rep.text()}")
+        echo(f"{made.text()}; it verifies")
 
 
 def _join(game: Game, d: Path, powers, signers, seqs, master: bytes | None, now) -> None:
