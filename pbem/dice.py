@@ -23,6 +23,7 @@ import hashlib
 import hmac
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from .errors import PbemError
@@ -118,24 +119,35 @@ class CommittedDice:
     def randbelow(self, label: str, n: int) -> int:
         if n < 1:
             raise ValueError("randbelow needs n >= 1")
-        k = self._uses[label]
-        self._uses[label] += 1
+        uses = self._uses
+        k = uses[label]
+        uses[label] = k + 1
         if n == 1:
             return 0
-        width = (n - 1).bit_length() + 7 >> 3
-        span = 256**width
-        limit = span - span % n
-        block = 0
-        buf = b""
+        width, limit = _bounds(n)
+        prefix = f"{self.digest}\n{label}\n{k}\n"
+        seed = self.seed
+        buf = hmac.digest(seed, f"{prefix}0".encode(), "sha256")  # hmac.new's result, in C
+        if width == 1 and buf[0] < limit:  # a die: one byte, the usual case (issue 9)
+            return buf[0] % n
+        block = 1
         while True:
             while len(buf) < width:
-                msg = f"{self.digest}\n{label}\n{k}\n{block}".encode()
-                buf += hmac.digest(self.seed, msg, "sha256")  # hmac.new's result, in C
+                buf += hmac.digest(seed, f"{prefix}{block}".encode(), "sha256")
                 block += 1
             x = int.from_bytes(buf[:width], "big")
             buf = buf[width:]
             if x < limit:
                 return x % n
+
+
+@lru_cache(maxsize=1024)
+def _bounds(n: int) -> tuple[int, int]:
+    """Bytes read per value for randbelow(n), and the bound below which a value is kept
+    (the rest would bias the result)."""
+    width = (n - 1).bit_length() + 7 >> 3
+    span = 256**width
+    return width, span - span % n
 
 
 class DiceScriptError(PbemError):
