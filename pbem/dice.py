@@ -24,7 +24,7 @@ import hmac
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from .errors import PbemError
 
@@ -115,6 +115,7 @@ class CommittedDice:
         self.digest = orders_digest
         self.stream_name = stream_name
         self._uses: defaultdict[str, int] = defaultdict(int)
+        self._pads: tuple[bytes, Any, Any] | None = None  # the seed, _hmac_pads(seed)
 
     def randbelow(self, label: str, n: int) -> int:
         if n < 1:
@@ -126,19 +127,46 @@ class CommittedDice:
             return 0
         width, limit = _bounds(n)
         prefix = f"{self.digest}\n{label}\n{k}\n"
-        seed = self.seed
-        buf = hmac.digest(seed, f"{prefix}0".encode(), "sha256")  # hmac.new's result, in C
+        pads = self._pads
+        if pads is None or pads[0] is not self.seed:
+            pads = self._pads = (self.seed, *_hmac_pads(self.seed))
+        _, inner, outer = pads
+        buf = _hmac(inner, outer, f"{prefix}0".encode())
         if width == 1 and buf[0] < limit:  # a die: one byte, the usual case (issue 9)
             return buf[0] % n
         block = 1
         while True:
             while len(buf) < width:
-                buf += hmac.digest(seed, f"{prefix}{block}".encode(), "sha256")
+                buf += _hmac(inner, outer, f"{prefix}{block}".encode())
                 block += 1
             x = int.from_bytes(buf[:width], "big")
             buf = buf[width:]
             if x < limit:
                 return x % n
+
+
+def _hmac_pads(key: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256 (RFC 2104) with `key`, as far as it goes without the message: SHA-256
+    over the key xor ipad, and over the key xor opad. Each draw then hashes only its
+    message, instead of the key's two blocks again (issue 9); the result is
+    hmac.digest(key, msg, "sha256"), as the tests check."""
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+def _hmac(inner: Any, outer: Any, msg: bytes) -> bytes:
+    i = inner.copy()
+    i.update(msg)
+    o = outer.copy()
+    o.update(i.digest())
+    return o.digest()
+
+
+_BLOCK = 64  # SHA-256's block size
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
 
 
 @lru_cache(maxsize=1024)
