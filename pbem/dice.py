@@ -23,7 +23,8 @@ import hashlib
 import hmac
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import Protocol
+from functools import lru_cache
+from typing import Any, Protocol
 
 from .errors import PbemError
 
@@ -114,28 +115,67 @@ class CommittedDice:
         self.digest = orders_digest
         self.stream_name = stream_name
         self._uses: defaultdict[str, int] = defaultdict(int)
+        self._pads: tuple[bytes, Any, Any] | None = None  # the seed, _hmac_pads(seed)
 
     def randbelow(self, label: str, n: int) -> int:
         if n < 1:
             raise ValueError("randbelow needs n >= 1")
-        k = self._uses[label]
-        self._uses[label] += 1
+        uses = self._uses
+        k = uses[label]
+        uses[label] = k + 1
         if n == 1:
             return 0
-        width = (n - 1).bit_length() + 7 >> 3
-        span = 256**width
-        limit = span - span % n
-        block = 0
-        buf = b""
+        width, limit = _bounds(n)
+        prefix = f"{self.digest}\n{label}\n{k}\n"
+        pads = self._pads
+        if pads is None or pads[0] is not self.seed:
+            pads = self._pads = (self.seed, *_hmac_pads(self.seed))
+        _, inner, outer = pads
+        buf = _hmac(inner, outer, f"{prefix}0".encode())
+        if width == 1 and buf[0] < limit:  # a die: one byte, the usual case (issue 9)
+            return buf[0] % n
+        block = 1
         while True:
             while len(buf) < width:
-                msg = f"{self.digest}\n{label}\n{k}\n{block}".encode()
-                buf += hmac.digest(self.seed, msg, "sha256")  # hmac.new's result, in C
+                buf += _hmac(inner, outer, f"{prefix}{block}".encode())
                 block += 1
             x = int.from_bytes(buf[:width], "big")
             buf = buf[width:]
             if x < limit:
                 return x % n
+
+
+def _hmac_pads(key: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256 (RFC 2104) with `key`, as far as it goes without the message: SHA-256
+    over the key xor ipad, and over the key xor opad. Each draw then hashes only its
+    message, instead of the key's two blocks again (issue 9); the result is
+    hmac.digest(key, msg, "sha256"), as the tests check."""
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
+def _hmac(inner: Any, outer: Any, msg: bytes) -> bytes:
+    i = inner.copy()
+    i.update(msg)
+    o = outer.copy()
+    o.update(i.digest())
+    return o.digest()
+
+
+_BLOCK = 64  # SHA-256's block size
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@lru_cache(maxsize=1024)
+def _bounds(n: int) -> tuple[int, int]:
+    """Bytes read per value for randbelow(n), and the bound below which a value is kept
+    (the rest would bias the result)."""
+    width = (n - 1).bit_length() + 7 >> 3
+    span = 256**width
+    return width, span - span % n
 
 
 class DiceScriptError(PbemError):

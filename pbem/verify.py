@@ -194,13 +194,17 @@ def verify_rows(
             else:
                 find(Finding(r.seq, f"hidden seed {e.index} does not match the commitment"))
 
+    walked: dict[int, bytes] = {}  # seeds hashed down from the nearest revealed above
+
     def hidden_seed(index: int) -> bytes | None:
+        if index in walked:  # `hidden` is complete here: the same walk gives the same seed
+            return walked[index]
         above = [i for i in hidden if i >= index]
         if above:
             j = min(above)
             s = hidden[j]
-            for _ in range(j - index):
-                s = chain_step(s)
+            for i in range(j - 1, index - 1, -1):
+                s = walked[i] = chain_step(s)
             return s
         return secrets.chain("hidden").seed(index) if secrets else None
 

@@ -79,3 +79,27 @@ def test_scripted_dice():
         ScriptedDice([]).next_value("x")
     with pytest.raises(DiceScriptError, match="not in 0..1"):
         ScriptedDice([2]).randbelow("deal", 2)
+
+
+def test_the_draws_hmac_is_hmac_sha256():
+    """randbelow hashes each message on precomputed key pads (issue 9): the same bytes as
+    hmac.digest, for keys shorter than, as long as and longer than SHA-256's block."""
+    import hmac
+    import random
+
+    from pbem.dice import _hmac, _hmac_pads
+
+    r = random.Random(9)
+    for size in (0, 1, 31, 32, 33, 63, 64, 65, 100, 200):
+        key = r.randbytes(size)
+        inner, outer = _hmac_pads(key)
+        for msg in (b"", b"x", r.randbytes(100), r.randbytes(1000)):
+            assert _hmac(inner, outer, msg) == hmac.digest(key, msg, "sha256")
+
+
+def test_a_seed_given_later_is_the_one_drawn_from():
+    a = CommittedDice(b"a" * 32, "d")
+    b = CommittedDice(b"b" * 32, "d")
+    [a.randbelow("x", 6) for _ in range(5)]  # draws 0-4, from the first seed
+    a.seed = b"b" * 32
+    assert [a.randbelow("x", 6) for _ in range(5)] == [b.randbelow("x", 6) for _ in range(10)][5:]

@@ -680,7 +680,7 @@ def _hold(
     return next((p.name for p in pieces if p.kind == "leader"), None)
 
 
-@standing.verb("casualties")
+@standing.verb("casualties", pure=True)
 def _casualties(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):

@@ -37,7 +37,7 @@ def _modifier(content) -> int:
     return held.value if held else 2
 
 
-@standing.verb("initiative")
+@standing.verb("initiative", pure=True)
 def _initiative(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):

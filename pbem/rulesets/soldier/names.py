@@ -115,6 +115,12 @@ def _read_pieces(
 _PIECE_INDEX: dict[tuple, tuple[SoldierContent, dict[str, Piece]]] = {}
 
 
+def piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
+    """The names of the state's counters and leaders (lower case) -> the piece: one
+    object for as long as the game has the same set of them."""
+    return _piece_index(content, state)
+
+
 def _piece_index(content: SoldierContent, state: SoldierState) -> dict[str, Piece]:
     """Every counter and leader of a game is in the state from the start (in the pool
     or not), so the index is built once per set of them. Counters and leaders are

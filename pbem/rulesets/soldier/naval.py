@@ -71,11 +71,7 @@ def end(ctx: Resolution) -> None:
     turn's last action phase, the armies transported (SK 10.62)."""
     s: SoldierState = ctx.state
     last = s.acting >= len(s.initiative) - 1
-    stale = any(
-        u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map")
-        for u in s.units.values()
-    )
-    if s.naval_moves or (last and s.transported) or stale:
+    if s.naval_moves or (last and s.transported) or navy.stale_cargo(s):
         ctx.emit(navy.NavalReset(transported=last))
 
 

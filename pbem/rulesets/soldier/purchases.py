@@ -231,11 +231,8 @@ def pool(s: SoldierState, power: str, kind: str, country: str = "") -> list[str]
     return sorted(
         (
             u.id
-            for u in s.units.values()
-            if u.country == (country or power)
-            and u.type == kind
-            and u.status == "pool"
-            and u.provincial == provincial
+            for u in s.of_country(country or power)
+            if u.type == kind and u.status == "pool" and u.provincial == provincial
         ),
         key=id_order,
     )

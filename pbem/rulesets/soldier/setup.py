@@ -164,9 +164,8 @@ def _select(ctx: Resolution, power: str, forces) -> None:
         return sorted(
             (
                 u.id
-                for u in s.units.values()
-                if u.country == country
-                and u.type == type_
+                for u in s.of_country(country)
+                if u.type == type_
                 and u.status == "pool"
                 and u.provincial == provincial  # SK 19.42: provincials never in Europe
                 and (strength is None or tuple(u.full) == tuple(strength))

@@ -15,16 +15,23 @@ from pbem.ruleset import OrderLine, Parsed, Problem, parse_good_lines
 from pbem.suggest import closest
 
 from .content import SoldierContent
-from .names import Names
+from .names import Names, piece_index
 from .state import SoldierState
 
 Parser = Callable[[Names, SoldierState, str, list[str], int, list[Problem]], Any]
 VERBS: dict[str, Parser] = {}
+# Verbs whose entry is a pure function of the names of the game's pieces, the content, the
+# power and the words (never of where things stand), an int, a str or a list of str: a
+# power's standing orders that use only these are read once (issue 9: they are read again
+# at every resolution).
+PURE: set[str] = set()
 
 
-def verb(name: str):
+def verb(name: str, *, pure: bool = False):
     def register(fn: Parser) -> Parser:
         VERBS[name] = fn
+        if pure:
+            PURE.add(name)
         return fn
 
     return register
@@ -39,7 +46,33 @@ class StandingOrders(dict):
 
 def parse(content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]) -> Parsed:
     """The lines that read are kept (and checked) even when others do not."""
-    return parse_good_lines(lambda ls: _read(content, s, power, ls), lines)
+    index = piece_index(content, s)
+    key = (power, tuple(lines))
+    got = _READ.get(key)
+    if got is not None and got[0] is content and got[1] is index and got[2] is not None:
+        orders = _copy(got[2])
+        return Parsed(orders, [], checkable=True, good=orders)
+    parsed = parse_good_lines(lambda ls: _read(content, s, power, ls), lines)
+    pure = not parsed.problems and all(_verb(ol) in PURE for ol in lines if _verb(ol))
+    if len(_READ) > 1024:
+        _READ.clear()
+    _READ[key] = (content, index, _copy(parsed.orders) if pure else None)
+    return parsed
+
+
+# (power, lines) -> (content, piece index, the orders read when only PURE verbs read them)
+_READ: dict[tuple, tuple[SoldierContent, dict, StandingOrders | None]] = {}
+
+
+def _verb(ol: OrderLine) -> str:
+    text = ol.text.split("#", 1)[0].strip()
+    return text.replace(":", " : ").split()[0].casefold() if text else ""
+
+
+def _copy(orders: StandingOrders) -> StandingOrders:
+    return StandingOrders(
+        {k: [list(e) if isinstance(e, list) else e for e in v] for k, v in orders.items()}
+    )
 
 
 def _read(content: SoldierContent, s: SoldierState, power: str, lines: list[OrderLine]) -> Parsed:

@@ -44,7 +44,7 @@ class _MapIndex:
     """Counter ids on the map, by area (None: all of them), as of generation `gen`.
     Not part of the state: equal to any other, and a copy starts empty."""
 
-    __slots__ = ("gen", "who", "ships", "units", "every", "by_area", "aboard")
+    __slots__ = ("gen", "who", "ships", "units", "every", "by_area", "aboard", "countries")
 
     def __init__(self) -> None:
         self.gen = self.who = self.ships = -1
@@ -52,6 +52,9 @@ class _MapIndex:
         self.every: list[str] = []
         self.by_area: dict[str | None, list[str]] = {}
         self.aboard: dict[str, list[str]] = {}
+        # counter ids by country, and the dict and size they were read from (a counter's
+        # country never changes, and counters are never taken out of a game)
+        self.countries: tuple[object, int, dict[str, list[str]]] = (None, -1, {})
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
@@ -305,7 +308,9 @@ class SoldierState(_M):
             return False
         if a == b:
             return True
-        ma, mb = self.major_of(a), self.major_of(b)
+        majors, allies = self.majors, self.allies  # major_of, inline: asked very often
+        ma = a if a in majors else allies.get(a)
+        mb = b if b in majors else allies.get(b)
         if ma is None or mb is None:
             return False
         if ma == mb or self.player_of(ma) == self.player_of(mb):
@@ -348,8 +353,24 @@ class SoldierState(_M):
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
         """The counters on the map (in `area`, of `type_`), in the order of `units`."""
         units = self.units
-        got = [units[uid] for uid in self._by_area().get(area, ())]
+        index = self.__pydantic_private__["_where"]
+        if index.gen == _GEN[0] and index.who == _GEN[1] and index.units is units:
+            by_area = index.by_area  # what _by_area would answer, without asking
+        else:
+            by_area = self._by_area()
+        got = [units[uid] for uid in by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
+
+    def of_country(self, country: str) -> list[Counter]:
+        """The counters of `country`, wherever they are, in the order of `units`."""
+        index, units = self.__pydantic_private__["_where"], self.units
+        known, size, by_country = index.countries
+        if known is not units or size != len(units):
+            by_country = {}
+            for uid, u in units.items():
+                by_country.setdefault(u.country, []).append(uid)
+            index.countries = (units, len(units), by_country)
+        return [units[uid] for uid in by_country.get(country, ())]
 
     def aboard(self, fleet: str) -> list[str]:
         """Ids of the counters on the map carried by `fleet` (SK 10.6), sorted."""
