@@ -32,6 +32,10 @@ def audience(rs: Ruleset, rules: Any, e: ev.Event, powers: list[str]) -> list[st
         return None if e.phase == SETUP else [e.power]
     if isinstance(e, ev.DiceRolled):
         return [] if e.stream == "hidden" else None
+    if isinstance(e, ev.ReportDelivered | ev.MailSent):
+        # the hash of a mail's text would let anyone test a guess of what it told its
+        # reader (a report shows his hand, an answer his orders): for him only
+        return [e.power] if e.power else []
     if e.kind != "result":
         return None
     to = [p for p in powers if rs.visible(rules, e, p)]
@@ -51,6 +55,10 @@ def wrongly_sealed(type_: str, public: Mapping[str, Any], to: Sequence[str]) -> 
     elif type_ == "dice_rolled":
         if public.get("stream") != "hidden":
             return "a public die sealed: its values must be in the chain"
+    elif type_ in MAIL:
+        own = [public["power"]] if public.get("power") else []
+        if list(to) != own:
+            return f"a {type_!r} sealed for {list(to)}, not for its reader {own}"
     elif ev.model_for(type_).kind != "result":
         return f"a {type_!r} event sealed: it is public"
     return None
@@ -62,9 +70,15 @@ def wrongly_sealed_row(row: Any) -> str | None:
     return wrongly_sealed(row.type, pub.public, pub.to)
 
 
+MAIL = ("report_delivered", "mail_sent")
+MAIL_HIDDEN = ["content_hash", "message_id"]  # the Message-ID is made from the hash
+
+
 def hidden_fields(e: ev.Event) -> list[str]:
     if isinstance(e, ev.OrdersAccepted):
         return ["envelope"]
+    if isinstance(e, ev.ReportDelivered | ev.MailSent):
+        return MAIL_HIDDEN
     if isinstance(e, ev.DiceRolled):
         return ["values"]
     return [k for k in type(e).model_fields if k != "type"]

@@ -372,7 +372,75 @@ def test_cli_export_and_verify(games, tmp_path):
     assert f"for {power}" in r.output and "sealed for other powers" in r.output
     r = CliRunner().invoke(main, ["verify", str(out)])
     assert r.exit_code == 0, r.output
-    assert "redacted copy" in r.output and r.output.rstrip().endswith("OK")
+    assert "redacted copy" in r.output and "\nOK as Britain's redacted copy" in r.output
     r = CliRunner().invoke(main, ["export", str(games["soe"]), "--for", "Atlantis"])
     assert r.exit_code != 0 and "not a power" in r.output
     assert ev.GameCreated.model_fields["sealed"].default is False
+
+
+def test_a_copy_holds_no_hash_of_another_powers_mail(tmp_path):
+    """A report's content hash is a test for guesses of what it shows (a hand, a
+    treasury): `report_delivered` and `mail_sent` keep theirs sealed for their reader."""
+    from pbem.mail.outbox import Outbox
+    from pbem.mail.reports import deliver_reports
+
+    path = run_demo(
+        tmp_path / "g", "soldier-kings", "1756", echo=lambda s: None, master=bytes(32),
+        reports_too=False,
+    )  # fmt: skip
+    with Game(path) as game:
+        done = deliver_reports(
+            game, Outbox(tmp_path / "outbox"), None, "ref@example.org", now="2026-01-03T00:00:00Z"
+        )
+        powers = list(game.state().players)
+    assert {d.power for d in done} == set(powers)
+    assert verify(path).ok
+    for power in powers:
+        copy = export(path, power, tmp_path / f"{power}.pbem", now="2026-01-03T00:00:00Z")
+        assert verify(copy.path).ok
+        data = copy.path.read_bytes()
+        for d in done:
+            assert (d.content_hash.encode() in data) == (d.power == power), (power, d.power)
+            assert (d.message_id.encode() in data) == (d.power == power)
+
+
+def test_a_copy_checks_what_its_public_fields_allow(copies, tmp_path):
+    """From the public fields alone: a resolution counts the latest accepted envelope of
+    each power (and every standing order in force); a public die is a roll or a pick;
+    the copy is for a power of the game."""
+    _, power, _, src, _ = next(c for c in copies if c[0] == "sk" and c[2] == "end")
+
+    def fresh(name):
+        p = tmp_path / name
+        p.write_bytes(src.read_bytes())
+        return p
+
+    p = fresh("header.pbem")
+    rows = rowkit.rows(p)
+    i = next(
+        k for k, r in enumerate(rows) if r[1] == "phase_resolved" and json.loads(r[3])["orders"]
+    )
+    d = json.loads(rows[i][3])
+    d["orders"].pop(sorted(d["orders"])[0])
+    rows[i][3] = rowkit.canonical(d)
+    rowkit.rewrite(p, rows)
+    assert "counts envelopes" in verify(p).text()
+
+    p = fresh("draw.pbem")
+    rows = rowkit.rows(p)
+    i = next(
+        k
+        for k, r in enumerate(rows)
+        if r[1] == "dice_rolled" and json.loads(r[3]).get("stream") == "public"
+    )
+    d = json.loads(rows[i][3])
+    rows[i][3] = rowkit.canonical({**d, "draw": "draw"})
+    rowkit.rewrite(p, rows)
+    assert "of kind 'draw': not a public draw" in verify(p).text()
+
+    p = fresh("power.pbem")
+    con = sqlite3.connect(p)
+    con.execute("UPDATE export SET power = 'Nobody'")
+    con.commit()
+    con.close()
+    assert "marked for 'Nobody', not a power of this game" in verify(p).text()
