@@ -368,6 +368,7 @@ def run(
                     r[0]: (r[1], r[2]) for r in con.execute("SELECT seq, salt, clear FROM hidden")
                 }
             copy = "export" in tables
+            marked = [r[0] for r in con.execute("SELECT power FROM export")] if copy else []
         finally:
             con.close()
     except sqlite3.Error as e:
@@ -414,6 +415,10 @@ def run(
     if not events or rows[0][1] != "game_created" or events[0][0] != rows[0][0]:
         out.append("the log does not start with game_created")
         return res
+    registered = {d.get("power") for _s, t, _v, d in events if t == "player_registered"}
+    for power in marked:  # a redacted copy is one power's (docs/core.md "Redacted copies")
+        if power not in registered:
+            out.append(f"the copy is marked for {power!r}, who is not a power of the game")
     try:
         walk = _Walk(res, hashes)
         if secret is not None:
