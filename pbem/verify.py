@@ -78,12 +78,13 @@ class Report:
                 f"  {self.hidden_unchecked} hidden draws not yet checkable (their seed is "
                 "revealed at the end of the game)"
             )
+        return "\n".join(lines + self.verdict("OK"))
+
+    def verdict(self, ok: str) -> list[str]:
+        """The last lines: every finding, or `ok`."""
         if self.findings:
-            lines.append(f"FAILED: {len(self.findings)} problem(s)")
-            lines += [f"- {f}" for f in self.findings]
-        else:
-            lines.append("OK")
-        return "\n".join(lines)
+            return [f"FAILED: {len(self.findings)} problem(s)", *(f"- {f}" for f in self.findings)]
+        return [ok]
 
 
 class ReplayDice:
@@ -109,7 +110,7 @@ class ReplayDice:
         return v
 
 
-def _seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) -> bool:
+def seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) -> bool:
     """Hash `seed` down to the nearest known lower seed (or the anchor at 0)."""
     lower = max((i for i in known if i < index), default=0)
     target = known.get(lower, anchor) if lower else anchor
@@ -188,7 +189,7 @@ def verify_rows(
     for r, e in decoded:
         if e.type == "seed_revealed" and e.stream == "hidden":
             seed = bytes.fromhex(e.seed)
-            if _seed_ok(anchors["hidden"], {}, e.index, seed):
+            if seed_ok(anchors["hidden"], {}, e.index, seed):
                 hidden[e.index] = seed
                 rep.seeds += 1
             else:
@@ -332,7 +333,35 @@ def verify_rows(
                 else:
                     rep.reports += 1
 
-    # 5. checkpoints a player kept
+    check_kept(rep, created, by_seq, kept)  # 5. checkpoints a player kept
+    _other_software(rep, created)
+    return rep
+
+
+def _other_software(rep: Report, created: ev.GameCreated) -> None:
+    """A game that does not recompute here and was played with other software: name the
+    version to verify (and go on playing) it with (issue 16, docs/core.md "Other
+    software")."""
+    if rep.ok or not created.software:
+        return
+    from . import __version__
+
+    here = f"pbem {__version__}; {created.ruleset} {registry.get(created.ruleset).version}"
+    if here != created.software:
+        pbem = created.software.split(";")[0].strip()
+        rep.findings.append(
+            Finding(
+                1,
+                f"this game was played with {created.software!r}, this is {here!r}: verify "
+                f'and resolve it with that version ({pbem}; docs/core.md, "Other software")',
+            )
+        )
+
+
+def check_kept(rep: Report, created: ev.GameCreated, by_seq: dict[int, Row], kept) -> None:
+    """Each checkpoint a player kept: this game's, signed by its referee, and its event
+    still in the log with that hash."""
+    find = rep.findings.append
     for line in kept:
         try:
             game, seq, head, sig = checkpoint.parse_text(line)
@@ -357,28 +386,6 @@ def verify_rows(
             )
         else:
             rep.kept_checkpoints += 1
-    _other_software(rep, created)
-    return rep
-
-
-def _other_software(rep: Report, created: ev.GameCreated) -> None:
-    """A game that does not recompute here and was played with other software: name the
-    version to verify (and go on playing) it with (issue 16, docs/core.md "Other
-    software")."""
-    if rep.ok or not created.software:
-        return
-    from . import __version__
-
-    here = f"pbem {__version__}; {created.ruleset} {registry.get(created.ruleset).version}"
-    if here != created.software:
-        pbem = created.software.split(";")[0].strip()
-        rep.findings.append(
-            Finding(
-                1,
-                f"this game was played with {created.software!r}, this is {here!r}: verify "
-                f'and resolve it with that version ({pbem}; docs/core.md, "Other software")',
-            )
-        )
 
 
 def check_receipts(path: str | Path, texts: list[tuple[str, str]]):
@@ -493,7 +500,7 @@ def _check_resolution(
         find(Finding(row.seq, f"resolution {index} is not followed by the reveal of its seed"))
         return
     seed = bytes.fromhex(reveal.seed)
-    if not _seed_ok(anchors["public"], public, index, seed):
+    if not seed_ok(anchors["public"], public, index, seed):
         find(Finding(row.seq, f"seed {index} does not match the commitment made at creation"))
         return
     public[index] = seed

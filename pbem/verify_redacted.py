@@ -24,7 +24,7 @@ from pathlib import Path
 from . import checkpoint, engine, envelope, hidden
 from . import events as ev
 from . import ruleset as registry
-from .dice import CommittedDice, chain_step
+from .dice import CommittedDice
 from .errors import PbemError
 from .export import TABLE
 from .hidden import Redacted
@@ -32,7 +32,7 @@ from .keys import parse_public_key
 from .log import Row
 from .ruleset import STANDING
 from .seal_hidden import wrongly_sealed
-from .verify import Finding, Report, check_chain, verify_rows
+from .verify import Finding, Report, check_chain, check_kept, seed_ok, verify_rows
 
 
 @dataclass
@@ -42,7 +42,6 @@ class CopyReport(Report):
     sealed_away: int = 0  # rows sealed for other powers
     headers: int = 0  # resolution headers checked
     public_dice: int = 0
-    unchecked_dice: int = 0  # public dice of an unknown draw kind
     full_upto: int = 0  # the prefix recomputed in full: events 1..full_upto
     first_open: int | None = None  # the first resolution not recomputed in full
 
@@ -62,32 +61,16 @@ class CopyReport(Report):
             else "  no resolution recomputed in full: sealed rows begin with the set-up",
             f"  {self.checkpoints} referee checkpoints checked",
         ]
-        if self.unchecked_dice:
-            lines.append(f"  {self.unchecked_dice} public dice of an unknown kind not checked")
         if self.first_open is not None:
             lines.append(
                 f"  resolutions from {self.first_open} on depend on information sealed for "
                 "other powers: their public dice and headers were checked"
             )
-        if self.findings:
-            lines.append(f"FAILED: {len(self.findings)} problem(s)")
-            lines += [f"- {f}" for f in self.findings]
-        else:
-            lines.append(
-                f"OK as {self.power}'s redacted copy (the checks above; the full game file, "
-                "which has no export table, verifies everything)"
-            )
-        return "\n".join(lines)
-
-
-def _seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) -> bool:
-    """As pbem.verify: hash `seed` down to the nearest known lower seed (or the anchor)."""
-    lower = max((i for i in known if i < index), default=0)
-    target = known.get(lower, anchor) if lower else anchor
-    s = seed
-    for _ in range(index - lower):
-        s = chain_step(s)
-    return s == target
+        ok = (
+            f"OK as {self.power}'s redacted copy (the checks above; the full game file, "
+            "which has no export table, verifies everything)"
+        )
+        return "\n".join(lines + self.verdict(ok))
 
 
 def verify_copy(path: str | Path, rows: list[Row], kept: list[str]) -> CopyReport:
@@ -152,7 +135,7 @@ def verify_copy(path: str | Path, rows: list[Row], kept: list[str]) -> CopyRepor
         rep.resolutions, rep.signatures = full.resolutions, full.signatures
         rep.full_upto = decoded[cut - 1][0].seq
     _check_all(rep, created, decoded, cut)
-    _check_kept(rep, created, rows, kept)
+    check_kept(rep, created, {r.seq: r for r in rows}, kept)
     return rep
 
 
@@ -185,7 +168,7 @@ def _check_all(rep: CopyReport, created: ev.GameCreated, decoded, cut: int) -> N
             if e.index in known[stream]:
                 ok = known[stream][e.index] == seed
             else:
-                ok = _seed_ok(anchors[stream], known[stream], e.index, seed)
+                ok = seed_ok(anchors[stream], known[stream], e.index, seed)
             if not ok:
                 find(Finding(row.seq, f"{stream} seed {e.index} does not match the commitment"))
             elif e.index not in known[stream]:
@@ -321,21 +304,3 @@ def _check_dice(rep, row: Row, head: ev.PhaseResolved, after) -> None:
             )
         else:
             rep.public_dice += len(e.values)
-
-
-def _check_kept(rep, created: ev.GameCreated, rows: list[Row], kept: list[str]) -> None:
-    by_seq = {r.seq: r for r in rows}
-    for line in kept:
-        try:
-            game, seq, head, sig = checkpoint.parse_text(line)
-        except PbemError as x:
-            rep.findings.append(Finding(None, str(x)))
-            continue
-        if game != created.game or not checkpoint.valid(created.referee_key, game, seq, head, sig):
-            rep.findings.append(Finding(None, f"kept checkpoint at event {seq} is not this game's"))
-        elif seq not in by_seq or by_seq[seq].hash != head:
-            rep.findings.append(
-                Finding(seq, "HISTORY REWRITTEN: the log no longer has that event with that hash")
-            )
-        else:
-            rep.kept_checkpoints += 1

@@ -230,13 +230,20 @@ def test_reports_hide_nothing_that_the_seal_shows(games):
     assert hidden_seen > 100
 
 
-def test_a_tampered_copy_fails(copies, tmp_path):
-    _, power, _, src, _ = next(c for c in copies if c[0] == "sk" and c[2] == "end")
+def sk_copy_maker(copies, tmp_path):
+    """fresh(name): a new file holding the Soldier Kings copy made at the game's end."""
+    src = next(c for c in copies if c[0] == "sk" and c[2] == "end")[3]
 
     def fresh(name):
         dst = tmp_path / name
         dst.write_bytes(src.read_bytes())
         return dst
+
+    return fresh
+
+
+def test_a_tampered_copy_fails(copies, tmp_path):
+    fresh = sk_copy_maker(copies, tmp_path)
 
     # a public die changed, the chain rebuilt by the forger
     p = fresh("die.pbem")
@@ -408,12 +415,7 @@ def test_a_copy_checks_what_its_public_fields_allow(copies, tmp_path):
     """From the public fields alone: a resolution counts the latest accepted envelope of
     each power (and every standing order in force); a public die is a roll or a pick;
     the copy is for a power of the game."""
-    _, power, _, src, _ = next(c for c in copies if c[0] == "sk" and c[2] == "end")
-
-    def fresh(name):
-        p = tmp_path / name
-        p.write_bytes(src.read_bytes())
-        return p
+    fresh = sk_copy_maker(copies, tmp_path)
 
     p = fresh("header.pbem")
     rows = rowkit.rows(p)
