@@ -406,7 +406,13 @@ class MiniRuleset(Ruleset):
 
     def demo_orders(self, s: MiniState, power: str, step: Step) -> list[str]:
         if step.phase.endswith("muster"):
-            return [f"muster {s.gold[power]}"]
+            # into home while it is held, else into any area still held (a lost home
+            # would reject the order: the demo's dice are new at every run)
+            held = [a for a, o in s.owner.items() if o == power]
+            if not held:
+                return ["# nothing left to muster into"]
+            where = HOME[power] if HOME[power] in held else held[0]
+            return [f"muster {s.gold[power]} in {where}"]
         mine = [a for a, o in s.owner.items() if o == power and s.troops[a] > 1]
         for a in mine:
             for t in ADJ[a]:
