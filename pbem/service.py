@@ -640,9 +640,7 @@ class Game:
 def ready(st: GameState, step: Step) -> bool:
     """May `step` be resolved: every power that owes orders sent them (a power in civil
     disorder is not waited for), or its deadline was declared passed."""
-    have = st.orders.get(step.phase, {})
-    missing = [p for p in step.owes if p not in have and p not in st.disorder]
-    return not missing or step.phase in st.deadlines
+    return not st.missing(step.phase, step.owes) or step.phase in st.deadlines
 
 
 def _closing(st, index, secrets, rs, after) -> list[ev.Event]:

@@ -68,6 +68,12 @@ class GameState:
         e = self.due.get(phase)
         return e.due if e is not None else None
 
+    def missing(self, phase: str, owes) -> list[str]:
+        """The powers of `owes` whose orders for `phase` are not in; a power in civil
+        disorder is not waited for (docs/service.md)."""
+        have = self.orders.get(phase, {})
+        return [p for p in owes if p not in have and p not in self.disorder]
+
     @property
     def game_ref(self) -> str:
         """What an envelope's `Game:` line must say: the game id and its unique id."""

@@ -543,9 +543,7 @@ def _check_resolution(
                 )
             )
             return
-        if step.phase not in state.deadlines and any(
-            p not in state.orders.get(step.phase, {}) for p in step.owes
-        ):
+        if step.phase not in state.deadlines and state.missing(step.phase, step.owes):
             find(
                 Finding(
                     row.seq,
