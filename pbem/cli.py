@@ -409,7 +409,13 @@ def replay(game, phase, seq, power, as_json):
     type=click.Path(exists=True, dir_okay=False),
     help="A file with receipts the referee signed (or the answer mail): prove the log holds them.",
 )
-def verify_cmd(game, kept, use_secret, receipts):
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes that recompute resolutions side by side (default: one per core).",
+)
+def verify_cmd(game, kept, use_secret, receipts, jobs):
     """Check GAME without trusting the referee: chain, signatures, seeds, every roll,
     every result recomputed. Exit 3 on any mismatch.
 
@@ -422,7 +428,7 @@ def verify_cmd(game, kept, use_secret, receipts):
     from .verify import verify
 
     secrets = Secrets.load(secret_path(game)) if use_secret else None
-    rep = verify(game, secrets, list(kept))
+    rep = verify(game, secrets, list(kept), jobs=jobs)
     click.echo(rep.text())
     ok = rep.ok
     if receipts:

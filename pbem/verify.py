@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import checkpoint, engine, envelope, gc_pause, joins, seal_hidden
+from . import checkpoint, engine, envelope, gc_pause, joins, seal_hidden, verify_split
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
@@ -120,7 +120,11 @@ def seed_ok(anchor: bytes, known: dict[int, bytes], index: int, seed: bytes) -> 
     return s == target
 
 
-def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = ()) -> Report:
+def verify(
+    path: str | Path, secrets: Secrets | None = None, kept: list[str] = (), jobs: int | None = None
+) -> Report:
+    """Verify the game file at `path`. `jobs`: processes that recompute resolutions
+    side by side (None: one per core, pbem/verify_split.py; 1: this one only)."""
     with gc_pause.paused():
         with EventLog(path) as log:
             rows, copy = list(log.rows()), log.copy
@@ -128,7 +132,7 @@ def verify(path: str | Path, secrets: Secrets | None = None, kept: list[str] = (
             from .verify_redacted import verify_copy
 
             return verify_copy(path, rows, list(kept))
-        return verify_rows(rows, secrets, kept, path)
+        return verify_rows(rows, secrets, kept, path, jobs)
 
 
 def check_chain(rows: list[Row], find) -> None:
@@ -150,7 +154,11 @@ def check_chain(rows: list[Row], find) -> None:
 
 
 def verify_rows(
-    rows: list[Row], secrets: Secrets | None, kept: list[str], path: str | Path | None
+    rows: list[Row],
+    secrets: Secrets | None,
+    kept: list[str],
+    path: str | Path | None,
+    jobs: int | None = 1,
 ) -> Report:
     """Verify the log `rows` (all of a game file's, or a prefix of a redacted copy's
     whose every row is in clear); delivered reports are rebuilt from the game `path`."""
@@ -209,79 +217,11 @@ def verify_rows(
             return s
         return secrets.chain("hidden").seed(index) if secrets else None
 
-    # 3. replay with recomputation
-    state = GameState()
-    public: dict[int, bytes] = {}
-    parsed: dict[tuple, object] = {}  # orders read when checked, for their resolution
-    i = 0
-    while i < len(decoded):
-        row, e = decoded[i]
-        if e.kind == "result":
-            find(Finding(row.seq, f"result event {e.type!r} outside any resolution"))
-        elif e.type == "player_registered" and (e.power in state.players or state.resolutions):
-            # a key changes only by a signed referee action every report announces,
-            # and pbem has none yet: any later registration is a swapped key
-            find(
-                Finding(
-                    row.seq,
-                    f"{e.power}'s key registered again after the game began: a swapped key "
-                    "would let someone else sign that power's orders",
-                )
-            )
-            return rep
-        elif e.type == "orders_accepted":
-            _check_orders(state, row, e, by_seq, rep, parsed)
-        elif e.type == "deadline_passed":
-            step = joins.open_step(state) if state.ruleset else None
-            if step is None or step.phase != e.phase:
-                find(Finding(row.seq, f"deadline declared for {e.phase!r}, which was not open"))
-        elif e.type == "checkpoint_signed":
-            rep.checkpoints += 1
-            before = by_seq.get(row.seq - 1)
-            if before is None or e.seq != before.seq or e.head != before.hash:
-                find(Finding(row.seq, "checkpoint does not name the event just before it"))
-            elif not checkpoint.valid(
-                created.referee_key, created.game, e.seq, e.head, e.signature
-            ):
-                find(Finding(row.seq, "checkpoint signature is not the referee's"))
-        elif e.type == "phase_resolved":
-            j = i + 1
-            while j < len(decoded) and decoded[j][1].kind == "result":
-                j += 1
-            recorded = [x for _, x in decoded[i + 1 : j]]
-            ok = _check_resolution(
-                state, row, e, recorded, decoded[j:], anchors, public, hidden_seed, rep, parsed
-            )
-            parsed.clear()
-            if ok is None:  # the recomputation may have left state.rules half changed
-                state = _replay(decoded[:i])
-            fold(state, row.seq, e, registry.get)
-            if ok is None:
-                for r2, x in decoded[i + 1 : j]:
-                    fold(state, r2.seq, x, registry.get)
-            else:  # recomputed in place and equal to the record: its state is the fold's
-                state.rules = ok
-                state.seq = decoded[j - 1][0].seq
-            i = j
-            continue
-        elif e.type == "game_ended":
-            rs = state.ruleset
-            if rs.step(state.rules) is not None:
-                find(Finding(row.seq, "game_ended while the rules say the game goes on"))
-            elif e.summary != rs.outcome(state.rules):
-                find(
-                    Finding(
-                        row.seq,
-                        "game_ended summary differs from the rules' outcome",
-                        _diff([e.summary], [rs.outcome(state.rules)]),
-                    )
-                )
-        try:
-            fold(state, row.seq, e, registry.get)
-        except PbemError as x:
-            find(Finding(row.seq, str(x)))
-            return rep
-        i += 1
+    # 3. replay with recomputation: in segments that other processes may take
+    # (pbem/verify_split.py), each from the fold of the log before it
+    walk = Walk(decoded, created, anchors, by_seq, hidden_seed)
+    if not verify_split.walk_all(walk, rep, jobs):
+        return rep  # the log cannot be walked past a finding: nothing more to check
 
     # 4. every delivered report, rebuilt from the log, must have the recorded hash
     deliveries = [e for _, e in decoded if e.type == "report_delivered"]
@@ -291,7 +231,7 @@ def verify_rows(
         from .reports.hashcache import HashCache
         from .service import Game
 
-        with Game(path) as game, HashCache(state.ruleset) as known:
+        with Game(path) as game, HashCache(registry.get(created.ruleset)) as known:
             todo: dict[tuple, str] = {}  # (power, start, stop, deadline) -> chain hash at stop
             for e in deliveries:
                 at = by_seq.get(e.stop)
@@ -336,6 +276,110 @@ def verify_rows(
     check_kept(rep, created, by_seq, kept)  # 5. checkpoints a player kept
     _other_software(rep, created)
     return rep
+
+
+@dataclass
+class Walk:
+    """What walking a segment of the log needs besides its state: the decoded rows,
+    the game as created, the seed anchors, the rows by number, the hidden seeds."""
+
+    decoded: list[tuple[Row, ev.Event]]
+    created: ev.GameCreated
+    anchors: dict[str, bytes]
+    by_seq: dict[int, Row]
+    hidden_seed: Any
+
+    def segment(self, rep: Report, state: GameState, lo: int, hi: int) -> GameState | None:
+        """3. Check rows lo..hi-1 (hi: the end, or a `phase_resolved` row), starting
+        from `state`, the log folded up to lo. Returns the state at hi, or None when the
+        log cannot be walked further (then nothing after it is checked)."""
+        decoded, created, by_seq = self.decoded, self.created, self.by_seq
+        find = rep.findings.append
+        public: dict[int, bytes] = {}
+        parsed: dict[tuple, object] = {}  # orders read when checked, for their resolution
+        i = lo
+        while i < hi:
+            row, e = decoded[i]
+            if e.kind == "result":
+                find(Finding(row.seq, f"result event {e.type!r} outside any resolution"))
+            elif e.type == "player_registered" and (e.power in state.players or state.resolutions):
+                # a key changes only by a signed referee action every report announces,
+                # and pbem has none yet: any later registration is a swapped key
+                find(
+                    Finding(
+                        row.seq,
+                        f"{e.power}'s key registered again after the game began: a swapped key "
+                        "would let someone else sign that power's orders",
+                    )
+                )
+                return None
+            elif e.type == "orders_accepted":
+                _check_orders(state, row, e, by_seq, rep, parsed)
+            elif e.type == "deadline_passed":
+                step = joins.open_step(state) if state.ruleset else None
+                if step is None or step.phase != e.phase:
+                    find(Finding(row.seq, f"deadline declared for {e.phase!r}, which was not open"))
+            elif e.type == "checkpoint_signed":
+                rep.checkpoints += 1
+                before = by_seq.get(row.seq - 1)
+                if before is None or e.seq != before.seq or e.head != before.hash:
+                    find(Finding(row.seq, "checkpoint does not name the event just before it"))
+                elif not checkpoint.valid(
+                    created.referee_key, created.game, e.seq, e.head, e.signature
+                ):
+                    find(Finding(row.seq, "checkpoint signature is not the referee's"))
+            elif e.type == "phase_resolved":
+                j = i + 1
+                while j < len(decoded) and decoded[j][1].kind == "result":
+                    j += 1
+                recorded = [x for _, x in decoded[i + 1 : j]]
+                ok = _check_resolution(
+                    state,
+                    row,
+                    e,
+                    recorded,
+                    decoded[j:],
+                    self.anchors,
+                    public,
+                    self.hidden_seed,
+                    rep,
+                    parsed,
+                )
+                parsed.clear()
+                if ok is None:  # the recomputation may have left state.rules half changed
+                    state = _replay(decoded[:i])
+                fold(state, row.seq, e, registry.get)
+                if ok is None:
+                    for r2, x in decoded[i + 1 : j]:
+                        fold(state, r2.seq, x, registry.get)
+                else:  # recomputed in place and equal to the record: its state is the fold's
+                    state.rules = ok
+                    state.seq = decoded[j - 1][0].seq
+                i = j
+                continue
+            elif e.type == "game_ended":
+                rs = state.ruleset
+                if rs.step(state.rules) is not None:
+                    find(Finding(row.seq, "game_ended while the rules say the game goes on"))
+                elif e.summary != rs.outcome(state.rules):
+                    find(
+                        Finding(
+                            row.seq,
+                            "game_ended summary differs from the rules' outcome",
+                            _diff([e.summary], [rs.outcome(state.rules)]),
+                        )
+                    )
+            try:
+                fold(state, row.seq, e, registry.get)
+            except PbemError as x:
+                find(Finding(row.seq, str(x)))
+                return None
+            i += 1
+        return state
+
+    def state_at(self, lo: int) -> GameState:
+        """The log folded up to row lo, as recorded (where another process starts)."""
+        return _replay(self.decoded[:lo])
 
 
 def _other_software(rep: Report, created: ev.GameCreated) -> None:

@@ -25,8 +25,8 @@ SECOND_VERIFIER_RUNS: list[str] = []
 SECOND_VERIFIER_DISAGREEMENTS: list[dict] = []
 
 
-def _verify_with_second(path, secrets=None, kept=()):
-    rep = _real_verify(path, secrets, kept)
+def _verify_with_second(path, secrets=None, kept=(), jobs=None):
+    rep = _real_verify(path, secrets, kept, jobs=jobs)
     secret = Path(f"{path}.secret") if secrets is not None else None
     found = second_verifier.check(path, kept, secret if secret and secret.exists() else None)
     test = os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" ", 1)[0]

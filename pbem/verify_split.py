@@ -1,0 +1,110 @@
+"""Verify on every core (issue 9): the log's resolutions are cut into segments, one
+per process. Each segment starts from the state the log records before it (the fold
+of the events before it, which is what a sequential verify holds there whenever the
+resolutions before it recompute as recorded; where one does not, it rebuilds that
+same fold), so the segments are independent and their findings, read back in order,
+are the sequential verify's, finding for finding.
+
+The first segment runs in this process; each other one in a child made by fork,
+which has the decoded log already and sends back its findings and counts through a
+pipe. Without fork (or with other threads running, or `jobs` 1), or for a short log,
+everything runs here, in one segment."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+import threading
+from typing import Any
+
+# below this many resolutions a segment is not worth a process
+MIN_RESOLUTIONS = 8
+MAX_JOBS = 4
+COUNTS = ("signatures", "seeds", "resolutions", "rolls", "hidden_unchecked", "checkpoints")
+
+
+def usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    return (
+        hasattr(os, "fork")
+        and sys.platform.startswith(("linux", "freebsd"))
+        and threading.active_count() == 1
+    )
+
+
+def cuts(decoded: list, jobs: int) -> list[int]:
+    """Row indexes where segments start (the first is 0): `phase_resolved` rows, as
+    near as may be to equal shares of the rows, each segment with enough resolutions."""
+    heads = [i for i, (_, e) in enumerate(decoded) if e.type == "phase_resolved"]
+    jobs = min(jobs, len(heads) // MIN_RESOLUTIONS)
+    out = [0]
+    for k in range(1, jobs):
+        want = len(decoded) * k // jobs
+        i = min(heads, key=lambda h: (abs(h - want), h))
+        if i > out[-1]:
+            out.append(i)
+    return out
+
+
+def walk_all(walk: Any, rep: Any, jobs: int | None) -> bool:
+    """Walk the whole log (`walk`: pbem.verify.Walk) into `rep`; False where it could
+    not be walked to the end. `jobs`: processes at most (None: one per usable core, up
+    to MAX_JOBS)."""
+    n = len(walk.decoded)
+    jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
+    starts = cuts(walk.decoded, jobs) if jobs > 1 and can_fork() else [0]
+    ends = [*starts[1:], n]
+    children = [
+        _spawn(walk, type(rep), lo, hi) for lo, hi in zip(starts[1:], ends[1:], strict=True)
+    ]
+    state = walk.segment(rep, walk.state_at(0), 0, ends[0])
+    for k, child in enumerate(children):
+        got = _collect(child)
+        if state is None:
+            continue  # an earlier segment stopped the walk: a sequential verify ends there
+        if got is None:  # the child failed: walk its segment here, from the log's fold
+            state = walk.segment(rep, walk.state_at(starts[k + 1]), starts[k + 1], ends[k + 1])
+            continue
+        part, done = got
+        rep.findings.extend(part.findings)
+        for name in COUNTS:
+            setattr(rep, name, getattr(rep, name) + getattr(part, name))
+        state = state if done else None
+    return state is not None
+
+
+def _spawn(walk, report_type, lo: int, hi: int) -> tuple[int, int]:
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: walk the segment, send (report, walked to the end)
+        os.close(r)
+        code = 0
+        try:
+            part = report_type()
+            done = walk.segment(part, walk.state_at(lo), lo, hi) is not None
+            data = pickle.dumps((part, done), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(w, "wb") as out:
+                out.write(data)
+        except BaseException:  # noqa: BLE001 - the parent then walks the segment itself
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(w)
+    return pid, r
+
+
+def _collect(child: tuple[int, int]):
+    pid, r = child
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return None
+    return pickle.loads(data)
