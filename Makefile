@@ -25,8 +25,9 @@ demo: $(BIN)/pbem
 	$(BIN)/pbem demo --ruleset seven-years-world-war --scenario 2-european --dir demo-game/seven-years-2p
 	$(BIN)/pbem demo --ruleset seven-years-world-war --scenario free-3 --dir demo-game/seven-years-free-3p
 
+# one test process per core (pytest-xdist), each taking whole files
 test: $(BIN)/pbem
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 lint: $(BIN)/pbem
 	$(BIN)/ruff check pbem tests benchmarks

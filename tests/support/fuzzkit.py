@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
+import os
 import re
 import time
 from collections import Counter
@@ -63,24 +65,27 @@ class timed:
         SECONDS[self.name] += time.perf_counter() - self.t0
 
 
-def summary() -> str:
-    total = sum(INPUTS.values())
-    secs = sum(SECONDS.values())
-    parts = ", ".join(f"{k} {v:,}" for k, v in sorted(INPUTS.items()))
-    return f"fuzzed inputs this session: {total:,} in {secs:.1f}s ({parts})"
+def summary_of(parts: list[dict]) -> str:
+    """The line for the counts of every process of the run (`record`'s files)."""
+    inputs: Counter[str] = Counter()
+    secs = 0.0
+    for p in parts:
+        inputs.update(p["inputs"])
+        secs += sum(p["seconds"].values())
+    total = sum(inputs.values())
+    listed = ", ".join(f"{k} {v:,}" for k, v in sorted(inputs.items()))
+    return f"fuzzed inputs this session: {total:,} in {secs:.1f}s of fuzzing ({listed})"
 
 
 def write_summary(request: Any) -> None:
-    """Print the running total past pytest's output capture (the last module's line
-    is the session's total)."""
-    plugins = request.config.pluginmanager
-    reporter = plugins.get_plugin("terminalreporter")
-    capture = plugins.get_plugin("capturemanager")
-    if reporter is None or capture is None:
+    """Write this process's counts so far where the run's summary adds them up
+    (conftest.py, pytest_terminal_summary)."""
+    shared = os.environ.get("PBEM_TEST_SHARED")
+    if not shared:
         return
-    with capture.global_and_fixture_disabled():
-        reporter.write_line("")
-        reporter.write_line(summary())
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    out = Path(shared) / f"fuzz-{worker}.json"
+    out.write_text(json.dumps({"inputs": dict(INPUTS), "seconds": dict(SECONDS)}))
 
 
 # --- the answers ---------------------------------------------------------------------------
