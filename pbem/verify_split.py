@@ -66,19 +66,26 @@ def walk_all(walk: Any, rep: Any, jobs: int | None) -> bool:
     children = [
         _spawn(walk, type(rep), lo, hi) for lo, hi in zip(starts[1:], ends[1:], strict=True)
     ]
-    state = walk.segment(rep, walk.state_at(0), 0, ends[0])
-    for k, child in enumerate(children):
-        got = _collect(child)
-        if state is None:
-            continue  # an earlier segment stopped the walk: a sequential verify ends there
-        if got is None:  # the child failed: walk its segment here, from the log's fold
-            state = walk.segment(rep, walk.state_at(starts[k + 1]), starts[k + 1], ends[k + 1])
-            continue
-        part, done = got
-        rep.findings.extend(part.findings)
-        for name in COUNTS:
-            setattr(rep, name, getattr(rep, name) + getattr(part, name))
-        state = state if done else None
+    try:
+        state = walk.segment(rep, walk.state_at(0), 0, ends[0])
+        for k in range(len(children)):
+            got = _collect(children[k])
+            children[k] = None
+            if state is None:
+                continue  # an earlier segment stopped the walk: a sequential verify ends there
+            if got is None:  # the child failed: walk its segment here, from the log's fold
+                lo, hi = starts[k + 1], ends[k + 1]
+                state = walk.segment(rep, walk.state_at(lo), lo, hi)
+                continue
+            part, done = got
+            rep.findings.extend(part.findings)
+            for name in COUNTS:
+                setattr(rep, name, getattr(rep, name) + getattr(part, name))
+            state = state if done else None
+    finally:  # this process failed: no child is left behind
+        for child in children:
+            if child is not None:
+                _collect(child)
     return state is not None
 
 
