@@ -113,3 +113,29 @@ def test_a_kept_checkpoint_not_ascii_is_a_finding_not_a_crash(signed):
                                 "\u200b" + cp.signature)  # fmt: skip
     with pytest.raises(PbemError, match="a checkpoint reads"):
         checkpoint.parse_text(f"pbem-checkpoint {st.game} ²{cp.seq} {cp.head} {cp.signature}")
+
+
+def test_a_seal_whose_events_are_not_ascii_digits_is_refused_not_a_crash():
+    """The seal reader's `Events: START-STOP` (pbem/reports/seal.py) takes ASCII digits
+    only: `²-9` is a SealError, even under a good signature (only the referee's own key
+    could sign one)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from pbem.reports.build import Report
+    from pbem.reports.seal import SealError, check, seal
+
+    key = Ed25519PrivateKey.generate()
+    for start in ("²", "١", "1²"):
+        odd = seal(
+            Report("Red", start, 9, "s", "text\n", "<html><body><p>x</p></body></html>"),
+            "g 0123456789abcdef",
+            key,
+        )
+        with pytest.raises(SealError, match="is not START-STOP"):
+            check(odd.text, None)
+    good = seal(
+        Report("Red", 1, 9, "s", "text\n", "<html><body><p>x</p></body></html>"),
+        "g 0123456789abcdef",
+        key,
+    )
+    assert (check(good.text, None).start, check(good.text, None).stop) == (1, 9)

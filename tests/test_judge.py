@@ -466,3 +466,18 @@ def test_a_reminder_by_hand_is_recorded_like_the_judges(svc):
     assert sent == ["Red", "Blue"] and [r.power for r in records] == sent
     assert sorted(svc.sent_to("alpha", "remind-")) == ["blue@example.org", "red@example.org"]
     assert verify(svc.dir / "alpha.pbem").ok
+
+
+def test_a_report_request_naming_a_phase_by_a_digit_int_refuses_is_answered(tmp_path):
+    """`report ²` or `report ١` (digits to isdigit, not ASCII numbers): the request reader
+    (pbem/judge/requests.py) answers that no such phase was resolved, not a crash."""
+    svc = Service(tmp_path, ["solo"], "orders=48h remind=none requests=5")
+    svc.run(at(1, 13))
+    kit = svc.kits["solo"]
+    for k, which in enumerate(("²", "١", "1")):
+        svc.post(mail(kit, "Red", kit.envelope("Red", [f"report {which}"], "request"), f"d{k}"))
+    rep = svc.run(at(1, 14))
+    assert "3 request(s) answered" in rep.text(), rep.text()
+    texts = [_body(f) for f in svc.sent("solo") if f.name.startswith("request-")]
+    assert sum("no phase '²' was resolved" in t for t in texts) == 1
+    assert sum("no phase '١' was resolved" in t for t in texts) == 1
