@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,11 @@ from pbem.verify import verify
 
 GOLDEN = Path(__file__).parent / "golden"
 GAMES = sorted(p.stem for p in GOLDEN.glob("*.pbem"))
+# Golden games whose rules were corrected since: pbem must refuse them, naming the
+# version that played them (tests/golden/superseded.toml: name -> the fix and the pbem
+# that made it). Every shipped game keeps a golden game of the present rules.
+SUPERSEDED = tomllib.loads((GOLDEN / "superseded.toml").read_text())
+CURRENT = [g for g in GAMES if g not in SUPERSEDED]
 
 
 def _maker():
@@ -36,10 +42,11 @@ def test_every_shipped_game_has_a_golden_file():
     ]
     assert len(shipped) >= 4
     for name in shipped:
-        assert any(g.startswith(f"{name}-") for g in GAMES), f"no golden game of {name}"
+        assert any(g.startswith(f"{name}-") for g in CURRENT), f"no golden game of {name}"
+    assert set(SUPERSEDED) <= set(GAMES), "a superseded game that is not in tests/golden"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", CURRENT)
 def test_a_golden_game_verifies_and_renders_the_same_reports(name, tmp_path):
     path = tmp_path / f"{name}.pbem"
     shutil.copyfile(GOLDEN / f"{name}.pbem", path)  # the checks may write caches beside it
@@ -52,7 +59,25 @@ def test_a_golden_game_verifies_and_renders_the_same_reports(name, tmp_path):
     assert set(got) == set(want) and not changed, f"reports changed: {changed[:5]}"
 
 
-@pytest.mark.parametrize("name", [g for g in GAMES if g.endswith("-sealed-joins")])
+@pytest.mark.parametrize("name", sorted(SUPERSEDED))
+def test_a_game_of_corrected_rules_is_refused_naming_the_version_that_played_it(name, tmp_path):
+    """docs/core.md "Other software": a game that no longer recomputes under today's
+    rules is not silently wrong: verify says which pbem to verify and resolve it with."""
+    from pbem.log import EventLog
+
+    path = tmp_path / f"{name}.pbem"
+    shutil.copyfile(GOLDEN / f"{name}.pbem", path)
+    with EventLog(path) as log:
+        software = log.row(1).event().software
+    assert software.startswith(SUPERSEDED[name]["played_with"] + ";")
+    rep = verify(path)
+    assert not rep.ok
+    last = str(rep.findings[-1])
+    assert f"this game was played with {software!r}" in last, rep.text()
+    assert f"verify and resolve it with that version ({SUPERSEDED[name]['played_with']};" in last
+
+
+@pytest.mark.parametrize("name", [g for g in CURRENT if g.endswith("-sealed-joins")])
 def test_a_sealed_golden_game_gives_redacted_copies_that_verify(name, tmp_path):
     """Sealed games (docs/core.md "Sealed rows"): each power's redacted copy of an old
     game still verifies, and the full file holds a join per power before its set-up."""
