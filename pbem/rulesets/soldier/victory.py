@@ -18,6 +18,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
+from .calendar import is_winter
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -25,7 +26,8 @@ from .state import SoldierState
 
 @event
 class AllianceBreaker(Event):
-    """SE 21.6: `power` broke a formal alliance in `year` (by order or forced by SE 16.2)."""
+    """SE 21.6: `power` broke a formal alliance in `year` (by order or forced by SE 16.2):
+    the year whose Victory Phase it bars (alliance_year)."""
 
     type: Literal["se.alliance_breaker"] = "se.alliance_breaker"
     power: str
@@ -35,6 +37,17 @@ class AllianceBreaker(Event):
 @on(AllianceBreaker)
 def _(s: SoldierState, e: AllianceBreaker) -> None:
     s.alliance_breaks[e.power] = e.year
+
+
+def alliance_year(content: SoldierContent, s: SoldierState) -> int:
+    """The year an alliance made, held or broken now counts for: SE 5.0's "formally allied
+    ... at any time during the preceding year" (card_phase.allied_players) and SE 21.6's
+    "broken at any time during the preceding year" are read alike. A year runs from one
+    Winter's Event Card Phase to the next (card_phase.CardsGathered starts its count), so
+    the Winter Event Card and Diplomacy Phases, after that Winter's Victory Phase, count
+    toward the next year and its Victory Phase."""
+    year = content.game.year(s.turn)
+    return year + 1 if is_winter(s.turn) and s.stage in ("cards", "diplomacy") else year
 
 
 def satellite_areas(content: SoldierContent, s: SoldierState, power: str) -> dict[str, int]:
@@ -107,4 +120,4 @@ def result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
     return f"{names} {'win' if len(winners) > 1 else 'wins'}: {how}."
 
 
-__all__ = ["AllianceBreaker", "result", "satellite_areas"]
+__all__ = ["AllianceBreaker", "alliance_year", "result", "satellite_areas"]
