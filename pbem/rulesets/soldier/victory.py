@@ -8,8 +8,9 @@ ties all win. SE 21.3: with no automatic victory, at the end of the game the one
 to its score wins (ties all win). SE 21.4: a power limited by `victory_limits` (Britain)
 cannot win unless its rival (France) is below the stated points. SE 21.5: in two- and
 three-player games every power a player holds must reach its score. SE 21.6: every
-member of an alliance must reach its score for any of them to win automatically, and a
-power that broke an alliance in the preceding year cannot win automatically.
+player of an alliance must meet those requirements (21.2, 21.4, 21.5) for any of them to
+win automatically, and a power that broke an alliance in the preceding year
+(alliance_year) cannot win automatically.
 """
 
 from __future__ import annotations
@@ -89,13 +90,19 @@ def result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
                 return f"{lim.power} cannot win while {lim.rival} has {lim.rival_below} or more"
         return None
 
+    def unit_of(power: str) -> str:
+        return s.player_of(power) if collective else power
+
+    def meets(w: str) -> bool:  # SE 21.2 the score, 21.5 every power held, 21.4 Britain
+        return who[w] >= 0 and not limited(w)
+
     def automatic(w: str) -> bool:
-        if who[w] < 0 or limited(w):
+        if not meets(w):
             return False
         if any(s.alliance_breaks.get(p) == year for p in units[w]):
             return False  # SE 21.6: broke an alliance in the preceding year
-        allies = {q for p in units[w] for q in groups.get(p, {p})}
-        return all(margin[q] >= 0 for q in allies)  # SE 21.6: the whole alliance
+        allied = {unit_of(q) for p in units[w] for q in groups.get(p, {p})}
+        return all(meets(u) for u in allied)  # SE 21.6: every player of the alliance
 
     won = [w for w in who if automatic(w)]
     if won:
