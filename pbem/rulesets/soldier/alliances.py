@@ -215,9 +215,12 @@ def break_alliances(
 
 
 def breaker(ctx: Resolution, content: SoldierContent, power: str) -> None:
-    """SE 21.6: remember the year `power` broke an alliance (SK has no such rule)."""
+    """SE 21.6: remember the year `power` broke an alliance (SK has no such rule): a break
+    in a Winter Diplomacy Phase bars the next Winter's automatic victory
+    (victory.alliance_year)."""
     if content.game.rules.victory == "soldier-emperor":
-        ctx.emit(victory.AllianceBreaker(power=power, year=content.game.year(ctx.state.turn)))
+        year = victory.alliance_year(content, ctx.state)
+        ctx.emit(victory.AllianceBreaker(power=power, year=year))
 
 
 def broken(ctx: Resolution, e: FormalAllianceBroken) -> None:

@@ -38,7 +38,8 @@ def _(s: SoldierState, e: CardsGathered) -> None:
 def allied_players(s: SoldierState) -> set[str]:
     """Players with a major power formally allied (SK 16.1) to another player's at any
     time during the current year (SK 5.0): in force now, or made or broken since the
-    last Event Card Phase (state.allied_in_year)."""
+    last Event Card Phase (state.allied_in_year): a Winter Diplomacy Phase's alliance
+    counts toward the next year, as SE 21.6 reads a break (victory.alliance_year)."""
     out = {s.player_of(p) for p in s.allied_in_year}
     for group in s.alliances:
         players = {s.player_of(p) for p in group}

@@ -47,6 +47,10 @@ from .state import SoldierState
 class SoldierRuleset(Ruleset):
     """A variant sets `name`, `title` and `version`, and may add options."""
 
+    # SK World at War: "before the start of Turn 1, they take a special Diplomacy Phase";
+    # a variant without it (SE 3.0 "Play may now begin", SE 4.1) sets this False
+    opening_diplomacy: ClassVar[bool] = True
+
     events: ClassVar = [
         E.ScenarioStarted,
         E.UnitsSelected,
@@ -191,7 +195,8 @@ class SoldierRuleset(Ruleset):
         k = s.setup_round
         ctx.emit(E.SetupRoundDone(round=k))
         if k + 1 >= len(s.setup_order):  # SK World at War: a Diplomacy Phase before Turn 1
-            first = "diplomacy" if sc.rules == "campaign" else "purchase"
+            opening = self.opening_diplomacy and sc.rules == "campaign"
+            first = "diplomacy" if opening else "purchase"  # SE 4.1: the Purchase Phase
             ctx.emit(E.TurnBegan(turn=s.first_turn, stage=first))
 
     def apply(self, s: SoldierState, e: Event) -> SoldierState:

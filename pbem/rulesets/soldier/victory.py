@@ -8,8 +8,9 @@ ties all win. SE 21.3: with no automatic victory, at the end of the game the one
 to its score wins (ties all win). SE 21.4: a power limited by `victory_limits` (Britain)
 cannot win unless its rival (France) is below the stated points. SE 21.5: in two- and
 three-player games every power a player holds must reach its score. SE 21.6: every
-member of an alliance must reach its score for any of them to win automatically, and a
-power that broke an alliance in the preceding year cannot win automatically.
+player of an alliance must meet those requirements (21.2, 21.4, 21.5) for any of them to
+win automatically, and a power that broke an alliance in the preceding year
+(alliance_year) cannot win automatically.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
+from .calendar import is_winter
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -25,7 +27,8 @@ from .state import SoldierState
 
 @event
 class AllianceBreaker(Event):
-    """SE 21.6: `power` broke a formal alliance in `year` (by order or forced by SE 16.2)."""
+    """SE 21.6: `power` broke a formal alliance in `year` (by order or forced by SE 16.2):
+    the year whose Victory Phase it bars (alliance_year)."""
 
     type: Literal["se.alliance_breaker"] = "se.alliance_breaker"
     power: str
@@ -35,6 +38,17 @@ class AllianceBreaker(Event):
 @on(AllianceBreaker)
 def _(s: SoldierState, e: AllianceBreaker) -> None:
     s.alliance_breaks[e.power] = e.year
+
+
+def alliance_year(content: SoldierContent, s: SoldierState) -> int:
+    """The year an alliance made, held or broken now counts for: SE 5.0's "formally allied
+    ... at any time during the preceding year" (card_phase.allied_players) and SE 21.6's
+    "broken at any time during the preceding year" are read alike. A year runs from one
+    Winter's Event Card Phase to the next (card_phase.CardsGathered starts its count), so
+    the Winter Event Card and Diplomacy Phases, after that Winter's Victory Phase, count
+    toward the next year and its Victory Phase."""
+    year = content.game.year(s.turn)
+    return year + 1 if is_winter(s.turn) and s.stage in ("cards", "diplomacy") else year
 
 
 def satellite_areas(content: SoldierContent, s: SoldierState, power: str) -> dict[str, int]:
@@ -76,13 +90,19 @@ def result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
                 return f"{lim.power} cannot win while {lim.rival} has {lim.rival_below} or more"
         return None
 
+    def unit_of(power: str) -> str:
+        return s.player_of(power) if collective else power
+
+    def meets(w: str) -> bool:  # SE 21.2 the score, 21.5 every power held, 21.4 Britain
+        return who[w] >= 0 and not limited(w)
+
     def automatic(w: str) -> bool:
-        if who[w] < 0 or limited(w):
+        if not meets(w):
             return False
         if any(s.alliance_breaks.get(p) == year for p in units[w]):
             return False  # SE 21.6: broke an alliance in the preceding year
-        allies = {q for p in units[w] for q in groups.get(p, {p})}
-        return all(margin[q] >= 0 for q in allies)  # SE 21.6: the whole alliance
+        allied = {unit_of(q) for p in units[w] for q in groups.get(p, {p})}
+        return all(meets(u) for u in allied)  # SE 21.6: every player of the alliance
 
     won = [w for w in who if automatic(w)]
     if won:
@@ -107,4 +127,4 @@ def result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
     return f"{names} {'win' if len(winners) > 1 else 'wins'}: {how}."
 
 
-__all__ = ["AllianceBreaker", "result", "satellite_areas"]
+__all__ = ["AllianceBreaker", "alliance_year", "result", "satellite_areas"]

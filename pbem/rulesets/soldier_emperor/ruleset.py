@@ -24,6 +24,9 @@ class SoldierEmperor(SoldierRuleset):
 
     name = "soldier-emperor"
     title = "Soldier Emperor: The Napoleonic Wars"
+    # SE 3.0 "Play may now begin", SE 4.1: Turn 1 opens with its Purchase Phase; the only
+    # Diplomacy Phase is the Winter turn's (SE 4.2)
+    opening_diplomacy = False
 
     def __init__(self, content, content_digest: str = ""):
         super().__init__(content, content_digest)
