@@ -433,14 +433,17 @@ def papal_multiplier(content: SoldierContent, s: SoldierState, power: str, area:
 
 
 def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
-    """SK 4.1, 18.1: each Spring; not in the one-year scenarios (their special rule)."""
+    """SK 4.1, 18.1 / SE 4.1: each Spring; not in the one-year scenarios (their special
+    rule), nor in World at War's first turn (its special rule)."""
     if calendar.season(s.turn) != "Spring":
         return False
     if common.one_year(content, s):
         return content.game.one_year_rules.minor_allies_receive_spring_units
-    # SK World at War: "Saxony and any other minor country allies formed during setup do
-    # not receive extra units in Turn 1"
-    return s.turn != s.first_turn
+    # SE 4.1: "In Spring Turns" (tables.toml spring_units, the first turn included); SK
+    # World at War: "Saxony and any other minor country allies formed during setup do not
+    # receive extra units in Turn 1"
+    rule = content.tables.spring_units
+    return s.turn != s.first_turn or (rule is not None and rule.first_turn)
 
 
 def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:
