@@ -75,6 +75,9 @@ class MinorTableRow(Record):
     # unlike "#", may win it when it seeks an ally after a siege, using their modifier
     # (SE 19.5: Turkey and Egypt)
     card_barred: tuple[Name, ...] = ()
+    # a major power whose armies, while they occupy every home area of this country, bar
+    # every power from playing the card on it (SE 19.5: Turkey in Alexandria and Cairo)
+    card_barred_while_occupied_by: Name | None = None
     source: Source
 
 
