@@ -423,8 +423,10 @@ def card_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -
         return f"{power} may not play the {CARD} card on {minor} (SE 19.5)"
     occupier = row.card_barred_while_occupied_by
     homes = sorted(content.home_areas(minor))
-    if occupier and homes and all(
-        any(u.country == occupier for u in s.on_map(a, "army")) for a in homes
+    if (
+        occupier
+        and homes
+        and all(any(u.country == occupier for u in s.on_map(a, "army")) for a in homes)
     ):
         return (
             f"{occupier}'s armies occupy {' and '.join(homes)}: no power may play the {CARD} "
