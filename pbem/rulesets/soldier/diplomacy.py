@@ -30,7 +30,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem, Step
 from pbem.suggest import closest
 
-from . import alliances, auxiliaries, mercenaries, phases, sko_economics, war
+from . import alliances, auxiliaries, mercenaries, minor_alliances, phases, sko_economics, war
 from .calendar import campaign_turns_after
 from .common import id_order
 from .content import SoldierContent
@@ -38,6 +38,7 @@ from .fold import on
 from .names import Names
 from .state import SoldierState
 
+GIVEN = ("resources", "manpower", "card", "area", "leader", "unit")  # what a term transfers
 MAX_MANPOWER = 2  # SK 14.2: a major power transfers at most two Manpower a phase, to all
 _GIVE = re.compile(
     r"^(?P<giver>.+?)\s+gives\s+(?:(?P<n>\d+)\s+(?P<what>resources?|money|manpower)|"
@@ -91,6 +92,8 @@ class DealMade(Event):
     parties: list[str]
     terms: list[str]
     alliance: bool = False
+    # SE 14.4, 16.3: pairs of an alliance deal not allied, for want of a card of their own
+    refused: list[list[str]] = []
     resources: dict[str, int] = {}  # power -> net Resources it receives (negative: gives)
     manpower: dict[str, int] = {}
     cards: list[list[str]] = []  # [giver player, taker player, card]
@@ -128,6 +131,8 @@ def _(s: SoldierState, e: DealMade) -> None:
     if e.alliance:
         for i, a in enumerate(e.parties):
             for b in e.parties[i + 1 :]:
+                if [a, b] in e.refused:
+                    continue
                 if not any(a in g and b in g for g in s.alliances):
                     s.alliances.append([a, b])
                 alliances.remember(s, a, b)
@@ -277,17 +282,15 @@ def validate(
             continue
         seen[d.key] = d.line
         alliance = any(t.kind == "alliance" for t in d.terms)
-        card = any(t.kind == "play" for t in d.terms)
         problems += [Problem(why, d.line) for why in _play_problems(content, s, d)]
         if ends_war := any(t.kind == "end war" for t in d.terms):  # SKO Ending a War
             problems += [Problem(why, d.line) for why in war.end_problems(s, d.parties)]
+        refused: dict[tuple[str, str], str] = {}
         if alliance:
-            for i, a in enumerate(d.parties):
-                for b in d.parties[i + 1 :]:
-                    why = alliances.prohibited(content, s, a, b, card)
-                    if why:
-                        problems.append(Problem(why, d.line))
-        ransom = is_ransom(s, d)
+            refused, why = alliance_refusals(content, s, d)
+            if why:
+                problems.append(Problem(why, d.line))
+        ransom = ransom_terms(s, d)
         for t in d.terms:
             if t.kind in ("alliance", "promise", "play", "end war"):
                 continue
@@ -298,9 +301,9 @@ def validate(
             elif t.giver == t.taker:
                 problems.append(Problem(f"'{t.text()}': a power gives to another", d.line))
             elif not (
-                alliance
+                (alliance and tuple(sorted((t.giver, t.taker))) not in refused)
                 or ends_war  # SKO: "can result in the transfer of territory"
-                or ransom
+                or t in ransom  # SK 13.7, SE 14.2
                 or alliances.allied(s, t.giver, t.taker)
                 or alliances.surrendering_to(content, s, t.giver, t.taker)  # SE 14.2
             ):
@@ -400,16 +403,53 @@ def _end_war(
     return [Deal(tuple(sorted({power, other})), tuple(sorted(set(terms), key=Term.text)), line)]
 
 
-def is_ransom(s: SoldierState, d: Deal) -> bool:
-    """SK 13.7: a deal that gives a captured leader back to his own side (exchanged or
-    ransomed "for any consideration agreed upon"): made between enemies too, so 14.2's
-    formal-ally condition does not hold for its terms (pbem's reading)."""
-    return any(
-        t.kind == "leader"
+def ransom_terms(s: SoldierState, d: Deal) -> set[Term]:
+    """SK 13.7: captured leaders exchanged, or ransomed "for any consideration agreed
+    upon", also between enemies (SE 14.2: "Other than ransoming a captured leader, a
+    player may only transfer something to a Formal Ally ..."). The terms of a ransom,
+    which 14.2's condition does not reach: each captured leader given back to his own
+    side, and what the power that gets him back gives the power that held him (Money,
+    Manpower, cards, areas, leaders: any consideration). The deal's other terms need
+    14.2's formal ally or surrender (pbem's reading)."""
+    back = [
+        t
+        for t in d.terms
+        if t.kind == "leader"
         and t.thing in s.leaders
         and s.major_of(s.leaders[t.thing].country) == t.taker
+    ]
+    paid = {
+        t
         for t in d.terms
-    )
+        for r in back
+        if t.kind in GIVEN and t.giver == r.taker and t.taker == r.giver
+    }
+    return set(back) | paid
+
+
+def alliance_refusals(
+    content: SoldierContent, s: SoldierState, d: Deal
+) -> tuple[dict[tuple[str, str], str], str | None]:
+    """SK 16.1-16.2 for each pair of an alliance deal. SE 14.4: "The Minor Country Alliance
+    card must belong to one of the two players making the alliance" (16.3 likewise to
+    restore a broken one): the pairs that no card of theirs allows are not allied, with
+    why (the deal's other alliances and terms stand). Second: why the whole deal may not
+    be made, a pair prohibited whatever the cards (16.2, 16.3, SE 16.7) or no pair left
+    to ally."""
+    refused: dict[tuple[str, str], str] = {}
+    pairs = [(a, b) for i, a in enumerate(d.parties) for b in d.parties[i + 1 :]]
+    for a, b in pairs:
+        card = any(t.kind == "play" and t.giver in (a, b) for t in d.terms)
+        why = alliances.prohibited(content, s, a, b, card)
+        if why is None:
+            continue
+        if not card and alliances.prohibited(content, s, a, b, True) is None:
+            refused[(a, b)] = why  # for want of its own card only
+            continue
+        return refused, why
+    if pairs and len(refused) == len(pairs):
+        return refused, refused[pairs[0]]
+    return refused, None
 
 
 def _piece_problem(s: SoldierState, t: Term) -> str | None:
@@ -475,16 +515,25 @@ class Diplomacy:
             else:
                 made.append(d)
         ledger = _Ledger(s)  # SK 14.3: what each held before the phase, less what it gave
+        given: list[tuple[str, str, str]] = []  # SE 18.7: areas obtained by a deal
         for d in made:  # in the order of their text
             terms = [t.text() for t in d.terms]
             why = ledger.take(content, ctx.state, d)
             if why:
                 ctx.emit(DealVoid(parties=list(d.parties), terms=terms, why=why))
                 continue
-            ctx.emit(_made(ctx.state, d))
+            refused: dict[tuple[str, str], str] = {}
+            if any(t.kind == "alliance" for t in d.terms):
+                refused = alliance_refusals(content, ctx.state, d)[0]
+            ctx.emit(_made(ctx.state, d, sorted(refused)))
+            for pair, why in sorted(refused.items()):  # SE 14.4: that pair's alliance only
+                ctx.emit(DealVoid(parties=list(pair), terms=["alliance"], why=why))
             _lend(ctx, d)
+            given += [(t.thing, t.giver, t.taker) for t in d.terms if t.kind == "area"]
             if any(t.kind == "end war" for t in d.terms):
                 war.end(ctx, d.parties)  # SKO Ending a War
+        if given:  # SE 18.7 example: liberation after "purchase" too
+            minor_alliances.after_control_changes(ctx, content, standing, given)
         if phases.is_winter(ctx.state.turn):
             if auxiliaries.in_force(content):
                 auxiliaries.expire(ctx)  # SE 19.1: the span ends with the turn
@@ -507,13 +556,10 @@ class _Ledger:
 
     def take(self, content: SoldierContent, s: SoldierState, d: Deal) -> str | None:
         """Why the deal cannot be carried out (None: it is, and the ledger is charged)."""
-        card = any(t.kind == "play" for t in d.terms)  # SE 14.4, 16.3
         if any(t.kind == "alliance" for t in d.terms):  # SK 16.1-16.2, against those made
-            for i, a in enumerate(d.parties):
-                for b in d.parties[i + 1 :]:
-                    why = alliances.prohibited(content, s, a, b, card)
-                    if why:
-                        return why
+            why = alliance_refusals(content, s, d)[1]  # SE 14.4, 16.3: a card for each pair
+            if why:
+                return why
         r, m = dict(self.resources), dict(self.manpower)
         cards = {p: list(h) for p, h in self.cards.items()}
         areas = dict(self.areas)
@@ -546,7 +592,7 @@ class _Ledger:
         return None
 
 
-def _made(s: SoldierState, d: Deal) -> DealMade:
+def _made(s: SoldierState, d: Deal, refused: list[tuple[str, str]]) -> DealMade:
     res: dict[str, int] = {}
     men: dict[str, int] = {}
     cards: list[list[str]] = []
@@ -571,6 +617,7 @@ def _made(s: SoldierState, d: Deal) -> DealMade:
         parties=list(d.parties),
         terms=[t.text() for t in d.terms],
         alliance=any(t.kind == "alliance" for t in d.terms),
+        refused=[list(p) for p in refused],
         resources=dict(sorted(res.items())),
         manpower=dict(sorted(men.items())),
         cards=cards,

@@ -599,29 +599,37 @@ def _was_conquered(
     )
 
 
-def after_control_changes(ctx: Resolution, content: SoldierContent, standing_orders: dict) -> None:
-    """After an action phase or the Peace Phase: SK 18.8 liberation, SK 18.7 conquest
-    status, SK 19.6 Angelo Emo."""
-    changes = [e for e in ctx.events if getattr(e, "type", "") == "sk.control_changed"]
-    for e in changes:
+def after_control_changes(
+    ctx: Resolution,
+    content: SoldierContent,
+    standing_orders: dict,
+    given: list[tuple[str, str, str]] | tuple = (),
+) -> None:
+    """After an action phase, the Peace Phase or the Diplomacy Phase's deals: SK 18.8
+    liberation, SK 18.7 conquest status, SK 19.6 Angelo Emo. The areas that changed hands
+    are the resolution's sk.control_changed events and `given` (area, from, to): those a
+    deal gave (SE 18.7 example: "obtained Saxony later (through surrender, conquest, or
+    purchase)")."""
+    changes = [
+        (e.area, e.frm, e.to) for e in ctx.events if getattr(e, "type", "") == "sk.control_changed"
+    ]
+    for area, frm, to in [*changes, *given]:
         s: SoldierState = ctx.state
-        if not content.is_land(e.area):
+        if not content.is_land(area):
             continue
-        minor = content.land_area(e.area).home
+        minor = content.land_area(area).home
         if minor is None or minor in s.majors or table_row(content, minor) is None:
             continue
-        if e.frm == minor or s.control.get(e.area) != e.to or e.to not in s.majors:
+        if frm == minor or s.control.get(area) != to or to not in s.majors:
             continue
-        if not any(x["minor"] == minor for x in _lines(standing_orders, e.to, "liberate")):
+        if not any(x["minor"] == minor for x in _lines(standing_orders, to, "liberate")):
             continue  # default: keep the area as a conquest (SK 18.8)
-        if not _was_conquered(content, s, minor, e.area, e.frm) or e.to in _conquerors(
-            content, s, minor
-        ):
+        if not _was_conquered(content, s, minor, area, frm) or to in _conquerors(content, s, minor):
             continue
-        if backstab_bar(s, e.to, minor):
+        if backstab_bar(s, to, minor):
             continue  # SE 17.8: that alliance is prohibited for the rest of the game
-        ctx.emit(MinorLiberated(minor=minor, power=e.to, area=e.area, turn=s.turn))
-        place_forces(ctx, content, e.to, minor, rule="SK 18.8")
+        ctx.emit(MinorLiberated(minor=minor, power=to, area=area, turn=s.turn))
+        place_forces(ctx, content, to, minor, rule="SK 18.8")
     s = ctx.state
     for minor in sorted({*table_minors(content), *s.satellites}):  # SE 19.2: satellites too
         if minor in s.majors:

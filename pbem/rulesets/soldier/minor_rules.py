@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
-from . import calendar, common, mercenaries, purchases
+from . import alliances, calendar, common, mercenaries, purchases
 from .common import id_order
 from .content import MinorTableRow, SoldierContent
 from .fold import on
@@ -354,6 +354,9 @@ def alliance_bar(content: SoldierContent, s: SoldierState, power: str, minor: st
             if mercenaries.row(content, minor) is not None
             else (f"{minor} is not on the Minor Country Alliance Table (SK 17.1)")
         )
+    embargo = embargo_bar(content, s, power, minor)
+    if embargo:
+        return embargo
     cell = row.modifiers.get(power, 0)
     if cell == "No":
         return (
@@ -364,9 +367,24 @@ def alliance_bar(content: SoldierContent, s: SoldierState, power: str, minor: st
             f"the Minor Country Alliance Table bars {power} from allying with {minor} (#, SK 17.2)"
         )
     for other in s.majors:
-        if other != power and s.friendly(other, power) and row.modifiers.get(other) == "No":
+        if other == power or not s.friendly(other, power):
+            continue
+        if row.modifiers.get(other) == "No":
             return f"{power} is allied to {other}, which the table bars from {minor} (No, SK 17.2)"
+        if embargo_bar(content, s, other, minor):
+            return f"{power} is allied to {other}, which may not ally with {minor} (SE 16.7, 16.2)"
     return None
+
+
+def embargo_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
+    """SE 16.7: Revolutionary France's embargo reaches a barred power played as a minor
+    country (SE 17.1): "All effects of a Prohibited Alliance (16.2) apply", so while it
+    lasts the power's table cell reads "No" (SE 2.2, 17.2), whatever number it prints."""
+    if frozenset((power, minor)) not in alliances.embargoed(content, s):
+        return None
+    e = next(e for e in content.tables.alliance_embargoes if e.power in (power, minor))
+    others = ", ".join(e.barred[:-1]) + f" or {e.barred[-1]}"
+    return f"{power} may not ally with {minor} until one of {others} has surrendered to {e.power} (SE 16.7)"
 
 
 def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
@@ -382,13 +400,38 @@ def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor:
         return f"{minor} is {'part of ' if sat != minor else ''}a satellite nation: no card allies or steals it (SE 19.2)"
     if not content.home_areas(minor):
         return f"{minor} has no home area on the Europe map (One-Year Scenario Special Rules)"
-    bar = alliance_bar(content, s, power, minor)
+    bar = alliance_bar(content, s, power, minor) or card_bar(content, s, power, minor)
     if bar:
         return bar
     if s.allies.get(minor) == power:
         return f"{minor} is already {power}'s ally"
     if minor in s.allies and minor in s.markers.get(ROYAL_BETROTHAL, []):
         return f"the Royal Betrothal marker is on {minor}: its alliance cannot be stolen (SK 5.2)"
+    return None
+
+
+def card_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:
+    """SE 19.5: why `power` may not play the Minor Country Alliance card on `minor` though
+    the table lets it ally (it may still win the minor when it seeks an ally, SE 17.7):
+    "Turkey may not play such a card on Egypt", and no power may while Turkish armies
+    occupy both its areas ("If these two areas ... are not both occupied by Turkish
+    armies, any player may attempt to make a Minor Alliance")."""
+    row = table_row(content, minor)
+    if row is None:
+        return None
+    if power in row.card_barred:
+        return f"{power} may not play the {CARD} card on {minor} (SE 19.5)"
+    occupier = row.card_barred_while_occupied_by
+    homes = sorted(content.home_areas(minor))
+    if (
+        occupier
+        and homes
+        and all(any(u.country == occupier for u in s.on_map(a, "army")) for a in homes)
+    ):
+        return (
+            f"{occupier}'s armies occupy {' and '.join(homes)}: no power may play the {CARD} "
+            f"card on {minor} (SE 19.5)"
+        )
     return None
 
 
@@ -433,14 +476,17 @@ def papal_multiplier(content: SoldierContent, s: SoldierState, power: str, area:
 
 
 def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
-    """SK 4.1, 18.1: each Spring; not in the one-year scenarios (their special rule)."""
+    """SK 4.1, 18.1 / SE 4.1: each Spring; not in the one-year scenarios (their special
+    rule), nor in World at War's first turn (its special rule)."""
     if calendar.season(s.turn) != "Spring":
         return False
     if common.one_year(content, s):
         return content.game.one_year_rules.minor_allies_receive_spring_units
-    # SK World at War: "Saxony and any other minor country allies formed during setup do
-    # not receive extra units in Turn 1"
-    return s.turn != s.first_turn
+    # SE 4.1: "In Spring Turns" (tables.toml spring_units, the first turn included); SK
+    # World at War: "Saxony and any other minor country allies formed during setup do not
+    # receive extra units in Turn 1"
+    rule = content.tables.spring_units
+    return s.turn != s.first_turn or (rule is not None and rule.first_turn)
 
 
 def spring_new_units(ctx: Resolution, content: SoldierContent) -> None:

@@ -75,6 +75,9 @@ class MinorTableRow(Record):
     # unlike "#", may win it when it seeks an ally after a siege, using their modifier
     # (SE 19.5: Turkey and Egypt)
     card_barred: tuple[Name, ...] = ()
+    # a major power whose armies, while they occupy every home area of this country, bar
+    # every power from playing the card on it (SE 19.5: Turkey in Alexandria and Cairo)
+    card_barred_while_occupied_by: Name | None = None
     source: Source
 
 
@@ -192,6 +195,17 @@ class Satellite(Record):
     source: Source
 
 
+class SpringUnits(Record):
+    """SK 18.1 / SE 4.1, 18.1: minor allies' new units each Spring. `first_turn`: whether
+    they come in the scenario's first turn too (SE 4.1: "In Spring Turns, also check the
+    Minor Country Forces table and bring on any Minor Country units listed"). Absent,
+    Soldier Kings' World at War: "Saxony and any other minor country allies formed during
+    setup do not receive extra units in Turn 1"."""
+
+    first_turn: Bool
+    source: Source
+
+
 class Constant(Record):
     value: Int
     source: Source
@@ -253,6 +267,7 @@ class TablesFile(Record):
     guerillas: Guerillas | None = None  # SE 19.4
     banner: Banner | None = None  # SE 19.6
     occupied_to_collect: tuple[OccupiedToCollect, ...] = ()  # SE 19.5
+    spring_units: SpringUnits | None = None  # SE 4.1; absent: SK World at War's Turn 1
     options: tuple[TablesOption, ...] = ()  # SKO New Minor Power
     yellow_fever: YellowFever | None = None  # SKO Yellow Fever
     sko_war: SkoWar | None = None  # SKO Allies and Declaring War, Imperial Capitals, surrender
