@@ -14,6 +14,8 @@ Defaults (docs/orders-soldier-kings.md; cases attrition-*.toml, maintenance-*.to
 - a named unit that does not help (not in the area, not on the map, or, in maintenance,
   a unit whose cost would not reduce what the power is short of) is passed over;
 - areas with no controller (neutral areas no country owns) count every army as enemy;
+- armies aboard fleets are exempt and not counted, at sea or in a coastal land area
+  where they stayed aboard (SK 20.1 / SE 20.1);
 - SK 7.5: a power with zero Resources or zero Manpower when the Maintenance Phase begins
   may not maintain any unit: every unit it pays for takes a step loss;
 - hired mercenaries are not maintained but rehired at their hire cost after the power's
@@ -238,8 +240,14 @@ class WinterAttrition(phases.NoOrders):
         )
         for area in areas:  # armies in sea areas are loaded on fleets: exempt (SK 20.1)
             s = ctx.state
-            # Good Winter Quarters (cards.py): those armies are supported, not counted
-            armies = [u for u in s.on_map(area, "army") if not quartered(s, area, u)]
+            # SK 20.1 / SE 20.1: armies loaded on fleets (also in a coastal land area, where
+            # enemy fleets kept them aboard) are exempt and not counted; Good Winter
+            # Quarters (cards.py): those armies are supported, not counted
+            armies = [
+                u
+                for u in s.on_map(area, "army")
+                if u.carried_by is None and not quartered(s, area, u)
+            ]
             ctrl = s.control.get(area)
             enemy_limit, friendly_limit = support_limits(content, s, area)
             friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]
