@@ -276,8 +276,11 @@ def _validate_costs(
     content: SoldierContent, s: SoldierState, power: str, orders: ActionOrders
 ) -> list[Problem]:
     """SK 7.5, 9.4, 12.2: attacks and siege rounds are paid before they happen; so are
-    bribes and hired mercenaries (SK 17.4, 19.1). `s` is the state after the moves."""
+    bribes and hired mercenaries (SK 17.4, 19.1). `s` is the state after the moves. SK 7.5
+    / SE 7.4: a power with zero Resources or zero Manpower may spend nothing, so a line
+    that costs Resources is refused (bribes and hires: minors.validate_orders)."""
     have = s.treasury[power].resources
+    zero = have == 0 or s.treasury[power].manpower == 0
     need = 0
     problems = []
     for cost, line in minors.order_costs(content, s, power, orders.diplomacy):
@@ -293,8 +296,11 @@ def _validate_costs(
         if a.area in paid:
             continue  # SK 9.3: a divided attack pays for the land combat once
         paid.add(a.area)
-        need += minors.attack_cost(content, s, power, a)  # SK 18.4: free for minors alone
-        if need > have:
+        cost = minors.attack_cost(content, s, power, a)  # SK 18.4: free for minors alone
+        need += cost
+        if zero and cost:
+            problems.append(_zero(s, power, a.line))
+        elif need > have:
             problems.append(
                 Problem(
                     f"{power} has {have} Resources; this attack brings the cost to {need} (SK 9.4, 7.5)",
@@ -308,11 +314,14 @@ def _validate_costs(
     if why := sko_economics.manpower_problem(content, s, power, levels):  # SKO Economics (c)
         problems.append(why)
     for g in orders.sieges:
-        need += minor_rules.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
+        cost = minor_rules.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
         if g.if_resisted:  # SK 17.71
             resist = combat.AttackOrder(g.area, g.if_resisted, None, None, None, None, g.line)
-            need += minors.attack_cost(content, s, power, resist)
-        if need > have:
+            cost += minors.attack_cost(content, s, power, resist)
+        need += cost
+        if zero and cost:
+            problems.append(_zero(s, power, g.line))
+        elif need > have:
             problems.append(
                 Problem(
                     f"{power} has {have} Resources; these siege rounds bring the cost to {need} (SK 12.2, 7.5)",
@@ -320,6 +329,15 @@ def _validate_costs(
                 )
             )
     return problems
+
+
+def _zero(s: SoldierState, power: str, line: int) -> Problem:
+    t = s.treasury[power]
+    return Problem(
+        f"{power} has {t.resources} Resources and {t.manpower} Manpower: with zero Resources or "
+        "zero Manpower a power may not spend Resources on attacks or siege rounds (SK 7.5)",
+        line,
+    )
 
 
 phases.register("action", ActionPhase())

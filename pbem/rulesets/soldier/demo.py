@@ -174,7 +174,8 @@ def _action(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
     on the nearest enemy area next door; it attacks what it finds there, or besieges it."""
     declared, s = sko_demo.declarations(content, s, power)  # SKO Declaring War
     lines: list[str] = [*declared, *_naval(content, s, power)]
-    money = s.treasury[power].resources
+    t = s.treasury[power]
+    money = t.resources if t.manpower > 0 else 0  # SK 7.5: nothing spent with zero Manpower
     stacks: dict[str, list[str]] = {}
     for u in s.on_map(type_="army"):
         if s.commander(u) == power and u.id not in s.acted and s.frozen.get(u.country, 0) <= s.turn:

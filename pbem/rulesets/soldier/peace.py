@@ -22,6 +22,7 @@ from . import (
     capitals,
     minor_alliances,
     naval,
+    navy,
     phases,
     standing,
     surrender,
@@ -327,21 +328,56 @@ def _choice(
 
 
 def _repatriate(ctx: Resolution, content: SoldierContent, victor: str, loser: str) -> None:
-    """SK 15.2 "as quickly as possible": at once, each stack to the nearest area (by
-    land routes) that is not the loser's, friendly-controlled areas first."""
+    """SK 15.2 / SE 15.2 "as quickly as possible": at once. Units are armies and fleets
+    (SK 1.0 / SE 1.0). Fleets in the other's coastal areas put out to an adjoining sea area
+    they are not blockaded from (as from a port that falls, SK 12.6), with the armies and
+    admirals aboard; of several, the naval retreat default (navy.choose_fleet_retreat);
+    with none open they stay. Then each army stack, with the leaders there, goes to the
+    nearest area (by land routes) that is not the loser's, friendly-controlled areas first;
+    so do leaders left with no army or fleet."""
     s: SoldierState = ctx.state
     theirs = {a for a, c in s.control.items() if c == loser or s.allies.get(c) == loser}
+    fleets: dict[str, list[str]] = {}
+    for u in s.on_map(type_="fleet"):
+        if s.commander(u) == victor and u.area in theirs:
+            fleets.setdefault(u.area, []).append(u.id)
+    for area in sorted(fleets):
+        group = sorted(fleets[area])
+        side = navy.side_country(s, group[0])
+        options = sorted(
+            set.intersection(*(set(navy.fleet_retreat_options(content, s, f)) for f in group))
+        )
+        to = navy.choose_fleet_retreat(content, s, side, options)
+        if to:
+            cargo = [a for f in group for a in navy.cargo(s, f)]
+            admirals = navy.admirals(s, navy.leaders_with(s, content, area, [victor]))
+            admirals = [n for n in admirals if s.leaders[n].country == victor]
+            ctx.emit(
+                Repatriated(
+                    power=victor, units=sorted([*group, *cargo]), leaders=admirals, frm=area, to=to
+                )
+            )
+    s = ctx.state
     stacks: dict[str, list[str]] = {}
     for u in s.on_map(type_="army"):
-        if s.commander(u) == victor and u.area in theirs:
+        if s.commander(u) == victor and u.area in theirs and navy.carrier(s, u.id) is None:
             stacks.setdefault(u.area, []).append(u.id)
-    for area in sorted(stacks):
+    alone = {
+        ld.area
+        for ld in s.leaders.values()
+        if ld.status == "map" and ld.country == victor and ld.area in theirs
+    }
+    for area in sorted(set(stacks) | alone):
         to = _nearest_outside(content, s, victor, area, theirs)
         if to:
             leaders = sorted(ld.name for ld in s.leaders_in(area) if ld.country == victor)
             ctx.emit(
                 Repatriated(
-                    power=victor, units=sorted(stacks[area]), leaders=leaders, frm=area, to=to
+                    power=victor,
+                    units=sorted(stacks.get(area, [])),
+                    leaders=leaders,
+                    frm=area,
+                    to=to,
                 )
             )
 

@@ -4,16 +4,23 @@ and the Victory Phase (SK 20.31, 20.32). None of them takes phase orders; the ch
 the rules leave to players come from standing orders:
 
     unsupported UNIT[, UNIT...]   armies to leave unsupported first (SK 20.1)
-    unpaid UNIT[, UNIT...]        units to leave unpaid first (SK 6.5)
+    unpaid UNIT[, UNIT...]        units left unpaid by choice (SK 6.5 "stinginess")
+    unpaid if short UNIT[, ...]   units to leave unpaid first if it cannot pay (SK 6.5)
 
 Defaults (docs/orders-soldier-kings.md; cases attrition-*.toml, maintenance-*.toml):
-- both lists are read in order and then completed by the same default order: full-strength
+- the units `unpaid` names are left unpaid whether or not the power could pay for them
+  (SK 6.5: "due to poverty or stinginess"); then, if it still cannot pay for the rest,
+  more are left unpaid: those `unpaid if short` names, then the default;
+- the lists are read in order and then completed by the same default order: full-strength
   units before reduced ones (a step loss only flips a full unit, which can recover in the
   next Purchase Phase, where a reduced one would be eliminated), then the weakest first
   (lowest attack, then lowest defence, as the counter stands), then by counter id;
-- a named unit that does not help (not in the area, not on the map, or, in maintenance,
-  a unit whose cost would not reduce what the power is short of) is passed over;
+- a named unit that does not help (not in the area, not on the map, or, named by
+  `unpaid if short`, a unit whose cost would not reduce what the power is short of) is
+  passed over;
 - areas with no controller (neutral areas no country owns) count every army as enemy;
+- armies aboard fleets are exempt and not counted, at sea or in a coastal land area
+  where they stayed aboard (SK 20.1 / SE 20.1);
 - SK 7.5: a power with zero Resources or zero Manpower when the Maintenance Phase begins
   may not maintain any unit: every unit it pays for takes a step loss;
 - hired mercenaries are not maintained but rehired at their hire cost after the power's
@@ -177,10 +184,31 @@ def _unsupported(names, s, power, words, line, problems):
     return _unit_list(names, s, power, words, line, problems, "unsupported", armies_only=True)
 
 
+IF_SHORT = "if short"  # `unpaid if short UNIT...`: the entry is {IF_SHORT: [UNIT...]}
+
+
 @standing.verb("unpaid")
 def _unpaid(names, s, power, words, line, problems):
-    """`unpaid UNIT[, UNIT...]`: units to leave unpaid first (SK 6.5)."""
+    """`unpaid UNIT[, UNIT...]`: units left unpaid by choice (SK 6.5 "stinginess");
+    `unpaid if short UNIT[, UNIT...]`: units to leave unpaid first when the power cannot
+    pay for all (SK 6.5 "poverty")."""
+    if [w.casefold() for w in words[:2]] == IF_SHORT.split():
+        units = _unit_list(names, s, power, words[2:], line, problems, "unpaid", False)
+        return {IF_SHORT: units} if units else None
     return _unit_list(names, s, power, words, line, problems, "unpaid", armies_only=False)
+
+
+def unpaid_orders(standing_orders: dict, power: str) -> tuple[list[str], list[str]]:
+    """(units left unpaid by choice, units to leave unpaid first if short), each in order
+    and once, from the power's `unpaid` standing orders."""
+    so = standing_orders.get(power)
+    entries = so.of("unpaid") if so is not None and hasattr(so, "of") else []
+    chosen: list[str] = []
+    short: list[str] = []
+    for entry in entries:
+        to, units = (short, entry[IF_SHORT]) if isinstance(entry, dict) else (chosen, entry)
+        to += [uid for uid in units or [] if uid not in to]
+    return chosen, [uid for uid in short if uid not in chosen]
 
 
 def preference(standing_orders: dict, powers: Iterable[str], kind: str) -> list[str]:
@@ -238,8 +266,14 @@ class WinterAttrition(phases.NoOrders):
         )
         for area in areas:  # armies in sea areas are loaded on fleets: exempt (SK 20.1)
             s = ctx.state
-            # Good Winter Quarters (cards.py): those armies are supported, not counted
-            armies = [u for u in s.on_map(area, "army") if not quartered(s, area, u)]
+            # SK 20.1 / SE 20.1: armies loaded on fleets (also in a coastal land area, where
+            # enemy fleets kept them aboard) are exempt and not counted; Good Winter
+            # Quarters (cards.py): those armies are supported, not counted
+            armies = [
+                u
+                for u in s.on_map(area, "army")
+                if u.carried_by is None and not quartered(s, area, u)
+            ]
             ctrl = s.control.get(area)
             enemy_limit, friendly_limit = support_limits(content, s, area)
             friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]
@@ -315,16 +349,22 @@ class Maintenance(phases.NoOrders):
             price = {u.id: national.doubled(content, s, u, upkeep(content, u)) for u in units}
             paid = [u.id for u in units]
             reason = ""
+            chosen, if_short = unpaid_orders(standing, power)
             if have[0] == 0 or have[1] == 0:  # SK 7.5
-                unpaid = choose(s, paid, preference(standing, [power], "unpaid"))
+                unpaid = choose(s, paid, chosen + if_short)
                 paid = []
                 reason = (
                     f"{power} has {have[0]} Resources and {have[1]} Manpower: with zero Resources "
                     "or zero Manpower a power may not maintain units (SK 7.5)"
                 )
             else:
-                order = choose(s, paid, preference(standing, [power], "unpaid"))
-                unpaid = []
+                # SK 6.5 "stinginess": the units its `unpaid` order names go unpaid by choice
+                unpaid = [x for x in chosen if x in paid]
+                paid = [x for x in paid if x not in unpaid]
+                if unpaid:
+                    reason = f"{power} chose not to pay for {', '.join(unpaid)} (SK 6.5)"
+                order = choose(s, paid, if_short)
+                short_of: list[str] = []
                 for uid in order:
                     bill = (sum(price[x][0] for x in paid), sum(price[x][1] for x in paid))
                     short = (bill[0] > have[0], bill[1] > have[1])
@@ -333,9 +373,11 @@ class Maintenance(phases.NoOrders):
                     cr, cm = price[uid]
                     if (short[0] and cr) or (short[1] and cm):  # it helps
                         paid.remove(uid)
-                        unpaid.append(uid)
-                if unpaid:
-                    reason = f"{power} could not pay for all its units (SK 6.5)"
+                        short_of.append(uid)
+                if short_of:
+                    poor = f"{power} could not pay for all its units (SK 6.5)"
+                    reason = f"{reason}; {poor}" if reason else poor
+                unpaid += short_of
             reduced, eliminated = _split(s, unpaid)
             ctx.emit(
                 Maintained(
