@@ -3,11 +3,13 @@ an imperial capital with a built-in army step as garrison (tables.toml [sko_war]
 suffers while an enemy controls it.
 
 The garrison step is a counter (`XX-G1`, state `garrisons`): it defends and attacks like
-an army, is eliminated by one hit (state.step_loss), never leaves its area (movement.py;
-one found elsewhere, as after a retreat, is eliminated), and comes back when its capital
-is clear of enemy units and controlled by its owner. pbem looks at each capital at the
-start and the end of every Action Phase, in the Peace Phase and in the Resource and
-Manpower Phase (the text's "immediately", at the moments nothing else is happening).
+an army, is eliminated by one hit (SKO "if they take a hit they are eliminated": its one
+step loss costs one hit, casualties.Target.of; state.step_loss), never leaves its area
+(movement.py; one found elsewhere, as after a retreat, is eliminated), and comes back when
+its capital is clear of enemy units and controlled by its owner. pbem looks at each
+capital at the start and the end of every Action Phase, in the Peace Phase and in the
+Resource and Manpower Phase (the text's "immediately", at the moments nothing else is
+happening).
 
 While an enemy controls a power's capital (state `capitals_lost`):
   (a) no new loans (the war loans read `capitals_lost`);
@@ -29,7 +31,7 @@ from pbem.ruleset import Problem
 from . import options, war_state
 from .content import SoldierContent
 from .fold import on
-from .state import Counter, SoldierState
+from .state import GARRISON, Counter, SoldierState
 
 RULE = "SKO Imperial Capitals"
 
@@ -118,7 +120,7 @@ def _(s: SoldierState, e: ForcedSurrender) -> None:
 
 
 def garrison_id(content: SoldierContent, power: str) -> str:
-    return f"{content.country(power).abbreviation}-G1"
+    return f"{content.country(power).abbreviation}-{GARRISON}1"
 
 
 def capital(content: SoldierContent, power: str) -> str | None:

@@ -52,9 +52,15 @@ class Target:
     is_reduced: bool = False
     attack_full: int = 0
     attack_reduced: int = 0
+    one_step: bool = False  # eliminated by its first step loss, full or not
 
     @classmethod
     def of(cls, unit: Counter, owner: str) -> Target:
+        if unit.is_garrison:
+            # SKO Imperial Capitals, Garrison Step: "if they take a hit they are
+            # eliminated": one step, whose loss costs one hit whatever its defence
+            a = unit.full[0]
+            return cls(unit.id, owner, 1, 1, unit.is_reduced, a, a, one_step=True)
         return cls(
             id=unit.id,
             owner=owner,
@@ -68,7 +74,7 @@ class Target:
     @property
     def max_steps(self) -> int:
         """Step losses until eliminated (SK 1.0 Step Loss)."""
-        return 1 if self.is_reduced else 2
+        return 1 if self.is_reduced or self.one_step else 2
 
     def cost(self, taken: int) -> int:
         """Hits needed for the next step loss after ``taken`` this round (SK 9.7)."""
@@ -76,6 +82,8 @@ class Target:
 
     def attack_lost(self, taken: int) -> int:
         """Attack strength the next step loss after ``taken`` this round removes."""
+        if self.one_step and not self.is_reduced and not taken:
+            return self.attack_full
         if self.is_reduced or taken:
             return self.attack_reduced
         return self.attack_full - self.attack_reduced
@@ -189,7 +197,9 @@ def allocate(
 
     1. A step loss needs hits >= the unit's current defence; a unit already reduced
        this round needs its reduced defence for its second loss; a unit reduced
-       before the battle is eliminated by its one loss (SK 9.7, SK 1.0 Step Loss).
+       before the battle is eliminated by its one loss (SK 9.7, SK 1.0 Step Loss); an
+       imperial capital's garrison step has one step, lost to one hit (SKO Imperial
+       Capitals: "if they take a hit they are eliminated"; `Target.of`).
     2. Each of the player's units must take one step loss before any takes two
        (SK 9.7). A unit eliminated by its first loss has taken its one.
     3. Maximise the number of step losses, then minimise the unallocated hits

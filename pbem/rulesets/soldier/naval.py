@@ -28,7 +28,7 @@ import re
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat_results, navy, peace_ends, retreats, standing
+from . import combat_results, navy, peace_ends, retreats, sko_map_units, standing
 from . import naval_combat as nc
 from .content import SoldierContent
 from .hooks import card_rules
@@ -570,13 +570,14 @@ def land_combat_fleets(
 ) -> list[str]:  # fmt: skip
     """SK 11.6: the fleets of `power` in coastal `area` that join a land battle there: an
     attacker's fleets named in its `with` clause; a defender's fleets if its standing
-    orders say `fleets fight [in AREA]`. Default: none (they are not required to)."""
+    orders say `fleets fight [in AREA]`, or always with SKO Limits to Leader Loss Checks.
+    Default: none (they are not required to)."""
     if not navy.is_coastal(content, area):
         return []
     own = [f for f in navy.fleets_in(s, area) if navy.owner(s, f) == power]
     if named is not None:
         return [f for f in own if f in named]
     entries = (standing_orders or {}).get("fleets", [])
-    if any(e.get("area") in (None, area) for e in entries):
+    if any(e.get("area") in (None, area) for e in entries) or sko_map_units.none_withheld(s):
         return own
     return []

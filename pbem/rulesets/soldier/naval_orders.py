@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import navy, retreats, sko_map_units, standing
+from . import navy, retreats, sko_map_units, standing, war
 from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
@@ -417,6 +417,7 @@ def check_sail(
     for why in sko_map_units.abroad_limits(content, s, [*fleets, *carried], full):
         bad(why)  # SKO Extra-Europe Majors Played as Minors
     spent = 0
+    entering = [*fleets, *carried]
     for k in range(1, len(full)):
         c = step_cost(content, full[k - 1], full[k])
         if isinstance(c, str):
@@ -439,6 +440,8 @@ def check_sail(
                     bad(
                         f"{power} may not enter {b}, an area of {owner}, until Turn {p.until_turn} (SK 15.3)"
                     )
+        if content.is_land(b) and (barred := war.entry_barred(content, s, power, b, entering)):
+            bad(barred)  # SKO Allies and Declaring War: a voyage enters as a march does
     end = full[-1]
     if blockade:
         spent += 1  # SK 10.5: declaring a blockade costs one movement point

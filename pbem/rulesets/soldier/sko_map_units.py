@@ -173,13 +173,22 @@ def leader_hold_problem(s: SoldierState) -> str | None:
     )
 
 
+def none_withheld(s: SoldierState) -> bool:
+    """SKO Limits to Leader Loss Checks: "No unit (including a leader, army, or fleet) can
+    be with-held from a battle or siege in an area when its nation is attacking or
+    defending": a defender's fleets in the area fight in a land battle there (SK 11.6
+    leaves them out unless ordered in), and its admirals with them (SK 9.6)."""
+    return options.on(s, "leader-loss-limits")
+
+
 def withheld_problems(s: SoldierState, power: str, attacks: list) -> list[Problem]:
     """SKO Limits to Leader Loss Checks: "No unit (including a leader, army, or fleet) can
     be with-held from a battle or siege in an area when its nation is attacking or
     defending." With the switch on, the attack lines on an area (SK 9.3: one or more
     forces) must between them take every army and fleet of `power` there that has not
     attacked this turn: a line without `with` takes its armies (SK 9.1); fleets there must
-    be named. (Defenders and besiegers already fight with all they have there.)"""
+    be named. (A defender's fleets fight through none_withheld; its leaders may not be held
+    out, leader_hold_problem; besiegers take everything there.)"""
     if not options.on(s, "leader-loss-limits"):
         return []
     out: list[Problem] = []

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 UnitType = Literal["army", "fleet"]
 IN_PLAY = ("map", "track", "setup")  # a counter's status while it is in play (not the pool)
+GARRISON = "G"  # SKO Imperial Capitals: the type letter of a garrison step's id (`Pr-G1`)
 
 # Where the counters on the map stand is asked for hundreds of times a resolution
 # (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
@@ -104,6 +105,12 @@ class Counter(_M):
     @property
     def strength(self) -> tuple[int, int]:
         return self.reduced if self.is_reduced else self.full
+
+    @property
+    def is_garrison(self) -> bool:
+        """SKO Imperial Capitals: a capital's built-in garrison step (`XX-G1`,
+        capitals.garrison_id); the counter mix makes only A(rmy) and F(leet) ids."""
+        return self.id.rpartition("-")[2].startswith(GARRISON)
 
     @property
     def attack(self) -> int:

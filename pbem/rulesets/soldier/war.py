@@ -35,7 +35,7 @@ from .content import SoldierContent
 from .content.sko_war import DeclarationCost
 from .fold import on
 from .state import SoldierState, Treasury, War
-from .war_state import at_war, in_force, side, war_of  # noqa: F401  (war.at_war... for its callers)
+from .war_state import at_war, in_force, side, war_of, wars_between  # noqa: F401  (war.at_war... for its callers)
 
 RULE = "SKO Allies and Declaring War"
 
@@ -185,7 +185,9 @@ def _(s: SoldierState, e: WarDeclared) -> None:
 
 @on(WarEnded)
 def _(s: SoldierState, e: WarEnded) -> None:
-    s.wars = [w for w in s.wars if w.powers != sorted(e.powers)]
+    # SKO Ending a War: every war between the two sides (a minor ally's with them)
+    ended = [id(w) for w in wars_between(s, *e.powers)]
+    s.wars = [w for w in s.wars if id(w) not in ended]
 
 
 def parse_declare(

@@ -22,8 +22,15 @@ def war_of(s: SoldierState, a: str, b: str) -> War | None:
     powers that made it and read by their sides now: a neutral minor at war that allies
     with a major brings its war to that major, and the major's wars are its minor allies'
     ("& vice versa")."""
+    return next(iter(wars_between(s, a, b)), None)
+
+
+def wars_between(s: SoldierState, a: str, b: str) -> list[War]:
+    """Every stored war between the sides of `a` and `b` (SKO Ending a War: "The end to
+    the state of war applies to all states controlled by each of the two powers making
+    peace"; a surrender ends the war of either's minor allies too)."""
     pair = sorted((side(s, a), side(s, b)))
-    return next((w for w in s.wars if sorted(side(s, p) for p in w.powers) == pair), None)
+    return [w for w in s.wars if sorted(side(s, p) for p in w.powers) == pair]
 
 
 def at_war(s: SoldierState, a: str, b: str) -> bool:
