@@ -78,7 +78,8 @@ def movable(s: SYWState, forced: bool):
 
 
 def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> str | None:
-    """14.11-14.14, 16.1, 16.46, [C 14.a]-[C 14.c]."""
+    """14.11-14.14, 16.1, 16.46, [C 14.a]-[C 14.c]. A fleet force's forced march is
+    checked with its cargo (transport.cargo)."""
     p = s.progress
     for u in units:
         if u.type in STATIC:
@@ -93,7 +94,15 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
             return f"{u.id} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
     if len({domain(u) for u in units}) > 1:
         return "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)"
-    if forced and not any(u.id in p.moved for u in units):
+    if forced and not (units and domain(units[0]) == "naval"):  # fleets: transport.cargo
+        return forced_problem(s, [u.id for u in units])
+    return None
+
+
+def forced_problem(s: SYWState, ids: list[str]) -> str | None:
+    """16.1: a forced march moves a force again: some unit of it (a fleet force's cargo
+    included, 18.5 "the fleet picks up the land unit and then moves") has moved."""
+    if not any(uid in s.progress.moved for uid in ids):
         return (
             "none of these units has moved this phase: move them without a forced march (7YWW 16.1)"
         )
