@@ -168,9 +168,9 @@ def cross_problem(c: Content, a: str, b: str, dom: str) -> str:
 def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[str, bool]:
     """May the force enter `square`? (problem, pass_only). 12.11, 14.31: never squares
     with enemy or neutral units (minor units count as neutral, [C 2.f]); except 18.32:
-    land units pass through coastal squares holding only enemy fleets, 18.33: fleets
-    pass through coastal squares holding only enemy or neutral land units; 18.31: enemy
-    fleets block fleets."""
+    land units pass through coastal squares holding only enemy fleets (not minor or
+    neutral ones), 18.33: fleets pass through coastal squares holding only enemy or
+    neutral land units (minor ones included); 18.31: enemy fleets block fleets."""
     others = control.foreign(s, seat, square)
     if not others:
         return "", False
@@ -185,7 +185,7 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
                 f"{square} holds fleets of another player or power: fleets block fleets (7YWW 18.31, 14.31)",
                 False,
             )
-        if coastal and all(u.owner != MINOR for u in others):
+        if coastal:  # 18.33, [C 2.f]: minor land units are neutral ones
             return "", True
     who = sorted({u.id for u in others})
     return (
