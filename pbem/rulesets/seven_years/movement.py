@@ -78,7 +78,8 @@ def movable(s: SYWState, forced: bool):
 
 
 def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> str | None:
-    """14.11-14.14, 16.1, 16.46, [C 14.a]-[C 14.c]."""
+    """14.11-14.14, 16.1, 16.46, [C 14.a]-[C 14.c]. A fleet force's forced march is
+    checked with its cargo (transport.cargo)."""
     p = s.progress
     for u in units:
         if u.type in STATIC:
@@ -93,7 +94,15 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
             return f"{u.id} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
     if len({domain(u) for u in units}) > 1:
         return "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)"
-    if forced and not any(u.id in p.moved for u in units):
+    if forced and not (units and domain(units[0]) == "naval"):  # fleets: transport.cargo
+        return forced_problem(s, [u.id for u in units])
+    return None
+
+
+def forced_problem(s: SYWState, ids: list[str]) -> str | None:
+    """16.1: a forced march moves a force again: some unit of it (a fleet force's cargo
+    included, 18.5 "the fleet picks up the land unit and then moves") has moved."""
+    if not any(uid in s.progress.moved for uid in ids):
         return (
             "none of these units has moved this phase: move them without a forced march (7YWW 16.1)"
         )
@@ -159,9 +168,9 @@ def cross_problem(c: Content, a: str, b: str, dom: str) -> str:
 def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[str, bool]:
     """May the force enter `square`? (problem, pass_only). 12.11, 14.31: never squares
     with enemy or neutral units (minor units count as neutral, [C 2.f]); except 18.32:
-    land units pass through coastal squares holding only enemy fleets, 18.33: fleets
-    pass through coastal squares holding only enemy or neutral land units; 18.31: enemy
-    fleets block fleets."""
+    land units pass through coastal squares holding only enemy fleets (not minor or
+    neutral ones), 18.33: fleets pass through coastal squares holding only enemy or
+    neutral land units (minor ones included); 18.31: enemy fleets block fleets."""
     others = control.foreign(s, seat, square)
     if not others:
         return "", False
@@ -176,7 +185,7 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
                 f"{square} holds fleets of another player or power: fleets block fleets (7YWW 18.31, 14.31)",
                 False,
             )
-        if coastal and all(u.owner != MINOR for u in others):
+        if coastal:  # 18.33, [C 2.f]: minor land units are neutral ones
             return "", True
     who = sorted({u.id for u in others})
     return (

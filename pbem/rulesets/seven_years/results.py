@@ -60,8 +60,8 @@ def retreat_choices(c: Content, s: SYWState, seat: str | None, units: list[Unit]
                     other: str) -> list[str]:  # fmt: skip
     """[C 15.h] adjacent squares every unit of the group could enter by movement, with no
     units of another (enemy, neutral or minor: 12.11, 14.31), not a neutral major's
-    territory ([C 4.d]), not the square the attack came from or went to; minors only
-    within their own country (4.73)."""
+    territory ([C 4.d]), not the square the attack came from or went to; minors not
+    across a border except back into their own country (4.73)."""
     dom = "naval" if units[0].type == "fleet" else "land"
     out = []
     for n in c.map.neighbours(frm, wrap=dom == "naval"):
@@ -75,10 +75,18 @@ def retreat_choices(c: Content, s: SYWState, seat: str | None, units: list[Unit]
             continue
         if control.neutral_power(c, s, n):
             continue
-        if any(u.owner == MINOR and c.map.square(n).power != u.home for u in units):
+        if any(u.owner == MINOR and crosses_border(c, u, frm, n) for u in units):
             continue
         out.append(n)
     return out
+
+
+def crosses_border(c: Content, u: Unit, frm: str, to: str) -> bool:
+    """4.73: a minor force "may never retreat across a border except to go back into its
+    own country": [C 4.q] it may retreat within the country it stands in, or into its
+    own; sea squares are no country's (a minor fleet at sea retreats only home)."""
+    here, there = c.map.square(frm).power, c.map.square(to).power
+    return there != u.home and not (there and there == here)
 
 
 def default_retreat(c: Content, s: SYWState, seat: str | None, squares: list[str]) -> str:

@@ -18,7 +18,7 @@ from pbem.resolution import Resolution
 
 from . import events as E
 from .content import Content
-from .movement import land_problem, owner_problem, port_cost
+from .movement import forced_problem, land_problem, owner_problem, port_cost
 from .state import STATIC, SYWState, Unit
 from .turn_lines import Embark, Move
 
@@ -30,7 +30,8 @@ def aboard(s: SYWState, fleet: str) -> list[Unit]:
 def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit],
           owner=owner_problem) -> tuple[dict[str, str], str | None]:  # fmt: skip
     """The land units the force carries (unit -> fleet) and why the line's `carrying`
-    and `land` clauses may not be carried out, or None. `mv`: a `move` line or a
+    and `land` clauses may not be carried out, or None; a forced march needs a unit of
+    the force, fleets or cargo, that has moved (16.1). `mv`: a `move` line or a
     `minor move` line (minor_orders.MinorMove, plan [C 4.p]); `owner(c, s, seat, unit)`
     says why the unit may not board (default: not the seat's, 4.2(1))."""
     fleets = [u for u in force if u.type == "fleet"]
@@ -58,7 +59,8 @@ def cargo(c: Content, s: SYWState, seat: str, mv: Move, force: list[Unit],
             return {}, f"{uid} lands only in a square of the move: {sq} is not one (7YWW 18.53)"
     if len({u for u, _ in mv.landings}) != len(mv.landings):
         return {}, "a unit lands once"
-    return out, None
+    why = forced_problem(s, [*(f.id for f in fleets), *out]) if mv.forced and fleets else None
+    return ({}, why) if why else (out, None)
 
 
 def board_problem(c: Content, s: SYWState, seat: str, mv: Move, uid: str,
