@@ -65,9 +65,7 @@ def runs_at(st: GameState, step: Step, sched: Schedule) -> datetime | None:
     nobody is missing)."""
     if step.phase not in st.due:
         return None
-    times = [
-        parse_time(d) for p in st.missing(step.phase, step.owes) if (d := st.due_of(step.phase, p))
-    ]
+    times = [parse_time(d) for p in st.missing(step.phase, step.owes) if (d := st.due_of(step.phase, p))]
     return max(times) + timedelta(hours=sched.grace) if times else None
 
 

@@ -224,9 +224,8 @@ def alliance(sink: Any, c: Content, tally: Tally, ln: AllianceLine) -> None:
     ctx: Resolution = sink
     if not windows.play(ctx, tally.seat, mid, ln.territory, detail):  # 29.7 Sturm & Drang
         return
-    die = windows.roll(ctx, f"minor recruiting: {ln.territory}", owner=tally.seat)[
-        0
-    ]  # 29.7 Illuminati
+    # 29.7 Illuminati
+    die = windows.roll(ctx, f"minor recruiting: {ln.territory}", owner=tally.seat)[0]
     code = c.data.tables.minor_recruiting.code(die)
     placed, gone, note = outcome(c, ctx.state, tally.seat, ln, code)
     ctx.emit(E.MinorRecruit(seat=tally.seat, territory=ln.territory, why="marker", die=die,
