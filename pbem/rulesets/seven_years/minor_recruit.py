@@ -217,14 +217,15 @@ def alliance(sink: Any, c: Content, tally: Tally, ln: AllianceLine) -> None:
     roll, (3) apply the result. In the dry run of validation only the marker is spent."""
     s: SYWState = sink.state
     mid = names.in_hand(c, s.players[tally.seat].hand, MARKER) or ""
-    sink.emit(E.MarkerPlayed(seat=tally.seat, marker=mid, target=ln.territory,
-                             detail=f"{MARKER}: recruiting in {_where(c, ln.territory)} (7YWW 4.71, 11.6)"))  # fmt: skip
+    detail = f"{MARKER}: recruiting in {_where(c, ln.territory)} (7YWW 4.71, 11.6)"
     if tally.dry:
+        sink.emit(E.MarkerPlayed(seat=tally.seat, marker=mid, target=ln.territory, detail=detail))
         return
     ctx: Resolution = sink
-    die = windows.roll(ctx, f"minor recruiting: {ln.territory}", owner=tally.seat)[
-        0
-    ]  # 29.7 Illuminati
+    if not windows.play(ctx, tally.seat, mid, ln.territory, detail):  # 29.7 Sturm & Drang
+        return
+    # 29.7 Illuminati
+    die = windows.roll(ctx, f"minor recruiting: {ln.territory}", owner=tally.seat)[0]
     code = c.data.tables.minor_recruiting.code(die)
     placed, gone, note = outcome(c, ctx.state, tally.seat, ln, code)
     ctx.emit(E.MinorRecruit(seat=tally.seat, territory=ln.territory, why="marker", die=die,

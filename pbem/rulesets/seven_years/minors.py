@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pbem.resolution import Resolution
 
-from . import combat, names, transport
+from . import combat, names, transport, windows
 from . import events as E
 from .content import Content
 from .minor_orders import MARKER, MinorAttack, MinorMove
@@ -172,8 +172,9 @@ def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None
     if why:
         return why
     mid = marker(c, s, seat, []) or ""
-    ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.start,
-                            detail=f"{MARKER}: moves {where(c, units[0].home)}'s force (7YWW 4.72, 4.75)"))  # fmt: skip
+    detail = f"{MARKER}: moves {where(c, units[0].home)}'s force (7YWW 4.72, 4.75)"
+    if not windows.play(ctx, seat, mid, ln.start, detail):  # 29.7 Sturm & Drang
+        return None
     carried = cargo(c, s, seat, ln, units)[0]  # 18.5, [C 4.p]
     ids = [u.id for u in units]
     landed = {u: sq for u, sq in ln.landings if u in carried}  # 18.53
@@ -230,8 +231,9 @@ def do_attack(ctx: Resolution, c: Content, seat: str, ln: MinorAttack,
     if why:
         return why
     mid = marker(c, s, seat, []) or ""
-    ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.target,
-                            detail=f"{MARKER}: {where(c, units[0].home)}'s force attacks (7YWW 4.73, 4.75)"))  # fmt: skip
+    detail = f"{MARKER}: {where(c, units[0].home)}'s force attacks (7YWW 4.73, 4.75)"
+    if not windows.play(ctx, seat, mid, ln.target, detail):  # 29.7 Sturm & Drang
+        return None
     before = {u.id: u.square for u in s.units.values()}
     combat.fight(ctx, c, seat, as_attack(ln, units), units, standing, "", "")
     after_combat(ctx, c, before)

@@ -16,7 +16,7 @@ from .map import COLS, MAJORS, ROWS
 from .names import label_of
 from .occupation import routes
 from .state import LETTER, MINOR, SYWState
-from .victory import level, ratio, sums
+from .victory import level, ratio, shown, sums
 
 # 7YWW 2.313 names the colours; these are the shades drawn (authored)
 SHADES = {
@@ -93,7 +93,7 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
                 str(len(p.hand)),
                 str(base),
                 str(now.total),
-                f"{float(r):.2f} ({level(r)})" if base else "-",
+                f"{shown(r)} ({level(r)})" if base else "-",
             )
         )
     out.append(

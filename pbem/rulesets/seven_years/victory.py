@@ -3,6 +3,7 @@ victory ratio and its level, and the end of the game."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from pbem.resolution import Resolution
@@ -41,17 +42,31 @@ def ratio(base: int, final: int) -> Fraction:
     return Fraction(final, base) if base > 0 else Fraction(0)
 
 
+def hundredths(r: Fraction) -> int:
+    """[C 22.b] The ratio read to two decimals, as 22.12's table prints its bands: the
+    exact ratio rounded half up (1.195 is 1.20; decimal's ROUND_HALF_UP, done exactly)."""
+    return math.floor(r * 100 + Fraction(1, 2))
+
+
+def shown(r: Fraction) -> str:
+    """The ratio as printed (and as its level reads it): "1.20"."""
+    h = hundredths(r)
+    return f"{h // 100}.{h % 100:02d}"
+
+
 def level(r: Fraction) -> str:
-    """7YWW 22.12. [C 22.b] The printed bands leave gaps (0.80-0.81, 1.19-1.20 ...): a
-    ratio above 0.80 and below 1.20 is Equilibrium, 1.20 up to 1.50 Marginal, 1.50 up to
-    2.0 Continental, 2.0 or more Global."""
-    if r <= Fraction(4, 5):
+    """7YWW 22.12 "0.80 or lower Defeat / 0.81-1.19 Equilibrium / 1.20-1.49 Marginal
+    Victory / 1.50-1.99 Continental Victory / 2.0 or higher Global Victory". [C 22.b] the
+    bands are of the ratio read to two decimals (`hundredths`), so they leave no gaps and
+    the level is the printed ratio's: 200/167 (1.1976) is 1.20, Marginal Victory."""
+    h = hundredths(r)
+    if h <= 80:
         return "Defeat"
-    if r < Fraction(6, 5):
+    if h <= 119:
         return "Equilibrium"
-    if r < Fraction(3, 2):
+    if h <= 149:
         return "Marginal Victory"
-    if r < 2:
+    if h <= 199:
         return "Continental Victory"
     return "Global Victory"
 
@@ -79,7 +94,7 @@ def game_over(ctx: Resolution, c: Content, why: str = "last turn") -> None:
         base[seat] = b.total if b else 0
         final[seat] = sums(c, s, seat, end=True).total
         r = ratio(base[seat], final[seat])
-        ratios[seat] = f"{float(r):.2f}"
+        ratios[seat] = shown(r)
         levels[seat] = level(r)
     best = max((RANK.index(v) for v in levels.values()), default=0)
     winners = [seat for seat in s.seats if RANK.index(levels[seat]) == best and best >= 2]

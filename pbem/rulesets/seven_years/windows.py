@@ -34,15 +34,35 @@ from .state import SYWState
 
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
-# the kinds of roll an `illuminati on KIND` line may name: the part of a dice label
-# before its colon (the labels are the log's; they never change)
-KINDS = (
-    "combat", "initiative tie", "invasion", "corruption", "coalition rallies",
-    "laissez faire", "laissez faire amount", "balance of power", "revolution", "attrition",
-    "scientific breakthrough", "wild minor", "diplomacy", "uprising", "pillage",
-    "enlightenment", "increasing taxes", "legion", "any",
-)  # fmt: skip
+# 29.7 Illuminati: the kinds of roll an `illuminati on KIND` line may name, each with the
+# heads of the dice labels it names (the part of a label before its first colon, a full
+# match; the labels are the log's and never change). tests/test_7yww_windows.py checks
+# that every label the rules roll has its kind here.
+KINDS: dict[str, str] = {
+    "combat": r"combat",  # 15.7 (countermarch attacks too)
+    "initiative tie": r"initiative tie",  # 6.1
+    "invasion": r"invasion of \S+",  # 4.42 the tie of two invaders
+    "corruption": r"corruption",
+    "coalition rallies": r"coalition rallies",
+    "laissez faire": r"laissez faire",
+    "laissez faire amount": r"laissez faire amount",
+    "balance of power": r"balance of power",
+    "revolution": r"revolution",
+    "attrition": r"attrition",
+    "scientific breakthrough": r"scientific breakthrough",
+    "wild minor": r"wild minor",  # 28.6
+    "diplomacy": r"diplomacy",  # 9.0
+    "coup": r"coup",  # 29.1 Coup
+    "minor recruiting": r"minor recruiting",  # 11.61, 24.1 (its Uprising result too)
+    "pact broken": r"pact broken",  # 21.2
+    "pillage": r"pillage",  # 26.1
+    "enlightenment": r"enlightenment",  # 27.0
+    "increasing taxes": r"increasing taxes",  # 25.0
+    "legion": r"legion",  # 23.0
+    "any": r".*",
+}
 KIND_ALIASES = {"initiative": "initiative tie", "tie": "initiative tie"}
+REROLL = "illuminati reroll: "  # the label of the second roll: REROLL + the first's
 SEAT_IN = re.compile(r"Coalition [1-4]")
 
 
@@ -162,7 +182,11 @@ def play(ctx: Resolution, seat: str, mid: str, target: str = "", detail: str = "
 
 
 def kind_of(label: str) -> str:
-    return label.split(":", 1)[0].strip().casefold()
+    """The KINDS entry naming a roll of this label ("" none): "invasion of FR: Coalition 1"
+    is an `invasion` roll; a reroll's label is its first roll's kind."""
+    label = label.removeprefix(REROLL)
+    head = label.split(":", 1)[0].strip().casefold()
+    return next((k for k, pat in KINDS.items() if k != "any" and re.fullmatch(pat, head)), "")
 
 
 def owner_of(label: str) -> str:
@@ -210,7 +234,7 @@ def roll(ctx: Resolution, label: str, count: int = 1, *, owner: str = "", square
             fired(ctx, seat, hit, f"Illuminati on {label}")
             if not play(ctx, seat, mid, label, "Illuminati: the roll is made again (7YWW 29.7)"):
                 break  # negated: the window opens again on the same roll
-            again = ctx.roll(f"illuminati reroll: {label}", count)
+            again = ctx.roll(f"{REROLL}{label}", count)
             ctx.emit(E.Rerolled(seat=seat, marker=mid, label=label, before=dice, after=again))
             dice = again
             break
