@@ -29,7 +29,7 @@ OPTIONS = {
 class SevenYearsWorldWar(Ruleset):
     name = "seven-years-world-war"
     title = "Seven Years World War"
-    version = "1"
+    version = "2"  # 2: provisioning, forced march with cargo, victory levels (2026-11-27)
     events: ClassVar = E.EVENTS
 
     @property

@@ -21,7 +21,9 @@ class SoldierKings(SoldierRuleset):
         super().__init__(content, content_digest)
         # 2: sk.initiative_set records its rolls (SK 4.1), so a game begun under 1 recomputes
         # differently
-        self.version = f"2+{content_digest[:12]}" if content_digest else "2"
+        # 3: the corrections of 2026-11-27 (zero Manpower spends nothing, SK 7.5; the
+        # optional rules' wars, garrisons and defenders; tests/golden/superseded.toml)
+        self.version = f"3+{content_digest[:12]}" if content_digest else "3"
 
     def options(self) -> dict[str, str]:
         return {
