@@ -202,7 +202,10 @@ def after_battle(ctx: Resolution, content: SoldierContent, area: str, leader: st
     area where Turkish units were attacked or conducted an attack and at least one enemy
     unit remains": he left `area` during the battle (before it, with a retreat, or after
     his units) and an enemy unit is there as it ends. He is removed from play; his power
-    rolls one die and loses that much Manpower, no more than it has."""
+    rolls one die and loses that much Manpower, no more than it has. The exit is the
+    defeat: combat.py asks before the leaders' casualty check at the end of the combat
+    (SE 13.5), which then has none for him (case banner-19-62-defeat-before-casualty-
+    check.toml)."""
     if leader is None:
         return
     b = content.tables.banner
@@ -210,7 +213,7 @@ def after_battle(ctx: Resolution, content: SoldierContent, area: str, leader: st
     s: SoldierState = ctx.state
     ld = s.leaders[leader]
     if ld.status != "map" or ld.area == area:
-        return  # he stayed, or was killed, wounded or captured: not "exiting"
+        return  # he stayed (or is no longer on the map): not "exiting"
     if not any(not s.friendly(b.power, s.unit_side_country(u)) for u in s.on_map(area)):
         return
     roll = ctx.roll(f"{area}: {leader} defeated with the {b.name}, Manpower lost", 1)[0]

@@ -13,6 +13,7 @@ The defender's decisions come from its standing orders (docs/orders-soldier-king
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from pbem.resolution import Resolution
@@ -264,12 +265,14 @@ def battle(
                 attackers=attackers,
                 pending=pending,
             )
-    leader_rules.after_combat(
+    _leaders_leave(ctx, area, [])  # with their side's last units to retreat, as they went
+    banner.after_battle(ctx, content, area, bearer)  # SE 19.62: the bearer exited: defeated
+    wounded = leader_rules.after_combat(
         ctx, content, area, "the battle", (tally["attacker"], tally["defender"])
     )
+    _leaders_leave(ctx, area, wounded, capture=True)  # SK 13.6 / SE 13.6
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
-    banner.after_battle(ctx, content, area, bearer)  # SE 19.62: the bearer defeated
 
 
 def _other_forces_generals(
@@ -352,28 +355,26 @@ def _round(
     s: SoldierState = ctx.state
     held = {n for p in defenders for n in standing_orders.get(p, {}).get("hold", [])}
     a_powers, d_powers = sorted(attackers), sorted(defenders)
-    a_held = set(a_held) | leader_rules.attacker_holds(
-        content, standing_orders, a_powers
-    )  # SE 13.2
+    a_held = set(a_held) | leader_rules.chosen_holds(content, standing_orders, a_powers)  # SE 13.2
     navy_a, navy_d = (
         any(s.units[u].type == "fleet" for us in g.values() for u in us)
         for g in (attackers, defenders)
     )
     a_leaders = _leaders(s, area, a_powers, set(a_held), navy_a)
     d_leaders = _leaders(s, area, d_powers, held, navy_d)
+    a_units = [u for us in attackers.values() for u in us]
+    d_units = [u for us in defenders.values() for u in us]
     # SK 9.6 / 13.2: attack strengths + leadership ratings (+ fortification, defender)
-    dice_a = sum(s.units[u].attack for us in attackers.values() for u in us) + sum(
-        s.leaders[n].rating for n in a_leaders
-    )
+    dice_a = sum(s.units[u].attack for u in a_units) + sum(
+        leader_rules.rating(content, s, n, a_units, a_leaders) for n in a_leaders
+    )  # SE 19.23
     dice_d = (
-        sum(s.units[u].attack for us in defenders.values() for u in us)
-        + sum(s.leaders[n].rating for n in d_leaders)
+        sum(s.units[u].attack for u in d_units)
+        + sum(leader_rules.rating(content, s, n, d_units, d_leaders) for n in d_leaders)
         + _fort(content, s, area, defenders)
     )
     dice_a += extra_dice(s, "land", area, rnd, "attacker")  # Inspired Leadership
     dice_d += extra_dice(s, "land", area, rnd, "defender")
-    a_units = [u for us in attackers.values() for u in us]
-    d_units = [u for us in defenders.values() for u in us]
     hits_a = leader_rules.hits(
         ctx,
         f"{area}, round {rnd}, attacker ({', '.join(a_powers)})",
@@ -412,13 +413,13 @@ def _round(
     )  # fmt: skip
     # SK 13.5: each side's leaders, one roll each, until one dies (SE 13.5: after the combat)
     sides = []
-    for side, powers, names in (
-        ("attacker", a_powers, a_leaders),
-        ("defender", d_powers, d_leaders),
+    for side, powers, names, units in (
+        ("attacker", a_powers, a_leaders, a_units),
+        ("defender", d_powers, d_leaders, d_units),
     ):
         steps = sum(n for u, n in losses.items() if unit_owner(s, u) in powers)
         sides.append((names, steps))
-        tally[side].add(names, steps)
+        tally[side].add(names, steps, units)
     if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
         leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
     return dice_a, dice_d
@@ -538,13 +539,15 @@ def _standing_retreat(
         return
 
 
-def _after_battle(
-    ctx, area: str, attackers: dict[str, list[str]], first: str, rnd: int, declared
-) -> None:
-    """SK 13.6 capture; leaders follow their side's units out; the battle's record."""
+def _leaders_leave(ctx, area: str, wounded: list[str], capture: bool = False) -> None:
+    """Leaders whose side has no army left in `area` while enemy armies remain: they
+    follow its units' last retreat this battle, before the casualty check (SE 19.62: the
+    Banner's bearer exits with them); with `capture`, after it, those with no retreat to
+    follow are captured (SK 13.6; SE 13.6: "any leaders with them that survived the
+    battle", the `wounded` there included)."""
     s: SoldierState = ctx.state
-    all_attackers = sorted({u for us in attackers.values() for u in us})
-    for ld in sorted(s.leaders_in(area), key=lambda x: x.name):
+    here = [*s.leaders_in(area), *(s.leaders[n] for n in wounded)]
+    for ld in sorted(here, key=lambda x: x.name):
         side = ld.country if ld.country in s.majors else s.allies.get(ld.country, ld.country)
         own_units = [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), side)]
         enemy_units = [
@@ -563,25 +566,25 @@ def _after_battle(
             if s.friendly(m.power, side)
         ]  # SE 9.4, 9.8: where they went on to; not to units eliminated on the way
         went = [(m, to) for m, to in went if to is not None]
-        if went:
+        if went and ld.status == "map":
+            power, to = went[-1][0].power, went[-1][1]
             ctx.emit(
                 Retreated(
-                    power=went[-1][0].power,
-                    units=[],
-                    leaders=[ld.name],
-                    frm=area,
-                    to=went[-1][1],
-                    why="voluntary",
+                    power=power, units=[], leaders=[ld.name], frm=area, to=to, why="voluntary"
                 )
             )
-        else:
-            captors: dict[str, int] = {}
-            for u in enemy_units:
-                captors[s.commander(u) or u.country] = (
-                    captors.get(s.commander(u) or u.country, 0) + 1
-                )
+        elif capture and not went:
+            captors = Counter(s.commander(u) or u.country for u in enemy_units)
             by = max(sorted(captors), key=lambda p: captors[p])  # SK 13.6: most units present
             ctx.emit(LeaderCaptured(leader=ld.name, area=area, by=by))
+
+
+def _after_battle(
+    ctx, area: str, attackers: dict[str, list[str]], first: str, rnd: int, declared
+) -> None:
+    """The battle's record."""
+    s: SoldierState = ctx.state
+    all_attackers = sorted({u for us in attackers.values() for u in us})
     left_a = [u for u in all_attackers if s.units[u].status == "map" and s.units[u].area == area]
     # the defenders of this battle (SK 9.3: another power's armies there fought no part)
     against = declared[first].against if first in declared else None

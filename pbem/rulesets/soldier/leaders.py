@@ -7,13 +7,17 @@ combat; a total of 12 or more is followed by one die: 1-2 wounded for one campai
 3-4 for two, 5 for three, 6 killed; one death per side. The content's game.toml
 `[rules] leader_casualties` chooses ("each-round" or "each-combat-wounds").
 
-SE 13.2: a leader's rating *may* be added; in SK only the defender may hold leaders out
-(SK 9.2). SE 19.7: Napoleon adds one to his units' dice in the first combat round.
+SE 13.2: a leader's rating *may* be added, in land and naval combat alike; in SK only
+the defender may hold leaders out (SK 9.2), and at sea "a Leader's rating is added" (SK
+13.2). SE 16.5: allies' leader checks begin with the player with the most units and
+alternate. SE 19.23: Poniatowski rates three leading only Polish forces. SE 19.7: Napoleon
+adds one to his units' dice in the first combat round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -21,7 +25,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 
 from .calendar import campaign_turns_after
-from .combat_results import LeaderKilled
+from .combat_results import LeaderKilled, unit_owner
 from .fold import on
 from .state import SoldierState
 
@@ -54,25 +58,74 @@ def per_combat(content) -> bool:
     return content.game.rules.leader_casualties == "each-combat-wounds"
 
 
-def attacker_holds(content, standing_orders: dict, powers: Sequence[str]) -> set[str]:
-    """SE 13.2: every side may keep a leader out of combat (`hold out LEADER`); SK 9.2 lets
-    only the defending player do so, so in SK the attacker's standing orders add none."""
+def chosen_holds(content, standing_orders: dict, powers: Sequence[str]) -> set[str]:
+    """SE 13.2: every side may keep a leader out of a combat, land or naval (`hold out
+    LEADER`; the Jervis example: "the British player elects to have him participate").
+    SK 9.2 lets only the defending player do so in land combat (combat.py reads the
+    defender's orders itself) and SK 13.2 adds an admiral's rating at sea: none in SK."""
     if not per_combat(content):
         return set()
     return {n for p in powers for n in standing_orders.get(p, {}).get("hold", [])}
 
 
+def checked(content, present: Sequence[str], taking_part: Sequence[str]) -> list[str]:
+    """Whose casualties are checked: SK 13.5 "each leader present", SE 13.5 "each leader
+    present who participated in combat" (a general carried by a fleet in a naval battle
+    takes no part: SE 13.2 "Admirals may only add their modifiers to fleets")."""
+    return sorted(taking_part if per_combat(content) else present)
+
+
+def rating(
+    content, s: SoldierState, name: str, units: Sequence[str], leaders: Sequence[str]
+) -> int:
+    """The rating `name` leads with in a combat beside his side's `units` and `leaders`
+    (SE 13.1-13.2). SE 19.23: "Poniatowski ... raises his command rating from two to three
+    when leading only Polish forces" (the content's `own_forces_rating`): when at least
+    one army of his country is there and the side's other generals can direct all its
+    other armies (SE 13.1: rating + 1 each), so that he directs only his own (pbem's
+    reading, see case satellite-19-23-poniatowski-with-massena.toml)."""
+    ld = s.leaders[name]
+    own = content.leader(name).own_forces_rating
+    if own is None:
+        return ld.rating
+    armies = [s.units[u] for u in units if s.units[u].type == "army"]
+    others = sum(1 for u in armies if u.country != ld.country)
+    can_direct = sum(
+        s.leaders[n].rating + 1 for n in leaders if n != name and s.leaders[n].role == "general"
+    )
+    if others == len(armies) or others > can_direct:
+        return ld.rating
+    return ld.rating + own - content.leader(name).rating
+
+
 @dataclass
 class Tally:
-    """One side's part in a whole combat (SE 13.5): its leaders who took part in any round
-    and its step losses over all rounds."""
+    """One side's part in a whole combat (SE 13.5): its leaders who took part in any round,
+    its step losses over all rounds, and the units that fought in any (SE 16.5)."""
 
     leaders: list[str] = field(default_factory=list)
     steps: int = 0
+    units: list[str] = field(default_factory=list)
 
-    def add(self, leaders: Sequence[str], steps: int) -> None:
+    def add(self, leaders: Sequence[str], steps: int, units: Collection[str] = ()) -> None:
         self.leaders += [n for n in leaders if n not in self.leaders]
         self.steps += steps
+        self.units += [u for u in sorted(units) if u not in self.units]
+
+
+def check_order(s: SoldierState, side: Tally) -> list[str]:
+    """SE 16.5: "the leader casualty rolls begin with the player having the most units and
+    alternate back and forth if both players have leaders that participated in combat":
+    the units each player had in the combat (any round); equal numbers, the players by
+    name. SE 13.5 lets each owner order his own leaders: pbem takes them by name (the
+    players' standing orders give no order)."""
+    mine: dict[str, list[str]] = {}
+    for n in sorted(side.leaders):
+        mine.setdefault(s.player_of(s.leaders[n].country), []).append(n)
+    units = Counter(s.player_of(unit_owner(s, u)) for u in side.units)
+    queues = [mine[p] for p in sorted(mine, key=lambda p: (-units[p], p))]
+    longest = max((len(q) for q in queues), default=0)
+    return [q[k] for k in range(longest) for q in queues if k < len(q)]
 
 
 def after_round(
@@ -93,20 +146,24 @@ def after_round(
                 break
 
 
-def after_combat(ctx: Resolution, content, area: str, label: str, sides: Sequence[Tally]) -> None:
+def after_combat(
+    ctx: Resolution, content, area: str, label: str, sides: Sequence[Tally]
+) -> list[str]:
     """SE 13.5 "At the conclusion of each combat": for each side, each leader present who
     took part, 2d6 + the side's step losses in the combat; 12 or more: one die (1-2
     wounded one campaign turn, 3-4 two, 5 three, 6 killed). "Only one leader from each
-    side can be killed ... (stop rolling for other leaders once one dies)". The owner's
-    order: pbem checks his leaders in the order they are listed (alphabetical), as the
-    players' standing orders give none (SE 16.5's alternation between allies follows the
-    same order: the side's leaders sorted by name). SK: nothing here (after_round)."""
+    side can be killed ... (stop rolling for other leaders once one dies)". The order:
+    check_order (SE 16.5). SK: nothing here (after_round).
+
+    Returns the leaders wounded while in `area`: they survived the battle, and are
+    captured if every unit of their side there was eliminated (SE 13.6)."""
     if not per_combat(content):
-        return
+        return []
     s: SoldierState = ctx.state
     target = content.tables.constants.leader_death_target.value
+    wounded: list[str] = []
     for side in sides:
-        for n in sorted(side.leaders):
+        for n in check_order(s, side):
             # "each leader present who participated in combat": a leader who took part
             # and left with his retreating units during the combat is checked too (SE 9
             # Land Combat Example: Yorck is checked and the Prussians retreat to Posen)
@@ -119,6 +176,8 @@ def after_combat(ctx: Resolution, content, area: str, label: str, sides: Sequenc
             if WOUNDS[die] == 0:
                 ctx.emit(LeaderKilled(leader=n, area=area, total=total))
                 break
+            if s.leaders[n].area == area:
+                wounded.append(n)
             ctx.emit(
                 LeaderWounded(
                     leader=n,
@@ -129,6 +188,7 @@ def after_combat(ctx: Resolution, content, area: str, label: str, sides: Sequenc
                     until_turn=campaign_turns_after(s.turn, WOUNDS[die] + 1),
                 )
             )
+    return wounded
 
 
 def napoleon_dice(s: SoldierState, rnd: int, leaders: Sequence[str], units: Sequence[str]) -> int:
@@ -167,8 +227,11 @@ __all__ = [
     "Tally",
     "after_combat",
     "after_round",
-    "attacker_holds",
+    "check_order",
+    "checked",
+    "chosen_holds",
     "hits",
     "napoleon_dice",
     "per_combat",
+    "rating",
 ]

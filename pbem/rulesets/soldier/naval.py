@@ -231,8 +231,8 @@ def _intercepts(
                 continue  # SK 10.43: once per moving group in a given area
             attempted.add(key)
             leaders = navy.leaders_with(s, content, area, [power])
-            own = nc.side_dice(content, s, sea, fleets, leaders)
-            theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders)
+            own = nc.side_dice(content, s, sea, fleets, leaders, orders)
+            theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders, orders)
             entries = orders.entries(power, "intercept")
             entries = peace_ends.intercept_entries(content, s, [power], v.plan.powers, entries)
             if not nc.wants_to_intercept(
@@ -280,7 +280,7 @@ def _designated(
     def rank(g: tuple[str, list[str]]) -> tuple:
         p, fl = g
         named = first.index(p) if p in first else len(first)
-        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]))
+        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]), orders)
         return (named, -dice, p)
 
     return sorted(groups, key=rank)
@@ -327,8 +327,8 @@ def resolve_combat(
             if not all(navy.may_attack(s, p, power) for p in v.plan.powers):
                 continue
             leaders = navy.leaders_with(s, content, v.here, [power])
-            own = nc.side_dice(content, s, v.here, v.fleets, v.leaders)
-            theirs = nc.side_dice(content, s, v.here, fleets, leaders)
+            own = nc.side_dice(content, s, v.here, v.fleets, v.leaders, orders)
+            theirs = nc.side_dice(content, s, v.here, fleets, leaders, orders)
             entries = [e for p in v.plan.powers for e in orders.entries(p, "intercept")]
             entries = peace_ends.intercept_entries(content, s, v.plan.powers, [power], entries)
             if not nc.wants_to_intercept(
@@ -400,7 +400,7 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
     def rank(g: tuple[str, list[str]]) -> tuple:
         p, fl = g
         named = first.index(p) if p in first else len(first)
-        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]))
+        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]), orders)
         return (named, dice, p)  # SK 11.1: the moving player's order; default weakest first
 
     for p, fl in sorted(groups, key=rank):

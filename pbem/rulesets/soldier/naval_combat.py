@@ -17,7 +17,12 @@ Per battle (SK 11.2-11.5):
         area's fortification for the side it is friendly or allied to; 6s hit;
   casualties as SK 9.7 (one player) or 16.5 (allies): casualties.py via combat_results.allocate;
         an army aboard shares its fleet's step losses (SK 10.6);
-  leaders: SK 13.5 (2d6 + the side's step losses >= 12), one per side per round;
+  leaders: SK 13.5 (2d6 + the side's step losses >= 12), one per side per round, for
+        each leader present; SE 13.5 once after the battle, for each admiral who took
+        part (SE 13.2: a general aboard takes none); SE 13.2: an admiral held out
+        (`hold out LEADER`) adds nothing to the wind gauge or the dice and is not
+        checked, but still adds to interception rolls (SE 10.44: "admirals with the
+        intercepting fleets"; see case naval-13-2-admiral-held-out.toml);
   forced retreats of fleets that lost a step (SK 11.4, 11.41), then voluntary ones,
         intercepted side first (SK 11.43); none before the first round (SK 11.44);
   until one side has no fleet left in the battle (SK 11.5).
@@ -72,9 +77,14 @@ class Side:
     gone: list[str] = field(default_factory=list)  # retreated out of the battle
     last_retreat: str | None = None
     fort: int | None = None  # the shore batteries it fires with, fixed when the battle begins
+    held: set[str] = field(default_factory=set)  # SE 13.2: leaders kept out of the battle
 
     def alive(self, s: SoldierState) -> list[str]:
         return [f for f in self.fleets if f not in self.gone and s.units[f].status == "map"]
+
+    def taking_part(self, s: SoldierState) -> list[str]:
+        """SE 13.2: its admirals who add their ratings (not held out); SK 13.2: all."""
+        return admirals(s, [n for n in self.leaders if n not in self.held])
 
     def powers(self, s: SoldierState) -> list[str]:
         return sorted({owner(s, f) for f in self.fleets})
@@ -92,6 +102,10 @@ class Orders:
         act = self.action.get(power)
         first = list(getattr(act, kind, []) or []) if act is not None else []
         return first + list(self.standing.get(power, {}).get(kind, []))
+
+    def held(self, content: SoldierContent, powers: Sequence[str]) -> set[str]:
+        """SE 13.2: the leaders these powers' standing orders keep out (SK: none at sea)."""
+        return leader_rules.chosen_holds(content, self.standing, powers)
 
 
 def battle(
@@ -113,6 +127,7 @@ def battle(
     forts = {name: _fort_for(content, s, area, side, kind) for name, side in sides.items()}
     for name, side in sides.items():
         side.fort = forts[name]
+        side.held = orders.held(content, side.powers(s))  # SE 13.2
     ctx.emit(
         NavalBattleBegan(
             area=area,
@@ -128,7 +143,7 @@ def battle(
     holder = card_rules(content).weather_gauge(ctx, content, area, sides, orders)
     gauge = {"intercepting": 0, "intercepted": 0}
     for name, side in sides.items() if holder is None else ():
-        best = max((s.leaders[n].rating for n in admirals(s, side.leaders)), default=0)
+        best = max((s.leaders[n].rating for n in side.taking_part(s)), default=0)
         roll = ctx.roll(f"{area}, wind gauge, {', '.join(side.powers(s))}", 1)[0]
         gauge[name] = roll + best
     first = holder or (
@@ -153,6 +168,7 @@ def battle(
             break  # neither side can hurt the other: the battle is over
         steps = {"intercepting": 0, "intercepted": 0}  # step losses suffered, per side
         losses: dict[str, int] = {}
+        fought = {name: side.alive(s) for name, side in sides.items()}
         if rnd == 1 and first is not None:
             # SK 11.2: the wind gauge fires first; the other fires back with what is left
             other = "intercepted" if first == "intercepting" else "intercepting"
@@ -165,10 +181,12 @@ def battle(
                 steps[target] += sum(got.values())
                 losses.update(got)
         # SK 13.5: leaders, two dice + the side's step losses; one death per side per round
-        # (SE 13.5: once, after the battle)
-        rounds = [(sorted(side.leaders), steps[name]) for name, side in sides.items()]
-        for (names, n), name in zip(rounds, sides, strict=True):
-            tally[name].add(names, n)
+        # (SE 13.5: once, after the battle, for those who took part)
+        rounds = []
+        for name, side in sides.items():
+            rounds.append((sorted(side.leaders), steps[name]))
+            names = leader_rules.checked(content, side.leaders, side.taking_part(s))
+            tally[name].add(names, steps[name], fought[name])
         if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
             leader_rules.after_round(ctx, content, area, f"naval round {rnd}", rounds)
         # SK 11.4: fleets that lost a step must retreat; intercepted side first
@@ -180,8 +198,10 @@ def battle(
         for side, enemy in ((b, a), (a, b)):
             if side.alive(s) and enemy.alive(s):
                 _voluntary(ctx, content, area, rnd, side, enemy, orders)
-    leader_rules.after_combat(ctx, content, area, "the naval battle", list(tally.values()))
-    _leaders_after(ctx, area, a, b)
+    wounded = leader_rules.after_combat(
+        ctx, content, area, "the naval battle", list(tally.values())
+    )
+    _leaders_after(ctx, area, a, b, wounded)
     left_a, left_b = a.alive(s), b.alive(s)
     outcome = (
         "both sides remain" if left_a and left_b
@@ -231,7 +251,7 @@ def _dice(content: SoldierContent, s: SoldierState, area: str, side: Side) -> in
         return 0
     return (
         sum(s.units[f].attack for f in alive)
-        + sum(s.leaders[n].rating for n in admirals(s, side.leaders))
+        + sum(s.leaders[n].rating for n in side.taking_part(s))
         + (side.fort if side.fort is not None else _fort_for(content, s, area, side))
     )
 
@@ -388,14 +408,17 @@ def _voluntary(ctx, content, area, rnd, side: Side, enemy: Side, orders: Orders)
                 break
 
 
-def _leaders_after(ctx, area: str, a: Side, b: Side) -> None:
+def _leaders_after(ctx, area: str, a: Side, b: Side, wounded: Sequence[str]) -> None:
     """A side with no fleet left in the battle: its leaders go with its last retreat, or
-    are captured if every fleet was eliminated (SK 13.6, 'the power with most units')."""
+    are captured if every fleet was eliminated (SK 13.6, 'the power with most units'; SE
+    13.6 "that survived the battle": the `wounded` too)."""
     s: SoldierState = ctx.state
     for side, enemy in ((a, b), (b, a)):
         if side.alive(s):
             continue
-        names = [n for n in sorted(side.leaders) if s.leaders[n].status == "map"]
+        names = [n for n in sorted(side.leaders) if s.leaders[n].status == "map" or n in wounded]
+        if side.last_retreat is not None:
+            names = [n for n in names if s.leaders[n].status == "map"]
         if not names:
             continue
         if side.last_retreat is not None:
@@ -423,9 +446,13 @@ def side_dice(
     area: str,
     fleets: Sequence[str],
     leaders: Sequence[str],
+    orders: Orders | None = None,
 ) -> int:
-    """The dice a group would roll in a battle in `area` (for the interception default)."""
+    """The dice a group would roll in a battle in `area` (for the interception default):
+    without the admirals its powers' standing orders hold out (SE 13.2)."""
     side = Side(list(fleets), list(leaders))
+    if orders is not None:
+        side.held = orders.held(content, side.powers(s))
     return _dice(content, s, area, side)
 
 

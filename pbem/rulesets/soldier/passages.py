@@ -136,8 +136,8 @@ def strait_fight(
         for sea in (cur, nxt):
             attempted.add((strait, power, v.gid, f"enter {sea}"))
         leaders = navy.leaders_with(s, content, strait, [power])
-        own = nc.side_dice(content, s, strait, fleets, leaders)
-        theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders)
+        own = nc.side_dice(content, s, strait, fleets, leaders, orders)
+        theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders, orders)
         entries = orders.entries(power, "intercept")
         entries = peace_ends.intercept_entries(content, s, [power], v.plan.powers, entries)
         if not nc.wants_to_intercept(

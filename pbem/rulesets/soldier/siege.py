@@ -26,6 +26,7 @@ from . import (
     separate_peace,
     war,
 )
+from . import leaders as leader_rules
 from .common import id_order
 from .content import SoldierContent
 from .effects import leader_inactive
@@ -257,9 +258,10 @@ def _siege(
             and not leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
-        dice = sum(s.units[u].attack for us in armies.values() for u in us) + sum(
-            s.leaders[n].rating for n in leaders
-        )
+        units = [u for us in armies.values() for u in us]
+        dice = sum(s.units[u].attack for u in units) + sum(
+            leader_rules.rating(content, s, n, units, leaders) for n in leaders
+        )  # SE 19.23: Poniatowski leading only Polish forces
         dice += more_dice  # Siege Train: the besiegers' dice (cards.py)
         current = max(0, fort - s.fort_hits.get(area, 0))
         rolls = (
