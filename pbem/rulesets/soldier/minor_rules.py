@@ -476,7 +476,7 @@ def papal_multiplier(content: SoldierContent, s: SoldierState, power: str, area:
 
 
 def spring_units_apply(content: SoldierContent, s: SoldierState) -> bool:
-    """SK 4.1, 18.1 / SE 4.1: each Spring; not in the one-year scenarios (their special
+    """SK 4.1, 18.1 (SE 4.1, 18.1): each Spring; not in the one-year scenarios (their special
     rule), nor in World at War's first turn (its special rule)."""
     if calendar.season(s.turn) != "Spring":
         return False

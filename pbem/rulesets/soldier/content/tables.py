@@ -196,11 +196,11 @@ class Satellite(Record):
 
 
 class SpringUnits(Record):
-    """SK 18.1 / SE 4.1, 18.1: minor allies' new units each Spring. `first_turn`: whether
-    they come in the scenario's first turn too (SE 4.1: "In Spring Turns, also check the
-    Minor Country Forces table and bring on any Minor Country units listed"). Absent,
-    Soldier Kings' World at War: "Saxony and any other minor country allies formed during
-    setup do not receive extra units in Turn 1"."""
+    """SK 18.1 and SE 18.1 (with SE 4.1): minor allies' new units each Spring.
+    `first_turn`: whether they come in the scenario's first turn too (SE 4.1: "In Spring
+    Turns, also check the Minor Country Forces table and bring on any Minor Country units
+    listed"). Absent, Soldier Kings' World at War: "Saxony and any other minor country
+    allies formed during setup do not receive extra units in Turn 1"."""
 
     first_turn: Bool
     source: Source
