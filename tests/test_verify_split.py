@@ -150,7 +150,9 @@ def test_no_fork_while_other_threads_run(finished, short_segments, monkeypatch):
         assert verify(finished.path, jobs=2).ok and forked == [1]
 
 
-def test_a_golden_game_of_another_ruleset_verifies_the_same_on_two_cores(tmp_path, short_segments, monkeypatch):
+def test_a_golden_game_of_another_ruleset_verifies_the_same_on_two_cores(
+    tmp_path, short_segments, monkeypatch
+):
     path = shutil.copy(GOLDEN / "struggle-of-empires-2p-sealed-joins.pbem", tmp_path / "g.pbem")
     one = verify(path, jobs=1)
     assert one.ok and one.resolutions > 30
