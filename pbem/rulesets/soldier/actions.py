@@ -280,7 +280,7 @@ def _validate_costs(
     / SE 7.4: a power with zero Resources or zero Manpower may spend nothing, so a line
     that costs Resources is refused (bribes and hires: minors.validate_orders)."""
     have = s.treasury[power].resources
-    zero = have == 0 or s.treasury[power].manpower == 0
+    zero = s.treasury[power].zero
     need = 0
     problems = []
     for cost, line in minors.order_costs(content, s, power, orders.diplomacy):

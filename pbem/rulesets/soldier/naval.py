@@ -458,7 +458,8 @@ def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: s
     """SK 12.6: when a coastal area falls, fleets there that are not the taker's friends
     put out to the adjoining sea area at once; blockaded, they are eliminated instead,
     and the taker may pay 1 Resource each to place a random unused fleet of its own
-    there. Default: it does, while it has Resources and fleets in its pool."""
+    there. Default: it does, while it has Resources and fleets in its pool, and never with
+    zero Resources or zero Manpower (SK 7.5 / SE 7.4)."""
     s: SoldierState = ctx.state
     if not navy.is_coastal(content, area):
         return
@@ -501,7 +502,8 @@ def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: s
             ),
             key=_counter_order,
         )
-        if not pool or s.treasury.get(taker) is None or s.treasury[taker].resources < 1:
+        t = s.treasury.get(taker)
+        if not pool or t is None or t.zero:  # SK 7.5 / SE 7.4: zero spends nothing
             break
         pick = ctx.roll(
             f"{area}: fleet for {taker} (SK 12.6), {k + 1} of {len(lost)}", 1, sides=len(pool)

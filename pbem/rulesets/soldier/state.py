@@ -153,6 +153,12 @@ class Treasury(_M):
     resources: int = 0
     manpower: int = 0
 
+    @property
+    def zero(self) -> bool:
+        """SK 7.5 / SE 7.4: with zero Resources (Money) or zero Manpower a power may spend
+        nothing until it has more."""
+        return self.resources <= 0 or self.manpower <= 0
+
 
 class Peace(_M):
     """SK 15.3: `victor` may not attack `loser` (or enter its areas) until `until_turn`."""
