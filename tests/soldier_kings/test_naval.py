@@ -91,7 +91,7 @@ def test_step_costs(rs):
 
 def test_a_broken_blockade_is_gone(rs, base):
     s = position(rs, base, "France", Br_F1="Eastern Atlantic", Fr_F1="Gascony", Fr_F2="Gascony")
-    s.blockades["Gascony"] = {"sea": "Eastern Atlantic", "power": "Britain", "fleets": ["Br-F1"]}
+    s.blockades["Gascony"] = [{"sea": "Eastern Atlantic", "power": "Britain", "fleets": ["Br-F1"]}]
     assert navy.blockaded_from(s, "Gascony", "Eastern Atlantic", "France")
     assert not navy.blockaded_from(s, "Gascony", "Eastern Atlantic", "Britain")
     ctx = resolve(
@@ -106,7 +106,7 @@ def test_a_broken_blockade_is_gone(rs, base):
 
 def test_fleets_that_sail_away_end_their_blockade(rs, base):
     s = position(rs, base, "Britain", Br_F1="Eastern Atlantic")
-    s.blockades["Gascony"] = {"sea": "Eastern Atlantic", "power": "Britain", "fleets": ["Br-F1"]}
+    s.blockades["Gascony"] = [{"sea": "Eastern Atlantic", "power": "Britain", "fleets": ["Br-F1"]}]
     t = resolve(rs, s, {"Britain": "sail Br-F1 to North Sea"}, []).state
     assert t.blockades == {}
 
@@ -186,7 +186,7 @@ def test_no_retreat_by_sea_from_a_blockaded_coast(rs, base):
     assert retreats.sea_retreat_areas(rs.content, s, "Hannover", "Britain", ["Br-A1"]) == [
         "North Sea"
     ]
-    s.blockades["Hannover"] = {"sea": "North Sea", "power": "France", "fleets": ["Fr-F3"]}
+    s.blockades["Hannover"] = [{"sea": "North Sea", "power": "France", "fleets": ["Fr-F3"]}]
     assert retreats.sea_retreat_areas(rs.content, s, "Hannover", "Britain", ["Br-A1"]) == []
 
 

@@ -158,7 +158,7 @@ def test_the_map_shows_control_pieces_sieges_and_blockades(played):
     s = g.state.model_copy(deep=True)
     s.fort_hits["Berlin"] = 2
     s.besieger["Berlin"] = "Austria"
-    s.blockades["Pomerania"] = {"sea": "Baltic Sea", "power": "Austria", "fleets": ["Au-F1"]}
+    s.blockades["Pomerania"] = [{"sea": "Baltic Sea", "power": "Austria", "fleets": ["Au-F1"]}]
     view = report.map_view(g.rs.content, s, "Prussia")
     names = {a.name for a in view.areas}
     assert {"Berlin", "Silesia", "Baltic Sea"} <= names

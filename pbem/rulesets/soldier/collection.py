@@ -58,9 +58,7 @@ def _stands(s: SoldierState, power: str, area: str) -> str | None:
 def _fleet_in_reach(content: SoldierContent, s: SoldierState, power: str, area: str) -> bool:
     """SK 7.4 (4): a friendly or allied fleet in a sea area the coastal `area` adjoins, or
     in a coastal area adjoining that sea area; not one blockading, nor one blockaded."""
-    blockading = {
-        f for b in s.blockades.values() if isinstance(b, dict) for f in b.get("fleets", ())
-    }
+    blockading = {f for bs in s.blockades.values() for b in bs for f in b.get("fleets", ())}
     for sea in content.land_area(area).seas:
         for place in [sea, *content.coastal_areas(sea)]:
             for f in s.on_map(place, "fleet"):

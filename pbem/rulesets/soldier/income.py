@@ -39,11 +39,11 @@ def core_areas(content: SoldierContent, power: str) -> list[str]:
 
 def blockaded_by_enemy(s: SoldierState, area: str, power: str) -> bool:
     """SK 10.5 / SE 10.5: `area` is blockaded by fleets of a power not friendly to `power`
-    (SK 7.4 (3) and (4), SE 7.6)."""
-    b = s.blockades.get(area)
-    if not isinstance(b, dict) or not b.get("power"):
-        return False
-    return not s.friendly(power, str(b["power"]))
+    (SK 7.4 (3) and (4), SE 7.6), from any of its sea areas."""
+    return any(
+        b.get("power") and b.get("fleets") and not s.friendly(power, str(b["power"]))
+        for b in s.blockades_of(area)
+    )
 
 
 def colonial(content: SoldierContent, s: SoldierState, power: str) -> ColonialIncome | None:

@@ -453,14 +453,8 @@ def check_sail(
             bad(
                 f"{blockade} is controlled by {power} or an ally; a blockade is against others (SK 10.5)"
             )
-        else:
-            old = s.blockades.get(blockade)
-            if (
-                old
-                and navy.blockaders(s, blockade)
-                and (old.get("sea") != end or not s.friendly(old.get("power"), power))
-            ):
-                bad(f"{blockade} is already blockaded from {old.get('sea')} by {old.get('power')}")
+        # SK 10.5 / SE 10.5: a blockade is from one sea area; others may blockade the
+        # same coastal area from its other sea areas, or from this one
     if len(full) < 2 and not blockade:
         bad(f"the fleets are already in {start}")
     if spent > navy.FLEET_MP:

@@ -4,7 +4,7 @@ blockades, where a fleet may retreat). naval.py moves fleets; naval_combat.py fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Literal
 
@@ -182,17 +182,12 @@ class PrizeFleet(Event):
 def tidy(s: SoldierState) -> None:
     """Blockades keep only fleets still on the map in their sea area; armies whose
     fleet is gone, or which are off the map, carry nothing."""
-    for area in sorted(s.blockades):
-        b = s.blockades[area]
-        keep = [
-            f
-            for f in b.get("fleets", [])
-            if f in s.units and s.units[f].status == "map" and s.units[f].area == b.get("sea")
-        ]
-        if keep:
-            b["fleets"] = keep
-        else:
-            del s.blockades[area]
+    _keep_blockaders(
+        s,
+        lambda f, b: (
+            f in s.units and s.units[f].status == "map" and s.units[f].area == b.get("sea")
+        ),
+    )
     if not any(map(_CARRIED_BY, s.units.values())):  # no counter aboard: nothing to clear
         return
     for u in s.units.values():
@@ -219,14 +214,29 @@ def _cargo_of(s: SoldierState, fleet: str) -> list[str]:
     return s.aboard(fleet)
 
 
+def _keep_blockaders(s: SoldierState, keep: Callable[[str, dict], bool]) -> None:
+    """Each blockade keeps the fleets `keep(fleet, blockade)` says; one left with no
+    fleet is lifted, and an area left with no blockade leaves the table."""
+    for area in sorted(s.blockades):
+        left = []
+        for b in s.blockades[area]:
+            b["fleets"] = [f for f in b.get("fleets", []) if keep(f, b)]
+            if b["fleets"]:
+                left.append(b)
+        if left:
+            s.blockades[area] = left
+        else:
+            del s.blockades[area]
+
+
 def _move(s: SoldierState, fleets: Sequence[str], to: str) -> None:
     for f in fleets:
         for a in _cargo_of(s, f):
             s.units[a].area = to
         s.units[f].area = to
-    for area in list(s.blockades):
-        b = s.blockades[area]
-        b["fleets"] = [f for f in b.get("fleets", []) if f not in fleets]
+    if s.blockades:
+        gone = set(fleets)
+        _keep_blockaders(s, lambda f, b: f not in gone)
 
 
 @on(NavalReset)
@@ -260,11 +270,17 @@ def _(s: SoldierState, e: FleetsMoved) -> None:
 
 @on(BlockadeDeclared)
 def _(s: SoldierState, e: BlockadeDeclared) -> None:
-    old = s.blockades.get(e.area)
-    fleets = list(e.fleets)
-    if old and old.get("sea") == e.sea:
-        fleets = sorted({*old.get("fleets", []), *fleets})
-    s.blockades[e.area] = {"sea": e.sea, "power": e.power, "fleets": fleets}
+    # SK 10.5 / SE 10.5: a blockade is held from one sea area ("by way of the sea area
+    # where the blockade is located"), so an area on two seas may be blockaded from each,
+    # by different fleets and powers: one entry per sea area and power. A fleet is
+    # placed on one boundary: the declared fleets leave any other blockade.
+    same = next((b for b in s.blockades_of(e.area, e.sea) if b.get("power") == e.power), None)
+    fleets = sorted({*(same or {}).get("fleets", []), *e.fleets})
+    declared = set(e.fleets)
+    _keep_blockaders(s, lambda f, b: f not in declared)
+    here = [b for b in s.blockades.get(e.area, []) if b is not same]
+    here.append({"sea": e.sea, "power": e.power, "fleets": fleets})
+    s.blockades[e.area] = sorted(here, key=lambda b: (str(b.get("sea")), str(b.get("power"))))
 
 
 @on(ArmiesLanded)
@@ -379,15 +395,15 @@ def blockaded_from(s: SoldierState, area: str, sea: str, against: str) -> bool:
     return retreats.blockaded_from(s, area, sea, against)
 
 
-def blockaders(s: SoldierState, area: str) -> list[str]:
-    b = s.blockades.get(area)
-    if not b:
-        return []
-    return [
+def blockaders(s: SoldierState, area: str, sea: str | None = None) -> list[str]:
+    """The fleets blockading the coastal `area` (SK 10.5), only from `sea` if it is named;
+    sorted."""
+    return sorted(
         f
+        for b in s.blockades_of(area, sea)
         for f in b.get("fleets", [])
         if s.units[f].status == "map" and s.units[f].area == b.get("sea")
-    ]
+    )
 
 
 def admirals(s: SoldierState, names: Sequence[str]) -> list[str]:

@@ -91,7 +91,9 @@ def break_blockade(
     it tried to leave or the sea area it tried to enter from (SK 10.52 / SE 10.52)."""
     s: SoldierState = ctx.state
     side = v.plan.power
-    them = [f for f in navy.blockaders(s, coast) if navy.hostile(s, side, navy.side_country(s, f))]
+    them = [
+        f for f in navy.blockaders(s, coast, sea) if navy.hostile(s, side, navy.side_country(s, f))
+    ]  # SK 10.5: the blockade from this sea area only
     if not them:
         return True
     # SE 10.5, 10.51: Slip the Blockade, played for the group, lets it pass unopposed
@@ -99,10 +101,10 @@ def break_blockade(
         for p in sorted({navy.owner(s, f) for f in them}):  # nor do they intercept it there
             attempted.add((sea, p, v.gid, f"enter {sea}"))
         return True
-    bpower = navy.owner(s, them[0])
+    bpowers = sorted({navy.owner(s, f) for f in them})
     _automatic(ctx, sea, them, v, f"the blockade of {coast} (SK 10.5)")
     stay = coast if exiting else sea
-    a = nc.Side(them, navy.leaders_with(s, content, sea, [bpower]), forbid={coast})  # SK 10.53
+    a = nc.Side(them, navy.leaders_with(s, content, sea, bpowers), forbid={coast})  # SK 10.53
     b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
     left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
     if left_a:

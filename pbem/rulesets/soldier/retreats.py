@@ -183,14 +183,13 @@ def sea_retreat_areas(
 
 
 def blockaded_from(s: SoldierState, area: str, sea: str, side_power: str) -> bool:
-    """SK 10.5: fleets enemy to ``side_power`` blockade the coastal ``area`` from ``sea``."""
-    b = s.blockades.get(area)
-    if not b or b.get("sea") != sea:
-        return False
+    """SK 10.5: fleets enemy to ``side_power`` blockade the coastal ``area`` from ``sea``
+    (of the blockades from each of its sea areas, the one from ``sea``)."""
     return any(
         s.units[f].status == "map"
         and s.units[f].area == sea
         and _is_enemy(s, side_power, s.unit_side_country(s.units[f]))
+        for b in s.blockades_of(area, sea)
         for f in b.get("fleets", [])
     )
 

@@ -232,8 +232,10 @@ class SoldierState(_M):
     # fleets, this action phase (SK 10, 11.41)
     naval_moves: list[Move] = Field(default_factory=list)
     transported: list[str] = Field(default_factory=list)  # armies carried this turn (SK 10.62)
-    # coastal area -> {sea, power, fleets} (SK 10.5)
-    blockades: dict[str, dict] = Field(default_factory=dict)
+    # coastal area -> its blockades, one {sea, power, fleets} per sea area and power, by
+    # sea then power (SK 10.5 / SE 10.5: "by way of the sea area where the blockade is
+    # located": an area on two seas may be blockaded from each)
+    blockades: dict[str, list[dict]] = Field(default_factory=dict)
     # minor -> turn it allied (SK 17.72, 17.8)
     minor_joined: dict[str, int] = Field(default_factory=dict)
     # SE 17.8: minor -> powers that backstabbed it, barred from allying with it for good
@@ -411,6 +413,11 @@ class SoldierState(_M):
 
     def unit_side(self, unit: Counter) -> str | None:
         return self.side_of(unit.hired_by or unit.country)
+
+    def blockades_of(self, area: str, sea: str | None = None) -> list[dict]:
+        """SK 10.5 / SE 10.5: the blockades of the coastal `area` ({sea, power, fleets}),
+        only those from `sea` if it is named."""
+        return [b for b in self.blockades.get(area, ()) if sea is None or b.get("sea") == sea]
 
     def unit_side_country(self, unit: Counter) -> str:
         """The country whose side a counter fights on (a hireling fights for its payer)."""

@@ -97,9 +97,7 @@ def map_view(
                 title=f"{area}: besieged by {who or 'nobody'}; {hits} of {fort} hits on the fortification",
             )
         )
-    for area, b in sorted(s.blockades.items()):
-        if not isinstance(b, dict) or area not in here:
-            continue
+    for area, b in [(a, b) for a in sorted(s.blockades) if a in here for b in s.blockades_of(a)]:
         who = str(b.get("power", ""))
         markers.append(
             MapMarker(

@@ -169,8 +169,8 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
         )
     blockades = [
         (area, str(b.get("sea", "-")), str(b.get("power", "-")), _fleets(b.get("fleets")))
-        for area, b in sorted(s.blockades.items())
-        if isinstance(b, dict)
+        for area in sorted(s.blockades)
+        for b in s.blockades_of(area)
     ]
     if blockades:
         out.append(Section("Blockades", ("area", "sea", "power", "fleets"), tuple(blockades)))
