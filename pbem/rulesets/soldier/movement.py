@@ -18,6 +18,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import leaders as leader_rules
 from . import national, sko_map_units, war
 from .common import of_power
 from .content import SoldierContent
@@ -91,18 +92,23 @@ def parse_move(
     )
 
 
-def allowance(s: SoldierState, units: list[str], leaders: list[str]) -> int:
+def allowance(
+    content: SoldierContent, s: SoldierState, units: list[str], leaders: list[str]
+) -> int:
     """Half movement points of a group. SK 8.1: an army alone has 1 MP. SK 13.3: armies
     directed by generals have the generals' allowance (Frederick 3, others 2), SK 13.1: a
     general directs rating + 1 armies. A group moves at its slowest general's
-    allowance when its generals can direct all its armies, else at 1 MP."""
-    generals = [s.leaders[n] for n in leaders if s.leaders[n].role == "general"]
+    allowance when its generals can direct all its armies, else at 1 MP. The rating is
+    the one he leads with (SE 19.23: Poniatowski rates three leading only Polish armies,
+    and so directs four)."""
+    names = [n for n in leaders if s.leaders[n].role == "general"]
     armies = [u for u in units if s.units[u].type == "army"]
     more = extra_half_mps(s, units)  # Forced March: one more movement point
-    if not generals:
+    if not names:
         return 2 + more
-    slowest = min(g.movement or 2 for g in generals)
-    if not armies or len(armies) <= sum(g.rating + 1 for g in generals):
+    slowest = min(s.leaders[n].movement or 2 for n in names)
+    direct = sum(leader_rules.rating(content, s, n, units, names) + 1 for n in names)
+    if not armies or len(armies) <= direct:
         return 2 * slowest + more
     return 2 + more
 
@@ -175,7 +181,7 @@ def check_move(
         bad(f"the group is already in {here}")
         return out
     spent = 0
-    limit = allowance(s, list(o.units), list(o.leaders))
+    limit = allowance(content, s, list(o.units), list(o.leaders))
     limit = sko_map_units.colonial_allowance(content, s, here, limit)  # SKO Army Leaders
     for k in range(1, len(path)):
         a, b = path[k - 1], path[k]
@@ -208,7 +214,7 @@ def check_move(
     if spent > limit:
         rule = (
             "SKO Army Leaders and Land Movement outside Europe"
-            if limit < allowance(s, list(o.units), list(o.leaders))
+            if limit < allowance(content, s, list(o.units), list(o.leaders))
             else "SK 8.1-8.2, 13.3"
         )
         bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} ({rule})")
@@ -273,7 +279,7 @@ def _event(content: SoldierContent, s: SoldierState, power: str, o: MoveOrder) -
         path=path,
         half_mps=sum(step_cost(s, power, b) for b in path[1:]),
         allowance=sko_map_units.colonial_allowance(
-            content, s, start or "", allowance(s, list(o.units), list(o.leaders))
+            content, s, start or "", allowance(content, s, list(o.units), list(o.leaders))
         ),
         mountain=[bool(content.route_between(path[k - 1], path[k])) for k in range(1, len(path))],
     )

@@ -229,7 +229,7 @@ def reach(
     )  # fmt: skip
     if not units:
         return []
-    limit = movement.allowance(s, units, leaders)
+    limit = movement.allowance(content, s, units, leaders)
     best: dict[str, tuple[int, list[str]]] = {area: (0, [area])}
     frontier = [(0, area, [area])]
     while frontier:
