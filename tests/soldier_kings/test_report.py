@@ -279,7 +279,7 @@ def test_the_initiative_sentence_shows_dice_modifiers_and_totals():
 
 
 def test_articles_and_hits_that_could_not_be_taken_read_unambiguously():
-    from pbem.rulesets.soldier.combat import AttackPaid, RoundFought
+    from pbem.rulesets.soldier.combat_results import AttackPaid, RoundFought
 
     content = __import__("pbem.rulesets.soldier_kings", fromlist=["load"]).load().content
     paid = AttackPaid(power="Prussia", area="Saxony", level="Assault", resources=2)

@@ -36,7 +36,6 @@ from . import (
 )
 from . import leaders as leader_rules
 from .combat_results import (
-    AttackPaid,
     BattleBegan,
     BattleEnded,
     Eliminated,
@@ -113,13 +112,16 @@ def resolve_attacks(
         forces = divided.get(area, [])
         mine = [a for p, a in forces]
         later = tuple(order[k + 1 :])  # SE 9.4, 9.8: attacks declared, not yet resolved
-        battle(ctx, content, area, by_area[area], standing_orders, others=mine, pending=later)
-        # SK 9.3: the attacker's other forces there, each against its power, paid once
+        paid = battle(
+            ctx, content, area, by_area[area], standing_orders, others=mine, pending=later
+        )
+        # SK 9.3: the attacker's other forces there, each against its power, paid once:
+        # at the level paid for the first (the one it was fought at)
         for power, a in forces:
             rest = [by_area[area][power], *(x for x in mine if x is not a)]
-            battle(
-                ctx, content, area, {power: a}, standing_orders, paid=True, others=rest,
-                pending=later,
+            paid |= battle(
+                ctx, content, area, {power: a}, standing_orders, paid=paid.get(power),
+                others=rest, pending=later,
             )  # fmt: skip
 
 
@@ -129,14 +131,16 @@ def battle(
     area: str,
     declared: dict[str, AttackOrder],
     standing_orders: dict,
-    paid: bool = False,
+    paid: str | None = None,
     others: list[AttackOrder] | None = None,
     pending: tuple[str, ...] = (),
-) -> None:
+) -> dict[str, str]:
     """One land battle. `paid`: a second force of a divided attack (SK 9.3), whose land
-    combat in this area was paid with the first; `others`: the attacker's other forces
-    in the area (their generals fight with them, not here); `pending`: the areas of the
-    battles still to come this action phase (SE 9.4, 9.8: continued retreats)."""
+    combat in this area was paid with the first, at this level; `others`: the attacker's
+    other forces in the area (their generals fight with them, not here); `pending`: the
+    areas of the battles still to come this action phase (SE 9.4, 9.8: continued
+    retreats). Returns the attacking powers and the level their attack was paid at (none
+    if the battle did not begin)."""
     s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
     attackers: dict[str, list[str]] = {}
@@ -155,20 +159,17 @@ def battle(
     peace_ends.before_battle(ctx, content, area, sorted(attackers), standing_orders)  # SE 15.3
     first = next(iter(declared))
     if not attackers or not enemies_in(s, first, area):
-        return
+        return {}
     # SK 16.4: allies agree on one level; if they do not, the least expensive;
     # SK 18.4: minor (or hired) units attacking by themselves: an Assault, free
     alone = {p for p, us in attackers.items() if minor_rules.minor_only(s, us)}
     level = min(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )
-    payers = [p for p in attackers if p not in alone] if not paid else []
-    level = sko_economics.level_paid(content, s, payers, level)  # SKO Economics (c)
-    for power in attackers if not paid else ():
-        cost = 0 if power in alone else attack_cost(content, level)
-        ctx.emit(AttackPaid(power=power, area=area, level=level, resources=cost))
-        if power not in alone:
-            sko_economics.pay(ctx, content, power, area, level)  # SKO Economics (c)
+    # SK 9.4 with SK 7.5 and SKO Economics (c): paid for (or not) before combat begins
+    level = sko_economics.pay_for_battle(ctx, content, area, attackers, alone, level, paid)
+    if not attackers:
+        return {}
     max_rounds = rounds_of(content, level)
     lead = declared[first]
     defenders = _defenders(s, first, area, lead.against)
@@ -273,6 +274,7 @@ def battle(
     _leaders_leave(ctx, area, wounded, capture=True)  # SK 13.6 / SE 13.6
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
+    return {p: level for p in engaged}
 
 
 def _other_forces_generals(

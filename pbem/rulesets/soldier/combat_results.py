@@ -25,6 +25,19 @@ class AttackPaid(Event):
 
 
 @event
+class AttackUnpaid(Event):
+    """SK 9.4 ("pay for it before combat can begin") with SK 7.5 / SE 7.4 and SKO Economics
+    (c): when the battle begins, `power` can pay for no level of the attack it declared
+    (zero Resources or Manpower, or too few): its units there do not attack."""
+
+    type: Literal["sk.attack_unpaid"] = "sk.attack_unpaid"
+    power: str
+    area: str
+    level: str  # the level declared
+    why: str
+
+
+@event
 class BattleBegan(Event):
     type: Literal["sk.battle_began"] = "sk.battle_began"
     area: str
@@ -104,6 +117,11 @@ class BattleEnded(Event):
 @on(AttackPaid)
 def _(s: SoldierState, e: AttackPaid) -> None:
     s.treasury[e.power].resources -= e.resources
+
+
+@on(AttackUnpaid)
+def _(s: SoldierState, e: AttackUnpaid) -> None:
+    pass
 
 
 @on(BattleBegan)

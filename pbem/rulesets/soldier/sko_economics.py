@@ -12,8 +12,10 @@ Choices (tests/cases/soldier-kings/opt-ally-limit-*.toml, opt-combat-manpower-*.
   rounds are the Invasion's (SK 9.4), also one fought at a siege (`invasion if
   resisted`). Each power paying for an Invasion pays the Manpower; minor units attacking
   alone pay nothing (SK 18.4). An action envelope whose Invasions the power's Manpower
-  cannot pay is refused; a power with no Manpower left when the battle begins fights it
-  as an Assault (the most it can pay for), paying the Assault's Resources."""
+  cannot pay is refused; a power with too little Manpower left when the battle begins
+  fights it at the most expensive level it can pay for (an Assault), and is charged that
+  level: its Resources, no Manpower. With zero Manpower (or Resources) it can pay for
+  nothing (SK 7.5): it does not attack there (`sk.attack_unpaid`)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from . import options
+from .combat_results import AttackPaid, AttackUnpaid
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState, Treasury
@@ -105,15 +108,74 @@ def manpower_problem(
     return None
 
 
-def level_paid(content: SoldierContent, s: SoldierState, payers: list[str], level: str) -> str:
-    """The level fought: an Invasion whose payer has no Manpower left is an Assault."""
-    need = invasion_manpower(content, s, level)
-    if need and any(s.treasury[p].manpower < need for p in payers):
-        return "Assault"
-    return level
+def can_pay(content: SoldierContent, s: SoldierState, power: str, level: str) -> str | None:
+    """None if `power` can pay for an attack at `level` now, else why not: the level's
+    Resources (SK 9.4) and, for an Invasion, the Manpower (SKO Economics (c)); with zero
+    Resources or zero Manpower nothing at all (SK 7.5 / SE 7.4, `Treasury.zero`)."""
+    t = s.treasury.get(power) or Treasury()
+    cost = _cost(content, level)
+    men = invasion_manpower(content, s, level)
+    if (cost or men) and t.zero:
+        return f"{power} has {t.resources} Resources and {t.manpower} Manpower (SK 7.5)"
+    if t.resources < cost:
+        return f"{power} has {t.resources} Resources; {level} costs {cost} (SK 9.4)"
+    if t.manpower < men:
+        return f"{power} has {t.manpower} Manpower; {level} costs {men} (SKO Economics (c))"
+    return None
 
 
-def pay(ctx: Resolution, content: SoldierContent, power: str, area: str, level: str) -> None:
-    need = invasion_manpower(content, ctx.state, level)
-    if need:
-        ctx.emit(CombatManpowerPaid(power=power, area=area, manpower=need))
+def level_paid(
+    content: SoldierContent, s: SoldierState, payers: list[str], level: str
+) -> tuple[str, dict[str, str]]:
+    """The level a battle is fought at, as it begins, and the payers who can pay for no
+    level at all (payer -> why): they do not attack (SK 9.4: the attack is paid "before
+    combat can begin"). The declared level if every other payer can pay for it
+    (`can_pay`), else the most expensive cheaper one they all can: an Invasion whose
+    payer has no Manpower left is an Assault, if the payer can still pay for that. The
+    charge is the level fought: its Resources, and Manpower only for an Invasion."""
+    names = [x.name for x in content.tables.attack_levels]
+    upto = names[: names.index(level) + 1]
+    unpaid = {}
+    for p in payers:
+        if all(can_pay(content, s, p, lv) for lv in upto):
+            unpaid[p] = can_pay(content, s, p, upto[0]) or ""
+    rest = [p for p in payers if p not in unpaid]
+    for lv in reversed(upto):
+        if not any(can_pay(content, s, p, lv) for p in rest):
+            return lv, unpaid
+    return upto[0], unpaid
+
+
+def pay_for_battle(
+    ctx: Resolution,
+    content: SoldierContent,
+    area: str,
+    attackers: dict[str, list[str]],
+    alone: set[str],
+    level: str,
+    paid: str | None,
+) -> str:
+    """SK 9.4: each attacking power pays for the attack as the battle begins (SK 16.4:
+    allies each pay; SK 18.4: minor units attacking alone, `alone`, pay nothing), at the
+    level `level_paid` finds, with SKO Economics (c)'s Manpower for an Invasion. A payer
+    who can pay for nothing leaves `attackers` (`sk.attack_unpaid`). `paid`: the level an
+    earlier force of a divided attack paid for (SK 9.3): nothing more is paid. Returns the
+    level fought."""
+    if paid:
+        return paid
+    payers = [p for p in attackers if p not in alone]
+    fought, unpaid = level_paid(content, ctx.state, payers, level)
+    for power, why in unpaid.items():
+        ctx.emit(AttackUnpaid(power=power, area=area, level=level, why=why))
+        del attackers[power]
+    for power in attackers:
+        cost = 0 if power in alone else _cost(content, fought)
+        ctx.emit(AttackPaid(power=power, area=area, level=fought, resources=cost))
+        need = 0 if power in alone else invasion_manpower(content, ctx.state, fought)
+        if need:
+            ctx.emit(CombatManpowerPaid(power=power, area=area, manpower=need))
+    return fought
+
+
+def _cost(content: SoldierContent, level: str) -> int:
+    return next(x.resources for x in content.tables.attack_levels if x.name == level)

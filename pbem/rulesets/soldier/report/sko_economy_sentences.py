@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..calendar import label
 from .sentences import says
-from .words import join
+from .words import a, join
 
 
 def _loans(n: int) -> str:
@@ -53,6 +53,11 @@ def _(c, e, s):
 def _(c, e, s):
     dice = ", ".join(str(d) for d in e.dice)
     return f"{e.power} rolls {dice}: {e.resources} more Resources ({e.rule})."
+
+
+@says("sk.attack_unpaid")
+def _(c, e, s):
+    return f"{e.power} cannot pay for {a(e.level)} in {e.area} ({e.why}): it does not attack there."
 
 
 @says("sk.combat_manpower_paid")
