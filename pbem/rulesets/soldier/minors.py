@@ -83,7 +83,7 @@ from pbem.ruleset import Problem
 from pbem.suggest import closest
 
 from . import combat, mercenaries, standing
-from .common import id_order, treasury
+from .common import id_order
 from .content import SoldierContent
 from .hooks import card_rules
 from .minor_alliances import BribeLine, attempt_alliance, seek_ally
@@ -100,7 +100,7 @@ from .minor_rules import (
 )
 from .minor_variants import MinorAllianceBarred, backstab_bars
 from .names import Names
-from .state import SoldierState
+from .state import SoldierState, Treasury
 
 VERBS = ("ally", "break", "hire")
 
@@ -300,15 +300,16 @@ def validate_orders(
         elif isinstance(o, mercenaries.HireOrder):
             for why in mercenaries.hire_problems(content, s, power, o):
                 problems.append(Problem(why, o.line))
-    r, m = treasury(s, power)
-    if (r == 0 or m == 0) and any(
+    t = s.treasury.get(power, Treasury())
+    if t.zero and any(  # SK 7.5 / SE 7.4
         isinstance(o, mercenaries.HireOrder) or (isinstance(o, AllyOrder) and o.bribe)
         for o in orders
     ):
         problems.append(
             Problem(
-                f"{power} has {r} Resources and {m} Manpower: with zero Resources or zero Manpower "
-                "it may not spend Resources on bribes or mercenaries (SK 7.5)",
+                f"{power} has {t.resources} Resources and {t.manpower} Manpower: with zero "
+                "Resources or zero Manpower it may not spend Resources on bribes or "
+                "mercenaries (SK 7.5)",
                 next(o.line for o in orders if isinstance(o, mercenaries.HireOrder | AllyOrder)),
             )
         )
