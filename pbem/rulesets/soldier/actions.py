@@ -38,11 +38,11 @@ from . import (
     movement,
     naval,
     naval_orders,
-    peace,
     phases,
     siege,
     sko_economics,
     surrender,
+    surrender_orders,
     war,
 )
 from . import naval_combat as nc
@@ -62,7 +62,7 @@ class ActionOrders:
     moves: list[movement.MoveOrder] = field(default_factory=list)
     attacks: list[combat.AttackOrder] = field(default_factory=list)
     sieges: list[siege.SiegeOrder] = field(default_factory=list)
-    surrender: list[str] | None = None  # SK 15.0, carried out in the Peace Phase
+    surrenders: list = field(default_factory=list)  # SK 15.0: declared in the Peace Phase
     lends: list = field(default_factory=list)  # SE 15.1: (receiver, units, line) offered
     diplomacy: list = field(default_factory=list)  # ally, break, hire (minors.py)
     naval: naval_orders.NavalOrders = field(default_factory=naval_orders.NavalOrders)  # SK 10, 11
@@ -113,9 +113,11 @@ class ActionPhase:
                 order = attack_orders.parse_attack(names, s, rest, ol.line, problems)
                 if order:
                     out.attacks.append(order)
-            elif v == "surrender":
-                out.surrender = peace.parse_surrender(names, s, power, rest, ol.line, problems)
-                surrender.check_line(content, s, power, out.surrender, ol.line, problems)  # SKO
+            elif v == "surrender":  # SK 15.0: declared in the Peace Phase (surrender_orders.py)
+                got = surrender_orders.parse_line(names, s, power, rest, ol.line, problems)
+                if got:
+                    surrender.check_line(content, s, power, got["to"], ol.line, problems)  # SKO
+                    out.surrenders.append(got)
             elif v == "declare":  # SKO Allies and Declaring War
                 decl = war.parse_declare(content, s, rest, ol.line, problems)
                 if decl:
@@ -166,7 +168,9 @@ class ActionPhase:
         early = minors.validate_orders(content, s, power, orders.diplomacy)
         early += alliances.break_problems(s, power, orders.diplomacy)  # SK 16.3
         early += card_rules(content).validate_action(content, s, power, orders)  # SK 5.1
-        early += auxiliaries.lend_problems(power, orders.surrender, orders.lends)  # SE 15.1
+        early += auxiliaries.lend_problems(
+            power, surrender_orders.victors_of(orders.surrenders), orders.lends
+        )  # SE 15.1
         early += alliances.ally_phase_problems(
             content, s, power, s.initiative[s.acting], orders
         )  # SE 16.1
@@ -263,10 +267,8 @@ class ActionPhase:
         card_rules(content).at_step(ctx, content, "end", powers, standing)
         card_rules(content).unplayed(ctx, content, powers, standing)
         minor_alliances.after_control_changes(ctx, content, standing)  # SK 18.7, 18.8, 19.6
-        for p in powers:
-            if given[p].surrender:
-                ctx.emit(peace.SurrenderDeclared(loser=p, victors=given[p].surrender))
-                auxiliaries.offers(ctx, p, given[p].lends)  # SE 15.1
+        for p in powers:  # SK 15.0: kept, secret, for the Peace Phase
+            surrender_orders.order(ctx, p, given[p].surrenders, given[p].lends)
         naval.end(ctx)  # SK 10.62 bookkeeping
         capitals.update(ctx, content)  # SKO Imperial Capitals
         ctx.emit(ActionPhaseOver(power=acting))

@@ -2,7 +2,8 @@
 peace (SE 15.3). Soldier Kings lends them to formal allies in the Diplomacy Phase
 instead (SK 19.5: mercenaries.py, diplomacy.py); the switch is `[rules] auxiliaries`.
 
-Action-phase order of the surrendering power, beside its `surrender to POWER` line:
+Action-phase order of the surrendering power, beside its `surrender to POWER` line, and
+offered with the surrender's declaration in the Peace Phase (surrender_orders.py):
     lend UNIT[, UNIT...] to POWER     (SE 15.1: offered instead of one land area)
 Standing order of a possible victor (peace.py reads it):
     take auxiliaries [from POWER[, POWER...]]

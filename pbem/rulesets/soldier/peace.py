@@ -1,8 +1,10 @@
 """SK 15 Peace: in the Peace Phase a major power may surrender to one or more enemy
 major powers; the victor must accept (SK 15.0).
 
-    surrender to POWER[, POWER]   (in the power's own action-phase orders; carried out
-                                   at that turn's Peace Phase)
+    surrender to POWER[, POWER] [if lost AREA[, AREA...]]
+                                  (in the power's action-phase orders; declared, or not by
+                                   its condition, at that turn's Peace Phase, and carried
+                                   out there: surrender_orders.py)
 Standing order of a possible victor (docs/orders-soldier-kings.md):
     take AREA[, AREA...]          (what it takes if someone surrenders to it: the first
                                    European area named, or up to three off Europe)
@@ -26,6 +28,7 @@ from . import (
     phases,
     standing,
     surrender,
+    surrender_orders,
     yellow_fever,
 )
 from .calendar import campaign_turns_after
@@ -114,37 +117,6 @@ def _return_captured(ctx: Resolution, loser: str, victor: str) -> None:
         ctx.emit(LeadersReturned(loser=loser, victor=victor, leaders=back, arrives=arrives))
 
 
-@event
-class SurrenderDeclared(Event):
-    """Declared in the loser's action phase; carried out in the Peace Phase (SK 15.0)."""
-
-    type: Literal["sk.surrender_declared"] = "sk.surrender_declared"
-    loser: str
-    victors: list[str]
-
-
-@on(SurrenderDeclared)
-def _(s: SoldierState, e: SurrenderDeclared) -> None:
-    s.surrenders[e.loser] = list(e.victors)
-
-
-def parse_surrender(
-    names: Names, s: SoldierState, power: str, text: str, line: int, problems: list[Problem]
-) -> list[str] | None:
-    words = text.split()
-    if not words or words[0].casefold() != "to" or len(words) < 2:
-        problems.append(Problem("write: surrender to POWER[, POWER]", line))
-        return None
-    out = []
-    for w in " ".join(words[1:]).replace(",", " ").split():
-        p = w.title()
-        if p not in s.majors or p == power or s.friendly(p, power):
-            problems.append(Problem(f"{w!r} is not an enemy major power of {power}", line))
-        else:
-            out.append(p)
-    return out or None
-
-
 @standing.verb("take")
 def _take(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
@@ -184,6 +156,7 @@ class PeacePhase(NoOrders):
     ) -> None:
         s: SoldierState = ctx.state
         rules = content.game.rules
+        surrender_orders.declare(ctx, content)  # SK 15.0: "During the Peace Phase"
         capitals.forced_surrenders(ctx, content)  # SKO Imperial Capitals (e)
         for loser in [p for p in s.majors if p in s.surrenders]:
             victors = surrender.accepted(ctx, content, standing_orders, loser, s.surrenders[loser])

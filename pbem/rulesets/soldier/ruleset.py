@@ -210,6 +210,9 @@ class SoldierRuleset(Ruleset):
             mine = s.player_of(power)
             d["hands"] = {p: (h if p == mine else len(h)) for p, h in s.hands.items()}
             d["deck"] = len(s.deck)  # its cards, with one's own hand, would give the others'
+            d["surrender_orders"] = {  # SK 15.0: secret until the Peace Phase declares them
+                p: o for p, o in d["surrender_orders"].items() if s.player_of(p) == mine
+            }
         return d
 
     def visible(self, s: SoldierState, e: Event, power: str) -> bool:

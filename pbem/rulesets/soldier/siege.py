@@ -24,6 +24,7 @@ from . import (
     naval,
     peace_ends,
     separate_peace,
+    siege_control,
     war,
 )
 from . import leaders as leader_rules
@@ -312,9 +313,12 @@ def _siege(
         left = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if s.fort_hits.get(area, 0) >= fort:
             if any(left.values()):
-                # SK 16.6: allies' choice; by default the power with most armies there, then the acting power
-                taker = max(powers, key=lambda p: (len(left[p]), p == acting))
-                ctx.emit(ControlChanged(area=area, frm=owner, to=taker, why="siege (SK 12.2)"))
+                # SK 16.6: the allies' agreement, else the loser's choice, else the default
+                taker, how = siege_control.taker(
+                    ctx.state, standing_orders, area, owner, powers, left, acting
+                )
+                why = f"siege (SK 12.2); {how}" if how else "siege (SK 12.2)"
+                ctx.emit(ControlChanged(area=area, frm=owner, to=taker, why=why))
                 naval.capture_fleets(ctx, content, area, taker)  # SK 12.6
             else:
                 ctx.emit(

@@ -168,6 +168,14 @@ class Peace(_M):
     until_turn: int
 
 
+class SurrenderOrder(_M):
+    """SK 15.0: a power's `surrender to` lines of this turn's action phases, declared (each
+    whose condition holds) in the Peace Phase; with its SE 15.1 offers of auxiliaries."""
+
+    lines: list[dict[str, list[str]]]  # each {"to": victors, "if_lost": areas (none: always)}
+    lends: dict[str, list[str]] = Field(default_factory=dict)  # receiver -> units offered
+
+
 class Loan(_M):
     """SE 19.1: `units` of `lender` serve `receiver` as auxiliaries until `until_turn` (the
     span of the peace, SE 15.1, 15.3)."""
@@ -262,6 +270,8 @@ class SoldierState(_M):
     surrenders: dict[str, list[str]] = Field(
         default_factory=dict
     )  # declared this turn: loser -> victors
+    # SK 15.0: loser -> its `surrender to` orders, secret until this turn's Peace Phase
+    surrender_orders: dict[str, SurrenderOrder] = Field(default_factory=dict)
     # SE 15.1: loser -> receiver -> the units it offers as auxiliaries instead of an area
     aux_offers: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
     loans: list[Loan] = Field(default_factory=list)  # SE 19.1: auxiliaries lent by surrender

@@ -2,6 +2,7 @@
 
   sentences.py  a sentence per event (`describe`)
   se_sentences.py  the sentences of Soldier Emperor's own events
+  peace_sentences.py  the sentences of the surrender's declaration (SK 15.0)
   sko_map_units_sentences.py  the sentences of SK's optional map, unit and movement rules
   sko_war_sentences.py  the sentences of SK's optional rules on allies and war
   sko_economy_sentences.py  those of SK's optional economics, advantages and end
@@ -15,6 +16,7 @@ Pure: no I/O; strings only (the templates escape them).
 """
 
 from . import (  # noqa: F401  (register their sentences)
+    peace_sentences,
     se_sentences,
     sko_economy_sentences,
     sko_map_units_sentences,

@@ -247,11 +247,6 @@ def _(c, e, s):
     return f"The siege of {e.area} is lifted ({e.why}); its fortification is restored."
 
 
-@says("sk.surrender_declared")
-def _(c, e, s):
-    return f"{e.loser} will surrender to {join(e.victors)} in the Peace Phase."
-
-
 @says("sk.surrendered")
 def _(c, e, s):
     return (
