@@ -66,12 +66,24 @@ def clause_problem(c: Content, s: SYWState, seat: str, mv: Move, units: list[Uni
     is left out, the move goes on."""
     if mv.cm_leader:
         force = [*units, *(s.units[u] for u in transport.cargo(c, s, seat, mv, units)[0])]
-        why = leaders.problem(c, s, seat, mv.cm_leader, force)
+        why = leaders.problem(c, s, seat, mv.cm_leader, force, against=could_attack(c, s, seat, mv))
         if why:
             return f"leader {mv.cm_leader}, if countermarched: {why}"
     if mv.cm_honors and names.in_hand(c, s.players[seat].hand, "Honors of War") is None:
         return f"honors of war, if countermarched: {seat} holds no Honors of War marker (7YWW 29.7)"
     return None
+
+
+def could_attack(c: Content, s: SYWState, seat: str, mv: Move) -> list[Unit]:
+    """18.8 when the envelope is sent: the other players' units that might countermarch
+    the move (next to a square of its path; land units only against a coast or port
+    square, 18.62). The combat checks the leader again against the real attackers."""
+    out: list[Unit] = []
+    for sq in mv.path:
+        for n in c.map.neighbours(sq, wrap=True):
+            out += [u for u in s.units_in(n) if s.unit_seat(u) not in (seat, None)
+                    and (u.type == "fleet" or naval.coastal(c, sq))]  # fmt: skip
+    return out
 
 
 def fired_key(seat: str, ln: CountermarchLine) -> str:
@@ -96,7 +108,7 @@ def odds_ok(c: Content, s: SYWState, seat: str, st: Standing | None, a: Attack,
     if not least:
         return True
     defenders = naval.defending(c, s, a.target)
-    dl = combat.defence_leader(c, s, seat, st, a.target, defenders)
+    dl = combat.defence_leader(c, s, seat, st, a.target, defenders, units)
     sa = combat.strength(c, units) + (c.marker(a.leader).value if a.leader else 0)
     sd = combat.strength(c, defenders) + (c.marker(dl).value if dl else 0)
     sd += combat.terrain(c, a.target, defenders)
@@ -123,7 +135,12 @@ def declarer(c: Content, s: SYWState, standing: dict[str, Standing], seat: str,
                    leader=ln.leader, as_power=ln.as_power, forced=True, honors=ln.honors,
                    advance="all" if ln.advance else "none")  # fmt: skip
         units, why = combat.attackers(c, s, other, a)
-        if not why and a.leader and leaders.problem(c, s, other, a.leader, units, a.as_power):
+        against = naval.defending(c, s, square)  # 18.8: the moving force
+        if (
+            not why
+            and a.leader
+            and leaders.problem(c, s, other, a.leader, units, a.as_power, against)
+        ):
             a = replace(a, leader="", as_power="")  # [C 16.f]: 12.22 may then refuse
         why = why or combat.declare_problem(c, s, other, a, units)  # 16.42 normal rules
         if why or not odds_ok(c, s, seat, standing.get(seat), a, units, ln.odds):
@@ -142,7 +159,7 @@ def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
     a = hit.attack
     if mv.cm_leader:  # 20.41, 20.5: for the whole defending force
         mine = [u for u in naval.defending(c, s, a.target) if s.unit_seat(u) == seat]
-        why = leaders.problem(c, s, seat, mv.cm_leader, mine)
+        why = leaders.problem(c, s, seat, mv.cm_leader, mine, against=hit.units)  # 18.8
         if why:
             _skip(ctx, seat, mv, f"leader {mv.cm_leader} does not defend {a.target}: {why}")
     fm = names.in_hand(c, s.players[hit.seat].hand, "Forced March") or ""

@@ -168,7 +168,13 @@ def do_attack(
     """The attack if it can still be declared ([C 15.f]); won or lost, None if skipped."""
     s: SYWState = ctx.state
     if a.leader and leaders.problem(
-        c, s, seat, a.leader, combat.attackers(c, s, seat, a)[0], a.as_power
+        c,
+        s,
+        seat,
+        a.leader,
+        combat.attackers(c, s, seat, a)[0],
+        a.as_power,
+        naval.defending(c, s, a.target),  # 18.8
     ):
         a = replace(
             a, leader="", as_power=""
