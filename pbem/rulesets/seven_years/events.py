@@ -587,6 +587,20 @@ class Halted(Event):
     square: str
 
 
+@event
+class MoveGoesOn(Event):
+    """16.46, [C 16.h]: a moving force advanced after beating a countermarch; "the advance
+    doesn't count against its movement capability": it may go on moving from `square`
+    by a later move line, with `points` movement points (and its Expedition, if any)."""
+
+    type: Literal["syw.move_goes_on"] = "syw.move_goes_on"
+    seat: str
+    units: list[str]
+    square: str
+    points: int
+    expedition: bool = False
+
+
 # --- diplomacy standing events (diplomacy_standing.py, 7YWW 9.4)
 
 

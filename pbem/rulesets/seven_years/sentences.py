@@ -499,6 +499,15 @@ def _(e: E.Halted) -> str:
     )
 
 
+@says(E.MoveGoesOn)
+def _(e: E.MoveGoesOn) -> str:
+    exp = ", on its Expedition" if e.expedition else ""
+    return (
+        f"{e.seat}'s {_units(e.units)} advanced to {e.square} after beating a countermarch "
+        f"and may go on moving from there with {e.points} movement points{exp} (7YWW 16.46)."
+    )
+
+
 # --- diplomacy standing (diplomacy_standing.py, 7YWW 9.4)
 
 

@@ -75,6 +75,11 @@ class TurnProgress(_M):
     part: int = 1  # 2, 3...: the continuation after `wait`
     moved: list[str] = []  # units that completed a move this phase (14.11)
     stopped: list[str] = []  # retreated after a countermarch (16.46): no more moves
+    # advanced after beating a countermarch (16.46, plan [C 16.h]): unit -> movement
+    # points left for the rest of its move (a plain `move` line), and those whose move
+    # is under an Expedition (29.7 "for one move")
+    going_on: dict[str, int] = {}
+    going_on_expedition: list[str] = []
     need_fm: list[str] = []  # dropped off (14.13) or debarked (18.53)
     attacked: list[str] = []  # units that attacked this combat phase (16.22)
     attacks: list[list[str]] = []  # [source, target] pairs used without forced march (15.26)
