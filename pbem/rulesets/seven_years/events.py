@@ -418,6 +418,19 @@ class WildMinorRolled(Event):
     note: str = ""
 
 
+@event
+class SetupFallback(Event):
+    """7YWW 28.6 names no set-up player for these blocks (a neutral power set up by its
+    controller, or by the player of a power itself neutral: only after a free deployment,
+    28.57). scenarios.toml [setup_fallback] `lowest_campaign_value` ([C 28.e]): the player
+    whose controlled powers' campaign values total least sets them up (`values`)."""
+
+    type: Literal["syw.setup_fallback"] = "syw.setup_fallback"
+    seat: str
+    sides: list[str]
+    values: dict[str, int] = {}
+
+
 # --- treasury events
 
 

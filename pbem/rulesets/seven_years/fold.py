@@ -239,6 +239,11 @@ def _(s: SYWState, e: E.WildMinorRolled) -> None:
         s.wild.pop(e.seat, None)
 
 
+@on(E.SetupFallback)
+def _(s: SYWState, e: E.SetupFallback) -> None:
+    s.setup_fallback = e.seat  # 28.6, [C 28.e]
+
+
 @on(E.Trained)
 def _(s: SYWState, e: E.Trained) -> None:
     for uid in e.units:  # 7YWW 17.1

@@ -308,6 +308,16 @@ def _(e: E.WildMinorRolled) -> str:
     return f"{e.seat} rolls {e.die} on the random minor power table (7YWW 28.6): {e.result}; to place: {what}{note}."
 
 
+@says(E.SetupFallback)
+def _(e: E.SetupFallback) -> str:
+    values = ", ".join(f"{seat} {v}" for seat, v in e.values.items())
+    return (
+        f"{e.seat} sets up {', '.join(_name(x) for x in e.sides)}: 7YWW 28.6 names no player "
+        f"for them; the player whose powers' campaign values total least ({values}) does "
+        "(as 4.42 for an invaded neutral)."
+    )
+
+
 @says(E.Trained)
 def _(e: E.Trained) -> str:
     return (

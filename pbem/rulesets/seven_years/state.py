@@ -111,6 +111,7 @@ class SYWState(_M):
     # ({seat, square, value, line, text}), carried out in the Enlightenment Phase
     enlighten_orders: list[dict] = []
     wild: dict[str, list[str]] = {}  # set-up: seat -> wild-minor pieces to place (28.6)
+    setup_fallback: str = ""  # set-up: the seat setting up blocks 28.6 names nobody for ([C 28.e])
     spent: list[dict] = []  # standing lines spent ({seat, key})
     result: dict = {}  # 22: ratios, levels, winners
     # --- negotiation (negotiation.py, 7YWW 21)
