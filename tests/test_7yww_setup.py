@@ -261,16 +261,32 @@ def test_default_set_up_of_every_scenario(c, scenario):
     assert RS.step(s2).phase == "1756-start"
 
 
-def test_blocks_nobody_sets_up_go_by_default(c):
+def test_blocks_no_player_is_named_for_go_to_the_least_campaign_value(c):
     """[C 28.e] France neutral (possible only after a free deployment): France itself,
-    and the UP, SP and MC France's player would set up, are placed by the default."""
+    and the UP, SP and MC France's player would set up, are set up by the player whose
+    powers' campaign values total least (scenarios.toml [setup_fallback]); a tie by a
+    die each, in seat order (control.least)."""
     s = set_up("2-european", Seeded(3)).state
     s.control["FR"] = None
-    assert deploy.sides_of(c, s, None) == ["FR", "MC", "UP", "SP"]
-    ctx = place(s)
-    nobody = [e for e in ctx.events if e.type == "syw.units_placed" and e.seat is None]
-    assert len(nobody) == 1 and nobody[0].why == placement.WHY_NOBODY
-    assert {u["owner"] for u in nobody[0].units} == {"FR", "MC", "UP", "SP"}
+    assert deploy.sides_of(c, s, None) == ["FR", "MC", "UP", "SP"]  # 28.6 names nobody
+    ctx = Resolution(RS, s, ScriptedDice([]))
+    setup.assign_fallback(ctx, c)  # GB + PR 5 against AU + RU 4
+    (e,) = [e for e in ctx.events if e.type == "syw.setup_fallback"]
+    assert (e.seat, e.sides, e.values) == ("Coalition 2", ["FR", "MC", "UP", "SP"],
+                                           {"Coalition 1": 5, "Coalition 2": 4})  # fmt: skip
+    s2 = ctx.state
+    assert deploy.sides_of(c, s2, None) == []
+    assert deploy.sides_of(c, s2, "Coalition 2") == ["FR", "AU", "RU", "MC", "UP", "SP"]
+    placed = [e for e in place(s2).events if e.type == "syw.units_placed" and e.seat is None]
+    assert all(e.why != placement.WHY_NOBODY for e in placed)
+
+    s = set_up("2-european", Seeded(3)).state
+    s.control["FR"], s.control["MC"] = None, "Coalition 2"  # 5 and 5: a die each
+    dice = ScriptedDice([("named for: Coalition 1", 2), ("named for: Coalition 2", 5)])
+    ctx = Resolution(RS, s, dice)
+    setup.assign_fallback(ctx, c)
+    assert ctx.state.setup_fallback == "Coalition 2"
+    assert deploy.sides_of(c, ctx.state, "Coalition 2") == ["FR", "AU", "RU", "MC", "UP", "SP"]
 
 
 def test_place_rest_is_the_default(c):

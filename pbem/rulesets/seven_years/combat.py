@@ -94,7 +94,8 @@ def declare_problem(c: Content, s: SYWState, seat: str, a: Attack, units: list[U
     if len({u.owner for u in units}) > 1 and not a.leader:
         return "units of two powers attack together only with a leader (7YWW 12.22)"
     if a.leader:
-        why = leaders.problem(c, s, seat, a.leader, units, a.as_power)
+        against = naval.defending(c, s, a.target)  # 18.8: the other side
+        why = leaders.problem(c, s, seat, a.leader, units, a.as_power, against)
         if why:
             return why
     why = table_problem(c, a.table or DEFAULT_TABLE, units)
@@ -123,16 +124,21 @@ def terrain(c: Content, square: str, defenders: list[Unit]) -> int:
 
 
 def defence_leader(c: Content, s: SYWState, seat: str | None, st: Standing | None,
-                   target: str, defenders: list[Unit]) -> str:  # fmt: skip
+                   target: str, defenders: list[Unit], attackers: list[Unit]) -> str:  # fmt: skip
     """15.64(1), 20.41: the defender's `defend with leader ID [in SQ]` / `defend with best
-    leader [in SQ]` standing lines, the first that applies; default none (plan 2.2)."""
+    leader [in SQ]` standing lines, the first that applies; default none (plan 2.2).
+    18.8: `attackers`, the other side of the combat."""
     if seat is None or st is None:
         return ""
     for who, sq in st.defend_leaders:
         if sq and sq != target:
             continue
         pool = leaders.available(c, s, seat) if who == "best" else [who]
-        ok = [lid for lid in pool if leaders.problem(c, s, seat, lid, defenders) is None]
+        ok = [
+            lid
+            for lid in pool
+            if leaders.problem(c, s, seat, lid, defenders, against=attackers) is None
+        ]
         if ok:
             return sorted(ok, key=lambda lid: (-c.marker(lid).value, lid))[0]
     return ""
@@ -175,7 +181,7 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
     if a.leader:  # 15.64(1), 20.1, 20.41
         leaders.use(ctx, c, seat, a.leader, units, a.as_power)
         used["attacker"] = a.leader
-    dl = defence_leader(c, s, def_seat, st, a.target, defenders)
+    dl = defence_leader(c, s, def_seat, st, a.target, defenders, units)
     if dl and def_seat:
         leaders.use(ctx, c, def_seat, dl, [u for u in defenders if s.unit_seat(u) == def_seat])
         used["defender"] = dl

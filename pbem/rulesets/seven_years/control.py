@@ -35,24 +35,27 @@ def foreign(s: SYWState, seat: str, square: str) -> list[Unit]:
 def recipient(ctx: Resolution, c: Content, power: str, violator: str) -> tuple[str, dict]:
     """7YWW 4.42(2): the player other than the violator whose total major power campaign
     values are lowest ([C 4.f]: the powers he controls at that instant, the invaded one
-    not counted); a tie by a die. Choice (4.42 says only "roll a die"): each tied
-    player rolls, in seat order; the highest roll takes the power; the players tied on
-    the highest roll roll again."""
+    not counted); a tie by a die. Choice (4.42 says only "roll a die"): `least`."""
     s: SYWState = ctx.state
     values = {
         seat: c.campaign_value([p for p in s.powers_of(seat) if p != power])
         for seat in s.seats
         if seat != violator
     }
+    return least(ctx, values, f"invasion of {power}"), values
+
+
+def least(ctx: Resolution, values: dict[str, int], why: str) -> str:
+    """The seat with the lowest value (4.42(2) "if a tie, roll a die"): each tied player
+    rolls, in seat order; the highest roll wins; the players tied on it roll again."""
+    s: SYWState = ctx.state
     low = min(values.values())
     tied = [seat for seat in s.seats if values.get(seat) == low]
     while len(tied) > 1:
-        rolls = {
-            seat: windows.roll(ctx, f"invasion of {power}: {seat}", owner=seat)[0] for seat in tied
-        }
+        rolls = {seat: windows.roll(ctx, f"{why}: {seat}", owner=seat)[0] for seat in tied}
         best = max(rolls.values())
         tied = [seat for seat in tied if rolls[seat] == best]
-    return tied[0], values
+    return tied[0]
 
 
 def invade(ctx: Resolution, c: Content, power: str, violator: str, how: str) -> str:

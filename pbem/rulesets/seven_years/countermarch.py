@@ -19,10 +19,11 @@ Choices written down here (plan [C 16.a]-[C 16.f] and these):
   retreat and fortified zones still come from his standing orders (the move line has no
   clause for them). A named leader who may not lead the square's force (20.41, 20.5) is
   left out with a private note; the clauses of a move nobody countermarches do nothing.
-- A moving force that advanced after beating the countermarch (`advance if
-  countermarched`) ends its move there: its path was written from the entered square;
-  the rest of the line is reported skipped. 16.46 "the advance doesn't count against its
-  movement capability" has then nothing left to apply to.
+- [C 16.h] A moving force that advanced after beating the countermarch (`advance if
+  countermarched`) does not follow the rest of its line (its path was written from the
+  entered square; reported skipped), but may go on moving (16.46): `syw.move_goes_on`
+  gives it the movement points it had left after entering that square ("the advance
+  doesn't count against its movement capability") for a later plain `move` line.
 """
 
 from __future__ import annotations
@@ -66,12 +67,24 @@ def clause_problem(c: Content, s: SYWState, seat: str, mv: Move, units: list[Uni
     is left out, the move goes on."""
     if mv.cm_leader:
         force = [*units, *(s.units[u] for u in transport.cargo(c, s, seat, mv, units)[0])]
-        why = leaders.problem(c, s, seat, mv.cm_leader, force)
+        why = leaders.problem(c, s, seat, mv.cm_leader, force, against=could_attack(c, s, seat, mv))
         if why:
             return f"leader {mv.cm_leader}, if countermarched: {why}"
     if mv.cm_honors and names.in_hand(c, s.players[seat].hand, "Honors of War") is None:
         return f"honors of war, if countermarched: {seat} holds no Honors of War marker (7YWW 29.7)"
     return None
+
+
+def could_attack(c: Content, s: SYWState, seat: str, mv: Move) -> list[Unit]:
+    """18.8 when the envelope is sent: the other players' units that might countermarch
+    the move (next to a square of its path; land units only against a coast or port
+    square, 18.62). The combat checks the leader again against the real attackers."""
+    out: list[Unit] = []
+    for sq in mv.path:
+        for n in c.map.neighbours(sq, wrap=True):
+            out += [u for u in s.units_in(n) if s.unit_seat(u) not in (seat, None)
+                    and (u.type == "fleet" or naval.coastal(c, sq))]  # fmt: skip
+    return out
 
 
 def fired_key(seat: str, ln: CountermarchLine) -> str:
@@ -96,7 +109,7 @@ def odds_ok(c: Content, s: SYWState, seat: str, st: Standing | None, a: Attack,
     if not least:
         return True
     defenders = naval.defending(c, s, a.target)
-    dl = combat.defence_leader(c, s, seat, st, a.target, defenders)
+    dl = combat.defence_leader(c, s, seat, st, a.target, defenders, units)
     sa = combat.strength(c, units) + (c.marker(a.leader).value if a.leader else 0)
     sd = combat.strength(c, defenders) + (c.marker(dl).value if dl else 0)
     sd += combat.terrain(c, a.target, defenders)
@@ -123,7 +136,12 @@ def declarer(c: Content, s: SYWState, standing: dict[str, Standing], seat: str,
                    leader=ln.leader, as_power=ln.as_power, forced=True, honors=ln.honors,
                    advance="all" if ln.advance else "none")  # fmt: skip
         units, why = combat.attackers(c, s, other, a)
-        if not why and a.leader and leaders.problem(c, s, other, a.leader, units, a.as_power):
+        against = naval.defending(c, s, square)  # 18.8: the moving force
+        if (
+            not why
+            and a.leader
+            and leaders.problem(c, s, other, a.leader, units, a.as_power, against)
+        ):
             a = replace(a, leader="", as_power="")  # [C 16.f]: 12.22 may then refuse
         why = why or combat.declare_problem(c, s, other, a, units)  # 16.42 normal rules
         if why or not odds_ok(c, s, seat, standing.get(seat), a, units, ln.odds):
@@ -142,7 +160,7 @@ def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
     a = hit.attack
     if mv.cm_leader:  # 20.41, 20.5: for the whole defending force
         mine = [u for u in naval.defending(c, s, a.target) if s.unit_seat(u) == seat]
-        why = leaders.problem(c, s, seat, mv.cm_leader, mine)
+        why = leaders.problem(c, s, seat, mv.cm_leader, mine, against=hit.units)  # 18.8
         if why:
             _skip(ctx, seat, mv, f"leader {mv.cm_leader} does not defend {a.target}: {why}")
     fm = names.in_hand(c, s.players[hit.seat].hand, "Forced March") or ""
@@ -169,13 +187,15 @@ def _placed(s: SYWState, ids: list[str], square: str) -> SYWState:
 
 
 def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: str,
-           rest: str, last: bool) -> bool:  # fmt: skip
-    """16.46: may the moving force go on after the countermarch combat?"""
+           rest: str, last: bool, left: int, exp: bool) -> bool:  # fmt: skip
+    """16.46: may the moving force go on after the countermarch combat? `left`: the
+    movement points it has after entering `sq` (an advance costs none, [C 16.h])."""
     s: SYWState = ctx.state
     alive = [u for u in ids if u in s.units]
     away = [u for u in alive if s.units[u].square != sq]
     if alive and not away:
         return True
+    more = ""
     if not alive:
         why = f"the force was eliminated by a countermarch in {sq}"
     else:
@@ -183,9 +203,12 @@ def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: s
         retreated = to != hit.attack.source
         if retreated:  # 16.46: it must cease its movement for that turn ([C 16.d])
             ctx.emit(E.Halted(seat=seat, units=away, square=to))
+        elif left > 0:  # 16.46 "may continue moving", [C 16.h]: by a later line
+            ctx.emit(E.MoveGoesOn(seat=seat, units=away, square=to, points=left, expedition=exp))
+            more = f"; it may go on moving from {to} with {left} movement points"
         why = f"the force {'retreated' if retreated else 'advanced'} to {to} after a countermarch in {sq}"
     if not last:
-        _skip(ctx, seat, mv, f"{why}; not entered: {rest} (7YWW 16.46)")
+        _skip(ctx, seat, mv, f"{why}; not entered: {rest}{more} (7YWW 16.46)")
     return False
 
 
@@ -200,6 +223,8 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
         return movement.carry_out(ctx, c, seat, mv, units, w, fm, exp, cargo)
     force, cargo = list(units), dict(cargo)
     start, first, n = mv.start, 0, len(w.entered)
+    total = movement.move_points(c, s, units, mv.forced)  # 16.46: before this move's events
+    on_exp = bool(exp) or movement.on_expedition(s, units, mv.forced)
     for i, sq in enumerate(w.entered):
         if i >= n:
             break
@@ -225,7 +250,9 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
         hit = declarer(c, ctx.state, eff, seat, sq) if maybe else None
         if hit is not None:
             resolve(ctx, c, seat, hit, ids, eff, mv)  # 16.41: the play is suspended
-            if not _after(ctx, seat, mv, hit, ids, sq, " ".join(w.entered[i + 1 :]), last):
+            left = total - w.start_cost - sum(w.costs[: i + 1])
+            rest = " ".join(w.entered[i + 1 :])
+            if not _after(ctx, seat, mv, hit, ids, sq, rest, last, left, on_exp):
                 return None
         s = ctx.state  # 16.46: the moving force may continue
         on = {u for u in ids if u in s.units and s.units[u].square == sq}

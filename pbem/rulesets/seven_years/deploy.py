@@ -155,12 +155,20 @@ def major_sides(c: Content) -> list[str]:
 
 
 def setter(s: SYWState, b: SetupBlock) -> str | None:
+    """The seat that sets a major power up: the one 28.6 names (named_setter), else
+    [C 28.e] the seat scenarios.toml's [setup_fallback] chose at set-up
+    (setup.assign_fallback); None only in a state without that choice: pbem's default
+    placement sets the block up."""
+    return named_setter(s, b) or s.setup_fallback or None
+
+
+def named_setter(s: SYWState, b: SetupBlock) -> str | None:
     """7YWW 28.6: the seat that sets a major power up: its controller (BELLIGERENT
     MAJOR POWERS); a neutral Maratha / Manchu: the player controlling France / Great
     Britain (if_neutral); the NEUTRAL MAJOR POWERS: the player controlling the power
     named (`by`), or their own controller if a player holds them (if_controlled).
-    [C 28.e] None when that player does not exist (the named power is itself neutral):
-    pbem's default placement sets the block up."""
+    None when that player does not exist (a neutral GB, FR, PR, AU or RU, or the named
+    power itself neutral: only after a free deployment, 28.57)."""
     seat = s.control.get(b.side)
     if b.by == "controller":
         if seat is not None:

@@ -11,12 +11,15 @@ marker, plan 2.2); reaction markers unless the pick would pass the hand limit (8
 then treasury; lose the lowest campaign value first, then fewest units on the map, then
 power code; displacement: most friendly units, highest treasury value, grid order.
 
-`defend` (plan [C 9.e]): a line fires at every attempt on its power (by anyone, or by
-the `against` player only) while its player holds one of its markers; with `once` it
-fires one time and is spent: `syw.standing_spent` records its key (the line's
-normalised text and its place among identical lines, `#1`, `#2`...) in the state's
-`spent`, so a spent line sent again in a later standing envelope stays spent (plan 7.4:
-reword it to re-arm), and a second identical `once` line is a second defence."""
+`defend` (9.4, plan [C 9.e]): a player defends "friendly and neutral powers", his own
+and those no player controls: a line naming another player's power is refused when sent
+(`problems`), and a line fires only while its power is his or neutral at the attempt. It
+fires at every such attempt on its power (by anyone, or by the `against` player only)
+while its player holds one of its markers; with `once` it fires one time and is spent:
+`syw.standing_spent` records its key (the line's normalised text and its place among
+identical lines, `#1`, `#2`...) in the state's `spent`, so a spent line sent again in a
+later standing envelope stays spent (plan 7.4: reword it to re-arm), and a second
+identical `once` line is a second defence."""
 
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ class DefendLine:
     against: str = ""  # "" = attempts by anybody
     once: bool = False
     nth: int = 1  # its place among identical lines (the `once` key)
+    line: int = 0  # where it was written (a problem's line number)
 
     @property
     def text(self) -> str:
@@ -58,9 +62,36 @@ def spent(s: SYWState, seat: str, d: DefendLine) -> bool:
     return d.once and any(r.get("seat") == seat and r.get("key") == d.key for r in s.spent)
 
 
+def friendly_or_neutral(s: SYWState, seat: str, power: str) -> bool:
+    """7YWW 9.4 "friendly and neutral powers": the seat's own (Friendly, 2.x) or no
+    player's (Neutral); another player's power is an enemy one (Enemy: "controlled by
+    an opposing player")."""
+    return s.control.get(power) in (None, seat)
+
+
 def applies(s: SYWState, seat: str, d: DefendLine, power: str, attacker: str) -> bool:
-    """[C 9.e]: `seat`'s line answers `attacker`'s attempt on `power` (not yet spent)."""
-    return d.power == power and d.against in ("", attacker) and not spent(s, seat, d)
+    """9.4, [C 9.e]: `seat`'s line answers `attacker`'s attempt on `power` (not yet
+    spent), the power being his or neutral at the attempt."""
+    return (
+        d.power == power
+        and d.against in ("", attacker)
+        and friendly_or_neutral(s, seat, power)
+        and not spent(s, seat, d)
+    )
+
+
+def problems(c: Content, s: SYWState, seat: str, defends: list[DefendLine]) -> list[Problem]:
+    """9.4 when the standing envelope is sent: a `defend` line naming a power another
+    player controls is refused (the line stays readable: at an attempt `applies` asks
+    again, control may have changed since)."""
+    out = []
+    for d in defends:
+        if not friendly_or_neutral(s, seat, d.power):
+            who = s.control.get(d.power)
+            out.append(Problem(
+                f"defend {d.power}: {c.power_name(d.power)} is controlled by {who}, an enemy "
+                "power: you defend your own powers and neutral ones (7YWW 9.4)", d.line))  # fmt: skip
+    return out
 
 
 def fire(ctx: Resolution, seat: str, d: DefendLine, what: str) -> None:
@@ -99,7 +130,7 @@ def read_defend(c: Content, st: Any, rest: str, ln: int) -> list[Problem]:
     if not out:
         d = DefendLine(power or "", tuple(values), against, once)
         nth = 1 + sum(1 for x in st.defend_powers if x.text == d.text)
-        st.defend_powers.append(DefendLine(d.power, d.values, against, once, nth))
+        st.defend_powers.append(DefendLine(d.power, d.values, against, once, nth, ln))
     return out
 
 

@@ -418,6 +418,19 @@ class WildMinorRolled(Event):
     note: str = ""
 
 
+@event
+class SetupFallback(Event):
+    """7YWW 28.6 names no set-up player for these blocks (a neutral power set up by its
+    controller, or by the player of a power itself neutral: only after a free deployment,
+    28.57). scenarios.toml [setup_fallback] `lowest_campaign_value` ([C 28.e]): the player
+    whose controlled powers' campaign values total least sets them up (`values`)."""
+
+    type: Literal["syw.setup_fallback"] = "syw.setup_fallback"
+    seat: str
+    sides: list[str]
+    values: dict[str, int] = {}
+
+
 # --- treasury events
 
 
@@ -585,6 +598,20 @@ class Halted(Event):
     seat: str
     units: list[str]
     square: str
+
+
+@event
+class MoveGoesOn(Event):
+    """16.46, [C 16.h]: a moving force advanced after beating a countermarch; "the advance
+    doesn't count against its movement capability": it may go on moving from `square`
+    by a later move line, with `points` movement points (and its Expedition, if any)."""
+
+    type: Literal["syw.move_goes_on"] = "syw.move_goes_on"
+    seat: str
+    units: list[str]
+    square: str
+    points: int
+    expedition: bool = False
 
 
 # --- diplomacy standing events (diplomacy_standing.py, 7YWW 9.4)

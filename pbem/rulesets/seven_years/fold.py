@@ -186,6 +186,9 @@ def _(s: SYWState, e: E.Moved) -> None:
                 u.aboard = e.carried[uid]
     p = s.progress
     p.moved = sorted({*p.moved, *e.units})
+    if p.going_on:  # 16.46, [C 16.h]: the move went on (or a forced march began anew)
+        p.going_on = {u: n for u, n in p.going_on.items() if u not in e.units}
+        p.going_on_expedition = [u for u in p.going_on_expedition if u not in e.units]
 
 
 @on(E.Eliminated)
@@ -234,6 +237,11 @@ def _(s: SYWState, e: E.WildMinorRolled) -> None:
         s.wild[e.seat] = list(e.pieces)
     else:
         s.wild.pop(e.seat, None)
+
+
+@on(E.SetupFallback)
+def _(s: SYWState, e: E.SetupFallback) -> None:
+    s.setup_fallback = e.seat  # 28.6, [C 28.e]
 
 
 @on(E.Trained)
@@ -392,6 +400,14 @@ def _(s: SYWState, e: E.Countermarch) -> None:
 def _(s: SYWState, e: E.Halted) -> None:
     p = s.progress  # 16.46, [C 16.d]
     p.stopped = sorted({*p.stopped, *e.units})
+
+
+@on(E.MoveGoesOn)
+def _(s: SYWState, e: E.MoveGoesOn) -> None:
+    p = s.progress  # 16.46, [C 16.h]
+    p.going_on = {**p.going_on, **{u: e.points for u in e.units}}
+    if e.expedition:
+        p.going_on_expedition = sorted({*p.going_on_expedition, *e.units})
 
 
 # --- diplomacy standing (diplomacy_standing.py, 7YWW 9.4)

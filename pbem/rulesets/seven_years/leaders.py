@@ -25,15 +25,17 @@ def available(c: Content, s: SYWState, seat: str) -> list[str]:
     return sorted(out)
 
 
-def kind_ok(c: Content, leader: str, units: list[Unit]) -> bool:
+def kind_ok(c: Content, leader: str, units: list[Unit], against: list[Unit] | None = None) -> bool:
     """7YWW 20.5, 17.11: a general for land units, an admiral for fleets; either for a
-    force of both."""
-    naval = c.marker(leader).naval
+    force of both. 18.8: an admiral "only if at least one friendly fleet is involved"; a
+    general "in a situation where both land and naval units are involved": a force of
+    fleets alone in a combat against land units. `against`: the other side's units in
+    the combat (None: no combat, as in training, 17.11, or a legion, 23.1)."""
     has_fleet = any(u.type == "fleet" for u in units)
+    if c.marker(leader).naval:
+        return has_fleet
     has_land = any(u.type != "fleet" for u in units)
-    if has_fleet and has_land:
-        return True
-    return naval == has_fleet
+    return has_land or (has_fleet and any(u.type != "fleet" for u in against or []))
 
 
 def box_for(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
@@ -54,14 +56,16 @@ def box_for(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
 
 
 def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
-            as_power: str = "") -> str | None:  # fmt: skip
+            as_power: str = "", against: list[Unit] | None = None) -> str | None:  # fmt: skip
     """Why the leader may not lead (or train) these units, or None. 20.41 / 20.43 the
-    force holds a unit of his nationality; 20.44 once a game turn (face up); 20.5."""
+    force holds a unit of his nationality; 20.44 once a game turn (face up); 20.5, 18.8
+    (`against`: the other side's units in the combat, kind_ok)."""
     if leader not in available(c, s, seat):
         return f"leader {leader} is not available to you (face up, in your hand or in a box of a power you control: 7YWW 20.41, 20.44)"
-    if not kind_ok(c, leader, units):
-        what = "an admiral leads fleets" if c.marker(leader).naval else "a general leads land units"
-        return f"{what} (7YWW 20.5)"
+    if not kind_ok(c, leader, units, against):
+        if c.marker(leader).naval:
+            return "an admiral leads fleets (7YWW 20.5)"
+        return "a general leads land units, or fleets in a combat with land units (7YWW 20.5, 18.8)"
     box = box_for(c, s, seat, leader, units, as_power)
     if box is None:
         return "the force holds no unit of a power you control for the leader's box (7YWW 20.1)"

@@ -71,7 +71,7 @@ def movable(s: SYWState, forced: bool):
             u.type not in STATIC
             and u.aboard is None
             and u.id not in p.stopped
-            and (forced or u.id not in p.moved)
+            and (forced or u.id not in p.moved or u.id in p.going_on)
         )
 
     return ok
@@ -90,7 +90,7 @@ def force_problem(c: Content, s: SYWState, units: list[Unit], forced: bool) -> s
             )
         if u.id in p.stopped:
             return f"{u.id} retreated after a countermarch and may not move again this turn (7YWW 16.46)"
-        if u.id in p.moved and not forced:
+        if u.id in p.moved and not forced and u.id not in p.going_on:  # 16.46 [C 16.h]
             return f"{u.id} has moved this phase: a second move needs a forced march (7YWW 14.11, 16.1)"
     if len({domain(u) for u in units}) > 1:
         return "a force moves land units or fleets, not both: fleets take land units with `carrying UNITS` (plan [C 14.a], 7YWW 18.5)"
@@ -113,6 +113,22 @@ def allowance(c: Content, units: list[Unit]) -> int:
     """14.14: the slowest unit's allowance at the start of the move; a fleet force's
     cargo is not in `units` (14.14's exception, 18.52: the fleets' allowance)."""
     return min(c.unit_type(u.type).movement for u in units)
+
+
+def move_points(c: Content, s: SYWState, units: list[Unit], forced: bool) -> int:
+    """The force's movement points for this move: 14.14 its allowance; 16.46 [C 16.h]
+    for units going on after an advance that beat a countermarch, what they had left
+    (a forced march is a new move: the whole allowance, 16.1)."""
+    n = allowance(c, units)
+    left = [s.progress.going_on[u.id] for u in units if u.id in s.progress.going_on]
+    return n if forced or not left else min(n, *left)
+
+
+def on_expedition(s: SYWState, units: list[Unit], forced: bool) -> bool:
+    """29.7 Expedition "for one force's movement for one move": a force going on after a
+    countermarch (16.46, [C 16.h]) keeps the Expedition its move was made under."""
+    p = s.progress
+    return not forced and bool(units) and all(u.id in p.going_on_expedition for u in units)
 
 
 def port_cost(c: Content, s: SYWState, square: str) -> int:
@@ -196,13 +212,14 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
 
 def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
          path: tuple[str, ...], expedition: bool, start_cost: int = 0,
-         landing: dict[str, list[str]] | None = None) -> Walk:  # fmt: skip
+         landing: dict[str, list[str]] | None = None, forced: bool = False) -> Walk:  # fmt: skip
     """The path as far as the force can go (14.1: enough movement points to enter each
     square; [C 14.e] it stops at the last square it could pay for). A fleet force pays
     `start_cost` for embarking at the start and 18.51's cost where cargo lands
-    (`landing`: square -> units landing there)."""
+    (`landing`: square -> units landing there). `forced`: a forced march (move_points)."""
     dom = domain(units[0])
-    points = allowance(c, units)
+    expedition = expedition or on_expedition(s, units, forced)
+    points = move_points(c, s, units, forced)
     landing = landing or {}
     w = Walk(start_cost=start_cost)
     if start_cost > points:

@@ -1,7 +1,8 @@
 """The set-up step `1756-setup` (7YWW 28.6, plan 7.1): every player places what 28.6
 gives him: the blocks of his powers, the neutral powers 28.6 names him for (UP and SP:
-France's player; OT, and a neutral ME: Great Britain's; a neutral MC: France's), and his
-wild-minor piece. One envelope; one order a line, `#` comments, names in any case:
+France's player; OT, and a neutral ME: Great Britain's; a neutral MC: France's), those
+28.6 names nobody for if he was chosen for them ([C 28.e], setup.assign_fallback), and
+his wild-minor piece. One envelope; one order a line, `#` comments, names in any case:
 
     place GB-A1 GB-A2 in C14         units by id (spaces or commas) into a square
     C14: GB-A1, GB-A2                the same
@@ -318,7 +319,7 @@ class Place:
             if pieces:
                 ctx.emit(E.UnitsPlaced(seat=seat, units=[p.unit(where[p.id]) for p in pieces], why=WHY))  # fmt: skip
             place_wild(ctx, c, seat, pl.wild[0] if pl.wild else None)
-        rest = deploy.pieces_of(c, s, None)  # [C 28.e]
+        rest = deploy.pieces_of(c, s, None)  # only a state without [C 28.e]'s choice
         if rest:
             where = deploy.default_placement(c, s, rest, {})
             ctx.emit(E.UnitsPlaced(seat=None, units=[p.unit(where[p.id]) for p in rest], why=WHY_NOBODY))  # fmt: skip

@@ -72,7 +72,7 @@ class SevenYearsWorldWar(Ruleset):
 
     def parse(self, s: SYWState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
         if phase == STANDING:
-            return standing_orders.parse(self.content, lines, s)
+            return standing_orders.parse(self.content, lines, s, power)
         if s.stage not in phases.STAGES:
             return Parsed(None, [Problem(f"the game takes no orders now ({s.stage})")])
         return self._stage(s).parse(self.content, s, power, lines)

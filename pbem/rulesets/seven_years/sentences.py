@@ -308,6 +308,16 @@ def _(e: E.WildMinorRolled) -> str:
     return f"{e.seat} rolls {e.die} on the random minor power table (7YWW 28.6): {e.result}; to place: {what}{note}."
 
 
+@says(E.SetupFallback)
+def _(e: E.SetupFallback) -> str:
+    values = ", ".join(f"{seat} {v}" for seat, v in e.values.items())
+    return (
+        f"{e.seat} sets up {', '.join(_name(x) for x in e.sides)}: 7YWW 28.6 names no player "
+        f"for them; the player whose powers' campaign values total least ({values}) does "
+        "(as 4.42 for an invaded neutral)."
+    )
+
+
 @says(E.Trained)
 def _(e: E.Trained) -> str:
     return (
@@ -496,6 +506,15 @@ def _(e: E.Halted) -> str:
     return (
         f"{e.seat}'s {_units(e.units)} retreated to {e.square} after a countermarch "
         "and move no more this turn (7YWW 16.46)."
+    )
+
+
+@says(E.MoveGoesOn)
+def _(e: E.MoveGoesOn) -> str:
+    exp = ", on its Expedition" if e.expedition else ""
+    return (
+        f"{e.seat}'s {_units(e.units)} advanced to {e.square} after beating a countermarch "
+        f"and may go on moving from there with {e.points} movement points{exp} (7YWW 16.46)."
     )
 
 

@@ -8,7 +8,10 @@ The dice of resolution 1, in order (for rules cases that start from a scenario):
 tie; (2) the initial picks, seat by seat in initiative order, one hidden draw each, an
 index into the pool sorted by id (`pick: Coalition 2, initial markers (7YWW 28.4), 1 of
 6`), plus one for each Balance of Power or Revolution drawn (returned and replaced);
-(3) one wild-minor die per seat in initiative order (`wild minor: Coalition 2`)."""
+(3) one wild-minor die per seat in initiative order (`wild minor: Coalition 2`); (4) only
+after a free deployment leaving a power 28.6 names no set-up player for, a die per tied
+seat in seat order if the lowest campaign values tie (`set-up of powers no player is
+named for: Coalition 1`, [C 28.e])."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from typing import Any
 
 from pbem.resolution import Resolution
 
-from . import deploy, initiative, markers, placement, windows  # noqa: F401  (placement registers "place")
+from . import control, deploy, initiative, markers, placement, windows  # noqa: F401  (placement registers "place")
 from . import events as E
 from .content import Content
 from .map import MAJORS
@@ -74,7 +77,26 @@ def begin(ctx: Resolution, c: Content) -> None:
     place_fixed_minors(ctx, c)
     for seat in order:
         roll_wild_minor(ctx, c, seat)
+    assign_fallback(ctx, c)
     ctx.emit(E.StageSet(turn=1, stage="place"))
+
+
+def assign_fallback(ctx: Resolution, c: Content) -> None:
+    """28.6 names no set-up player for a neutral GB, FR, PR, AU or RU, nor for a power
+    whose named player's power is itself neutral (deploy.named_setter; only after a free
+    deployment, 28.57). scenarios.toml [setup_fallback], rule `lowest_campaign_value`
+    (authored, [C 28.e]): the player whose controlled powers' campaign values total
+    least sets them all up; a tie by a die each (4.42's procedure, control.least)."""
+    s: SYWState = ctx.state
+    sides = [x for x in deploy.major_sides(c) if deploy.named_setter(s, deploy.block(c, x)) is None]
+    if not sides:
+        return
+    rule = c.data.scenarios.setup_fallback.rule
+    if rule != "lowest_campaign_value":  # the one rule scenarios.py reads
+        raise ValueError(f"scenarios.toml [setup_fallback]: unknown rule {rule!r}")
+    values = {seat: c.campaign_value(s.powers_of(seat)) for seat in s.seats}
+    seat = control.least(ctx, values, "set-up of powers no player is named for")
+    ctx.emit(E.SetupFallback(seat=seat, sides=sides, values=values))
 
 
 def place_fixed_minors(ctx: Resolution, c: Content) -> None:

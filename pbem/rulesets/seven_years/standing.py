@@ -15,6 +15,7 @@ from . import deal_lines, names, pillage_lines
 from .content import Content
 from .countermarch_lines import READERS as COUNTERMARCH_READERS
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
+from .diplomacy_standing import problems as defend_problems
 from .minor_recruiting_option import READERS as OPTION_READERS
 from .windows import STANDING_READERS
 
@@ -215,8 +216,9 @@ READERS.update(OPTION_READERS)  # 24.0, 25.3 (minor_recruiting_option.py)
 READERS["enlighten"] = pillage_lines.read_standing  # 27.1 (option enlightenment)
 
 
-def parse(c: Content, lines: list[OrderLine], s: Any = None) -> Parsed:
-    """`s`: the game's state, for the lines of optional rules it does not use."""
+def parse(c: Content, lines: list[OrderLine], s: Any = None, seat: str = "") -> Parsed:
+    """`s`: the game's state, for the lines of optional rules it does not use and (with
+    the sender's `seat`) the powers a `defend` line may name (9.4)."""
     st = Standing()
     problems: list[Problem] = []
     for ol in lines:
@@ -236,4 +238,6 @@ def parse(c: Content, lines: list[OrderLine], s: Any = None) -> Parsed:
     if s is not None and st.enlighten and pillage_lines.ENLIGHTENMENT not in s.options:  # 27.0
         problems += [Problem(pillage_lines.OFF["enlightenment"] + " (7YWW 27.0)", ln.line)
                      for ln in st.enlighten]  # fmt: skip
+    if s is not None and seat:  # 9.4: friendly and neutral powers
+        problems += defend_problems(c, s, seat, st.defend_powers)
     return Parsed(st, problems)

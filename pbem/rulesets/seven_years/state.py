@@ -75,6 +75,11 @@ class TurnProgress(_M):
     part: int = 1  # 2, 3...: the continuation after `wait`
     moved: list[str] = []  # units that completed a move this phase (14.11)
     stopped: list[str] = []  # retreated after a countermarch (16.46): no more moves
+    # advanced after beating a countermarch (16.46, plan [C 16.h]): unit -> movement
+    # points left for the rest of its move (a plain `move` line), and those whose move
+    # is under an Expedition (29.7 "for one move")
+    going_on: dict[str, int] = {}
+    going_on_expedition: list[str] = []
     need_fm: list[str] = []  # dropped off (14.13) or debarked (18.53)
     attacked: list[str] = []  # units that attacked this combat phase (16.22)
     attacks: list[list[str]] = []  # [source, target] pairs used without forced march (15.26)
@@ -106,6 +111,7 @@ class SYWState(_M):
     # ({seat, square, value, line, text}), carried out in the Enlightenment Phase
     enlighten_orders: list[dict] = []
     wild: dict[str, list[str]] = {}  # set-up: seat -> wild-minor pieces to place (28.6)
+    setup_fallback: str = ""  # set-up: the seat setting up blocks 28.6 names nobody for ([C 28.e])
     spent: list[dict] = []  # standing lines spent ({seat, key})
     result: dict = {}  # 22: ratios, levels, winners
     # --- negotiation (negotiation.py, 7YWW 21)

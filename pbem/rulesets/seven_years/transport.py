@@ -119,6 +119,8 @@ def simulate(s: SYWState, mv: Move, force: list[Unit], carried: dict[str, str]) 
         u = s.units[uid]
         u.square, u.aboard = (lands[uid], None) if uid in lands else (mv.path[-1], fleet)
     s.progress.moved = sorted({*s.progress.moved, *(u.id for u in force), *carried})
+    gone = {u.id for u in force} | set(carried)  # 16.46 [C 16.h]: the move went on
+    s.progress.going_on = {u: n for u, n in s.progress.going_on.items() if u not in gone}
 
 
 # ------------------------------------------------------------ embark / debark in place

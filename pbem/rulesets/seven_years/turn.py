@@ -69,7 +69,8 @@ def move_problem(c: Content, s: SYWState, seat: str, mv: Move, taken: list[str]
     if mv.expedition and not _marker(c, s, seat, "Expedition", taken):
         return _short(c, s, seat, "Expedition", "7YWW 29.7"), units, None
     start_cost, landing = transport.costs(c, s, mv, carried)
-    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing)
+    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing,
+                      mv.forced)  # fmt: skip
     return (w.problem or movement.stop_problem(w, mv.drops) or None), units, w
 
 
@@ -168,7 +169,13 @@ def do_attack(
     """The attack if it can still be declared ([C 15.f]); won or lost, None if skipped."""
     s: SYWState = ctx.state
     if a.leader and leaders.problem(
-        c, s, seat, a.leader, combat.attackers(c, s, seat, a)[0], a.as_power
+        c,
+        s,
+        seat,
+        a.leader,
+        combat.attackers(c, s, seat, a)[0],
+        a.as_power,
+        naval.defending(c, s, a.target),  # 18.8
     ):
         a = replace(
             a, leader="", as_power=""
