@@ -69,7 +69,9 @@ def move_problem(c: Content, s: SYWState, seat: str, mv: Move, taken: list[str]
     if mv.expedition and not _marker(c, s, seat, "Expedition", taken):
         return _short(c, s, seat, "Expedition", "7YWW 29.7"), units, None
     start_cost, landing = transport.costs(c, s, mv, carried)
-    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing)
+    dropping = frozenset(sq for _, sq in mv.drops)  # 14.13, 18.4
+    w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing,
+                      dropping)  # fmt: skip
     return (w.problem or movement.stop_problem(w, mv.drops) or None), units, w
 
 
