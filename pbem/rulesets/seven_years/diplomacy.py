@@ -107,19 +107,21 @@ def attempt(ctx: Resolution, c: Content, seat: str, ln: DiplomacyLine,
     if mids is None:
         return skip(ctx, seat, ln, "the Diplomacy markers of this line are no longer in hand (7YWW 9.1(2))")  # fmt: skip
     defended = defences(c, s, seat, ln.power, standing)
-    # 9.1(4) revealed together; 9.2 expended: back to the pool upon being used
+    # 9.1(4) all revealed together, attack and defence; 9.2, 29.1 "Regardless of outcome,
+    # return all involved diplomacy markers to the pool"
     for mid in mids:
         ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=ln.power,
                                 detail="diplomacy attempt (7YWW 9.1(2), 9.2)"))  # fmt: skip
-    # 29.7 Sturm & Drang "may also negate one diplomacy marker": a negated marker adds nothing
-    mids = [mid for mid in mids if windows.announce(ctx, seat, mid, ln.power)]
-    if not mids:
-        return skip(ctx, seat, ln, "every Diplomacy marker of this attempt was negated by Sturm & Drang (7YWW 29.7)")  # fmt: skip
     for other, (d, got) in defended.items():  # a `once` line is spent (plan 7.4)
         diplomacy_standing.fire(ctx, other, d, f"defends {ln.power} against {seat}")
         for mid in got:
             ctx.emit(E.MarkerPlayed(seat=other, marker=mid, target=ln.power,
                                     detail="diplomacy defence (7YWW 9.1(3), 9.4)"))  # fmt: skip
+    # 29.7 Sturm & Drang "may also negate one diplomacy marker": a negated marker adds nothing
+    mids = [mid for mid in mids if windows.announce(ctx, seat, mid, ln.power)]
+    if not mids:  # the defence markers, revealed with them, are spent all the same (29.1)
+        return skip(ctx, seat, ln, "every Diplomacy marker of this attempt was negated by Sturm & Drang (7YWW 29.7); the defence markers revealed with them went back to the pool too (7YWW 9.1(4), 29.1)")  # fmt: skip
+    for other, (_, got) in defended.items():
         got[:] = [mid for mid in got if windows.announce(ctx, other, mid, ln.power)]  # 29.7
     attack = [c.marker(m).value for m in mids]
     defence = {o: [c.marker(m).value for m in got] for o, (_, got) in defended.items()}

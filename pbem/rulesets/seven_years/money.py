@@ -63,12 +63,13 @@ class Tally:
     """What one seat did so far this phase."""
 
     seat: str
-    occupied: set[str]  # [C 11.a] squares holding his units when the phase began
+    occupied: set[str]  # [C 11.a] squares holding his units when the recruiting pass began
     placed: Counter = field(default_factory=Counter)  # 11.2: new units per square
     leaders: set[str] = field(default_factory=set)  # 17.1: leaders who trained
     boosted: set[str] = field(default_factory=set)  # [C 10.f] squares and routes doubled
     dry: bool = False  # validation: no dice are rolled
     uncapped: bool = False  # dry run: a die will change the treasury first (plan 7.2)
+    recruiting: bool = False  # the recruiting pass has begun (`occupied` taken then)
 
 
 def tally_for(s: SYWState, seat: str, *, dry: bool = False) -> Tally:

@@ -212,11 +212,14 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
 
 def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
          path: tuple[str, ...], expedition: bool, start_cost: int = 0,
-         landing: dict[str, list[str]] | None = None, forced: bool = False) -> Walk:  # fmt: skip
+         landing: dict[str, list[str]] | None = None, forced: bool = False,
+         dropping: frozenset[str] = frozenset()) -> Walk:  # fmt: skip
     """The path as far as the force can go (14.1: enough movement points to enter each
     square; [C 14.e] it stops at the last square it could pay for). A fleet force pays
     `start_cost` for embarking at the start and 18.51's cost where cargo lands
-    (`landing`: square -> units landing there). `forced`: a forced march (move_points)."""
+    (`landing`: square -> units landing there). `forced`: a forced march (move_points).
+    `dropping`: the squares where units are dropped off (14.13); a fleet dropped there
+    ends its movement there (18.4)."""
     dom = domain(units[0])
     expedition = expedition or on_expedition(s, units, forced)
     points = move_points(c, s, units, forced)
@@ -262,7 +265,10 @@ def walk(c: Content, s: SYWState, seat: str, units: list[Unit], start: str,
         if pass_only:
             w.pass_only.append(sq)
         power = control.neutral_power(c, s, sq)
-        invading = dom == "land" or bool(lands)  # 4.413(2), [C 4.b]: cargo when it lands
+        # 4.413(2), [C 4.b]: cargo when it lands; 18.4 a fleet where it ends its movement,
+        # the square it is dropped in (14.13) included
+        drop = sq in dropping and sq not in w.entered[:-1]
+        invading = dom == "land" or bool(lands) or drop
         if power and invading and all(p != power for _, p in w.invasions):
             w.invasions.append((len(w.entered) - 1, power))  # 4.413(2)
         here = sq
@@ -296,10 +302,20 @@ def drops_problem(units: list[Unit], start: str, path: tuple[str, ...],
 
 def fleet_invasion(c: Content, s: SYWState, units: list[Unit], end: str) -> str | None:
     """4.413(2), 18.4: a fleet violates neutrality only by ending its move in a neutral
-    major power's (coastal) square."""
+    major power's (coastal) square (or by being dropped there on the way: `walk`)."""
     if units and domain(units[0]) == "naval":
         return control.neutral_power(c, s, end)
     return None
+
+
+def invasion_how(units: list[Unit], mv: Move, sq: str) -> str:
+    """What violated the neutrality at `sq`: the force entering it, or (a fleet force,
+    18.4) the fleets dropped there."""
+    if units and domain(units[0]) == "naval":
+        ids = [uid for uid, q in mv.drops if q == sq]
+        if ids:
+            return f"{', '.join(ids)} dropped in {sq}, ending {'their' if len(ids) > 1 else 'its'} move there"  # fmt: skip
+    return f"moved into {sq}"
 
 
 def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit],
@@ -338,9 +354,9 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
             moving = [u for u in moving if u not in dropped and u not in landed]
             start, first = seg[-1], cut + 1
         if k < len(cuts):
-            power = w.invasions[k][1]
+            power, sq = w.invasions[k][1], w.entered[cut]
             if s.control.get(power) is None:
-                control.invade(ctx, c, power, seat, f"moved into {w.entered[cut]}")
+                control.invade(ctx, c, power, seat, invasion_how(units, mv, sq))
     end = w.entered[-1]
     power = fleet_invasion(c, s, units, end) if final else None
     if power:

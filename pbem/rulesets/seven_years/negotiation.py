@@ -175,26 +175,32 @@ def after_move(ctx: Resolution, c: Content, seat: str, squares: list[str]) -> No
 
 
 class Watch:
-    """Around one line of a player turn: who held the attacked square before it, where
-    the units were; afterwards the pacts it broke (21.2)."""
+    """Around one line of a player turn: afterwards the pacts broken by what the line did
+    (21.2), read from its events, whoever acted: every attack on a party's units
+    (`syw.combat`, the countermarches the line drew included, 16.4), every move and
+    advance after combat (`syw.moved`, `syw.advanced`) into a no-entry territory. A
+    retreat is no entry (the combat result's, 15.7). `before`: where the units were."""
 
-    def __init__(self, ctx: Resolution, ln: object):
+    def __init__(self, ctx: Resolution):
         s: SYWState = ctx.state
         self.start = len(ctx.events)
-        self.target = "" if hasattr(ln, "path") else getattr(ln, "target", "")
-        self.victim = s.occupier(self.target) if self.target else None
-        self.path: list[str] = list(getattr(ln, "path", ()))
         self.before = {u.id: u.square for u in s.units.values()}
+        self.owners = {u.id: u.owner for u in s.units.values()}
 
-    def check(self, ctx: Resolution, c: Content, seat: str) -> None:
-        s: SYWState = ctx.state
-        if self.target:
-            new = ctx.events[self.start :]
-            if any(isinstance(e, E.Combat) and e.target == self.target for e in new):
-                after_attack(ctx, c, seat, self.victim, self.target)
-            return
-        moved = {s.units[i].square for i, sq in self.before.items()  # the seat's own units
-                 if i in s.units and s.units[i].square != sq and s.unit_seat(s.units[i]) == seat}  # fmt: skip
-        reach = max((self.path.index(sq) for sq in moved if sq in self.path), default=-1)
-        if reach >= 0:
-            after_move(ctx, c, seat, self.path[: reach + 1])
+    def mover(self, s: SYWState, units: list[str]) -> str | None:
+        """The seat whose units these are (None: minor or neutral units)."""
+        for uid in units:
+            seat = s.control.get(self.owners.get(uid, ""))
+            if seat is not None:
+                return seat
+        return None
+
+    def check(self, ctx: Resolution, c: Content) -> None:
+        for e in list(ctx.events[self.start :]):
+            s: SYWState = ctx.state
+            if isinstance(e, E.Combat):
+                after_attack(ctx, c, e.attacker_seat, e.defender_seat, e.target)
+            elif isinstance(e, (E.Moved, E.Advanced)):
+                who = self.mover(s, e.units)
+                if who is not None:
+                    after_move(ctx, c, who, list(e.path) if isinstance(e, E.Moved) else [e.to])

@@ -26,6 +26,7 @@ from pbem.resolution import Resolution
 from . import events as E
 from . import markers, minors, names, naval, windows
 from .content import Content
+from .minor_recruit import enforce_forage
 from .money import change
 from .pillage_lines import PillageLine
 from .results import loss_order
@@ -120,6 +121,8 @@ def carry_out(ctx: Resolution, c: Content, seat: str, ln: PillageLine,
     if lost:
         ctx.emit(E.Eliminated(units=naval.with_cargo(s, [lost]),
                               why="pillage: troops lose discipline (7YWW 29.5)"))  # fmt: skip
+    if code == "Pillage":  # 19.5 the forage value now zero; 4.77 minors over it go at once
+        enforce_forage(ctx, c, [])
     if loot:
         change(ctx, seat, loot, f"pillage of {sq} (7YWW 29.5)")
     if code == "Pillage":  # 29.5 (4) [C 26.d]

@@ -10,7 +10,7 @@ from pbem.resolution import Resolution
 from . import events as E
 from .content import Content
 from .standing import Standing
-from .state import SYWState, Unit
+from .state import STATIC, SYWState, Unit
 
 
 def _may_hold(c: Content, sq: str, u: Unit) -> bool:
@@ -38,6 +38,18 @@ def _blocked(s: SYWState, sq: str, seat: str | None, u: Unit, leaving: set[str])
     return False
 
 
+def _one_per_square(s: SYWState, sq: str, u: Unit, leaving: set[str],
+                    landed: set[tuple[str, str]]) -> bool:  # fmt: skip
+    """12.4, 11.3(4)-(5): "There may never be more than one fortified zone per square"
+    (nor base): a square already holding one (not being picked up), or given one earlier
+    in this displacement, takes no other."""
+    if u.type not in STATIC:
+        return True
+    if (sq, u.type) in landed:
+        return False
+    return not any(o.type == u.type and o.id not in leaving for o in s.units_in(sq))
+
+
 def _rank(c: Content, s: SYWState, seat: str | None, power: str, prefs: list[str],
           leaving: set[str]):  # fmt: skip
     """[C 4.h] among equally near squares: the displacing player's `displace to` order,
@@ -57,14 +69,18 @@ def _rank(c: Content, s: SYWState, seat: str | None, power: str, prefs: list[str
 
 
 def place(c: Content, s: SYWState, u: Unit, seat: str | None, ok, prefs: list[str],
-          leaving: set[str]) -> str | None:  # fmt: skip
+          leaving: set[str], landed: set[tuple[str, str]]) -> str | None:  # fmt: skip
     """4.511: the nearest square (square sides, not vertices; fleets may use the map
-    edge, 14.23) that `ok(square, unit)` allows, may hold the unit and is not blocked;
-    None if there is none."""
+    edge, 14.23) that `ok(square, unit)` allows, may hold the unit, is not blocked and
+    has no fortified zone (base) for a fortified zone (base) (12.4, 11.3(4)-(5); `landed`:
+    the (square, type) pairs placed earlier in the same displacement); None if there is
+    none."""
     fleet = u.type == "fleet"
     best: list[tuple[int, str]] = []
     for q in c.map.squares:
         if not ok(q, u) or not _may_hold(c, q.id, u) or _blocked(s, q.id, seat, u, leaving):
+            continue
+        if not _one_per_square(s, q.id, u, leaving, landed):
             continue
         best.append((c.map.distance(u.square, q.id, wrap=fleet), q.id))
     if not best:
@@ -84,14 +100,16 @@ def _displace(ctx: Resolution, c: Content, power: str, seat: str | None, units: 
     leaving = picked | gone
     to: dict[str, str] = {}
     lost: list[str] = []
+    landed: set[tuple[str, str]] = set()  # 12.4: fortified zones and bases placed
     for u in units:
         if u.aboard in picked:
             continue
-        where = place(c, s, u, seat, ok, prefs, leaving)
+        where = place(c, s, u, seat, ok, prefs, leaving, landed)
         if where is None:
             lost.append(u.id)
         else:
             to[u.id] = where
+            landed.add((where, u.type))
     for u in units:
         if u.aboard in picked:
             if u.aboard in to:

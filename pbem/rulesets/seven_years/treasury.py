@@ -49,6 +49,7 @@ from . import (
 from . import treasury_gifts as gifts
 from .content import LEADER, Content
 from .money import (
+    PASSES,
     TREASURY_MARKERS,
     Dry,
     Tally,
@@ -59,6 +60,7 @@ from .money import (
     return_line,
     tally_for,
 )
+from .occupation import occupied
 from .pillage_lines import PILLAGE, RemovePillage, read_remove
 from .state import SYWState, TurnProgress
 
@@ -288,6 +290,17 @@ def carry_out(sink, c: Content, tally: Tally, ln: TLine, discard: list[str]) -> 
         play(sink, c, tally, ln)
 
 
+RECRUIT_PASS = PASSES["recruit"]
+
+
+def begin_recruiting(s: SYWState, tally: Tally) -> None:
+    """[C 11.a] 7YWW 11.3, 11.11 "already containing at least one friendly unit": the
+    squares holding the player's units when the recruiting pass begins, so a unit lost in
+    pass 1 (a Minor Power Alliance's Uprising, 29.3) no longer opens its square."""
+    tally.occupied = set(occupied(s, tally.seat))
+    tally.recruiting = True
+
+
 def by_pass(lines: list[TLine]) -> list[TLine]:
     return sorted(lines, key=lambda ln: (ln.pass_no, ln.line))
 
@@ -345,6 +358,8 @@ class Treasury:
         tally = tally_for(s, seat, dry=True)
         problems = []
         for ln in by_pass(orders.lines):
+            if ln.pass_no == RECRUIT_PASS and not tally.recruiting:
+                begin_recruiting(sink.state, tally)
             why = check(c, sink.state, tally, ln)
             if why is not None:
                 problems.append(Problem(why, ln.line))
@@ -362,6 +377,9 @@ class Treasury:
         seats = list(s.order) or list(s.seats)  # 3.1(2): starting with the first
         tallies = {seat: tally_for(s, seat) for seat in seats}
         for pass_no in (0, 1, 2, 3, 4):  # plan 2.3, [C 10.g]; 24.0 after pass 2
+            if pass_no == RECRUIT_PASS:  # [C 11.a] as pass 1 left the board
+                for seat in seats:
+                    begin_recruiting(ctx.state, tallies[seat])
             for seat in seats:
                 st = standing.get(seat)
                 discard = list(st.discard_order) if st else []

@@ -69,8 +69,9 @@ def move_problem(c: Content, s: SYWState, seat: str, mv: Move, taken: list[str]
     if mv.expedition and not _marker(c, s, seat, "Expedition", taken):
         return _short(c, s, seat, "Expedition", "7YWW 29.7"), units, None
     start_cost, landing = transport.costs(c, s, mv, carried)
+    dropping = frozenset(sq for _, sq in mv.drops)  # 14.13, 18.4
     w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing,
-                      mv.forced)  # fmt: skip
+                      mv.forced, dropping)  # fmt: skip
     return (w.problem or movement.stop_problem(w, mv.drops) or None), units, w
 
 
@@ -344,18 +345,18 @@ class TurnRules:
                 if why:
                     skip(ctx, seat, ln, why)  # type: ignore[arg-type]
                 continue
-            pacts = negotiation.Watch(ctx, ln)  # 7YWW 21.2 (negotiation.py)
+            pacts = negotiation.Watch(ctx)  # 7YWW 21.2 (negotiation.py)
             if isinstance(ln, MINOR_LINES):  # 7YWW 4.72, 4.73 (minors.py)
                 if isinstance(ln, MinorAttack) and ctx.state.progress.phase != "combat":
                     ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
                 why = minors.carry_out(ctx, c, seat, ln, standing)
                 if why:
                     skip(ctx, seat, ln, why)  # type: ignore[arg-type]
-                pacts.check(ctx, c, seat)
+                pacts.check(ctx, c)
                 continue
             if isinstance(ln, Move):
                 do_move(ctx, c, seat, ln)
-                pacts.check(ctx, c, seat)
+                pacts.check(ctx, c)
                 continue
             if isinstance(ln, Embark):  # 18.5, [C 18.d]
                 why = transport.do_embark(ctx, c, seat, ln)
@@ -366,7 +367,7 @@ class TurnRules:
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
             got = do_attack(ctx, c, seat, ln, standing)
             minors.after_combat(ctx, c, pacts.before)  # 7YWW 4.77
-            pacts.check(ctx, c, seat)
+            pacts.check(ctx, c)
             if ln.guard is None or ln.guard.kind not in ("won", "lost"):
                 last = got
         if ctx.state.progress.phase == "diplomacy":
