@@ -172,7 +172,8 @@ class Banner(Record):
 
 
 class OccupiedToCollect(Record):
-    """SE 19.5: `power` collects from `areas` only while its armies occupy all of them."""
+    """SE 19.5: `power` collects from `areas` only while its armies occupy all of them;
+    also while the areas' own minor country holds them, neutral or `power`'s ally."""
 
     power: Name
     areas: tuple[Name, ...] = Field(min_length=1)
