@@ -162,38 +162,25 @@ def _stance(
 def _bribe_modifiers(
     content: SoldierContent, s: SoldierState, roller: str, payments: list[dict]
 ) -> list[dict]:
-    """SK 17.4, 17.41 / SE 17.4, 17.41: the bribes on `roller`'s roll, itemised per payer.
-    The roller's own Resources buy on one scale; those "spent by other players in favor of
-    the alliance" on a second, and those of the players who "don't want the alliance to
-    occur" on a third: "one for every Resource up to 3 ... and for every two Resources they
-    spend after 3 and up to 9" counts what they spend together (SE: "maximum of -6"), so
-    two counter-bribes of 9 give -6, not -12. Each payer's item is what its Resources add
-    to its scale after those of the payers listed before it (the detail says so where
-    that is less than they would buy alone)."""
-    scale = content.tables.bribery
+    """SK 17.4, 17.41: the bribes on `roller`'s roll, per payer, on three scales: its own,
+    the others' for it together, all against it together (what each adds to its scale)."""
     spent = {"own": 0, "for": 0, "against": 0}
     mods: list[dict] = []
     for pay in payments:
-        if not _applies(s, pay["power"], pay["side"], pay["target"], roller):
-            continue
-        pool = "own" if pay["power"] == roller else pay["side"]
-        before = spent[pool]
-        spent[pool] += pay["resources"]
-        value = scale.modifier(min(spent[pool], scale.max_resources)) - scale.modifier(
-            min(before, scale.max_resources)
-        )
-        sign = -1 if pool == "against" else 1
-        alone = value == pay["modifier"]  # what its own Resources would buy alone
-        pooled = "" if alone else f", after {_resources(before)} of others"
-        mods.append(
-            {
-                "kind": "bribe" if sign > 0 else "counter-bribe",
-                "power": pay["power"],
-                "value": sign * value,
-                "detail": f"{_resources(pay['resources'])}{pooled}"
-                f" (SK {'17.4' if sign > 0 else '17.41'})",
-            }
-        )
+        if _applies(s, pay["power"], pay["side"], pay["target"], roller):
+            pool = "own" if pay["power"] == roller else pay["side"]
+            before, spent[pool] = spent[pool], spent[pool] + pay["resources"]
+            value = content.tables.bribery.added(before, pay["resources"])
+            after = f", after {_resources(before)} of others" if value != pay["modifier"] else ""
+            sign, sk = (-1, "17.41") if pool == "against" else (1, "17.4")
+            mods.append(
+                {
+                    "kind": "bribe" if sign > 0 else "counter-bribe",
+                    "power": pay["power"],
+                    "value": sign * value,
+                    "detail": f"{_resources(pay['resources'])}{after} (SK {sk})",
+                }
+            )
     return mods
 
 
