@@ -101,7 +101,8 @@ def collection(
     the controlled areas that did not and why). In Europe each area it controls with no
     enemy units in it (SK 7.3); elsewhere as SK 7.4 says. An area that was a home area
     of another major power (even one played as a minor) gives one Manpower less (SK
-    7.6). Minor allies give nothing (SK 18.0, 18.5: they control their own areas)."""
+    7.6). Minor allies give nothing (SK 18.0, 18.5: they control their own areas), but
+    for Egypt's areas under Turkish armies (SE 19.5, income.nominal_areas)."""
     resources = manpower = 0
     gave: list[str] = []
     withheld: dict[str, str] = {}
@@ -110,8 +111,9 @@ def collection(
     spanish = set(income.core_areas(content, spain)) if spain else set()
     all_conquered = bool(spanish) and set(income.conquered_core(content, s, spain)) == spanish
     held_spanish = [0, 0]  # SE 19.4: a conqueror's Spanish totals, halved when all fell
+    nominal = income.nominal_areas(content, s, power)  # SE 19.5: Egypt's, occupied by Turkey
     for name, ctrl in sorted(s.control.items()):
-        if ctrl != power or not content.is_land(name):
+        if (ctrl != power and name not in nominal) or not content.is_land(name):
             continue
         area = content.land_area(name)
         why = income.occupation_withheld(content, s, power, name)  # SE 19.5

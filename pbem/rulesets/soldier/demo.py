@@ -38,7 +38,8 @@ def _diplomacy(content: SoldierContent, s: SoldierState, power: str) -> list[str
 def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ...], str]]:
     """Formal alliances, paired in a fixed order (each unallied power with the first of
     another player's it may ally with); a Resource from each ally to the other, while
-    it has 6 or more; captured leaders ransomed for 2 Resources (SK 16.1, 14.1, 13.7)."""
+    it has 6 or more and some Manpower (SK 7.5); captured leaders ransomed for 2 Resources
+    (SK 16.1, 14.1, 13.7)."""
     out: list[tuple[tuple[str, ...], str]] = []
     money = content.game.rules.money  # SE 7.0: Money
     free = [p for p in sorted(s.majors) if not any(p in g for g in s.alliances)]
@@ -60,12 +61,14 @@ def _deals(content: SoldierContent, s: SoldierState) -> list[tuple[tuple[str, ..
     for g in s.alliances:
         for a in g:
             for b in g:
-                if a != b and s.player_of(a) != s.player_of(b) and s.treasury[a].resources >= 6:
+                t = s.treasury[a]  # SK 7.5 / SE 7.4: nothing from a power at zero
+                if a != b and s.player_of(a) != s.player_of(b) and t.resources >= 6 and not t.zero:
                     out.append((tuple(sorted((a, b))), f"{a} gives 1 {money} to {b}"))
     for name, ld in sorted(s.leaders.items()):
         owner = s.major_of(ld.country)
         captor = ld.captured_by
         rich = owner is not None and s.treasury[owner].resources >= 4
+        rich = rich and not s.treasury[owner].zero  # SK 7.5 / SE 7.4
         if ld.status == "captured" and captor in s.majors and owner != captor and rich:
             out.append(
                 (

@@ -320,6 +320,9 @@ def validate(
                         d.line,
                     )
                 )
+            gives = t.kind in ("resources", "manpower") and t.giver == power and t.amount > 0
+            if gives and power in s.treasury and s.treasury[power].zero:  # SK 7.5 / SE 7.4
+                problems.append(Problem(f"'{t.text()}': {zero_problem(power)}", d.line))
             if t.kind == "manpower" and t.giver == power:
                 manpower += t.amount
                 if manpower > MAX_MANPOWER:
@@ -542,6 +545,16 @@ class Diplomacy:
             ctx.emit(phases.StageOver(stage="diplomacy", next="purchase"))
 
 
+def zero_problem(power: str) -> str:
+    """SK 7.5 / SE 7.4: "Players with zero Resources or Manpower may not ... spend or lose
+    Resources or Manpower until they obtain more": no deal or ransom of theirs gives any
+    (Treasury.zero, the reading used for attacks, sieges, prizes and cards)."""
+    return (
+        f"{power} has zero Resources or zero Manpower: it may not give Resources or "
+        "Manpower until it has more (SK 7.5)"
+    )
+
+
 class _Ledger:
     """What each power held when the phase began, less what its deals so far give away:
     the exchanges are simultaneous (SK 14.3), so what a deal brings in does not pay for
@@ -553,6 +566,8 @@ class _Ledger:
         self.cards = {p: list(h) for p, h in s.hands.items()}
         self.areas = dict(s.control)
         self.pieces: set[str] = set()  # leaders and units a deal already moved
+        # SK 7.5 / SE 7.4, read when the phase began, as the exchanges are simultaneous
+        self.zero = {p for p, t in s.treasury.items() if t.zero}
 
     def take(self, content: SoldierContent, s: SoldierState, d: Deal) -> str | None:
         """Why the deal cannot be carried out (None: it is, and the ledger is charged)."""
@@ -565,6 +580,8 @@ class _Ledger:
         areas = dict(self.areas)
         pieces = set(self.pieces)
         for t in d.terms:
+            if t.kind in ("resources", "manpower") and t.amount > 0 and t.giver in self.zero:
+                return zero_problem(t.giver)
             if t.kind == "resources":
                 r[t.giver] = r.get(t.giver, 0) - t.amount
                 if r[t.giver] < 0:

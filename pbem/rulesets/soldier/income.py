@@ -62,6 +62,30 @@ def colonial(content: SoldierContent, s: SoldierState, power: str) -> ColonialIn
     return ColonialIncome(power=power, resources=money, blockaded=ports)
 
 
+def nominal_areas(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
+    """SE 19.5: the areas of a country nominally under `power`'s control that `power`
+    collects as if it controlled them: "While nominally under control of Turkey, Egypt was
+    in fact semi-autonomous. For Turkey to gain manpower and money from Egypt, it must
+    occupy both Alexandria and Cairo ... Egypt is considered Turkish territory". Egypt
+    holds its own areas (SE 18.5: a minor country's areas, no control markers); those it
+    still holds, while no other major power is its ally, count as Turkey's for collecting
+    once a Turkish army stands in them (occupation_withheld then asks for both). An area
+    `power` controls itself is collected as any other."""
+    out: list[str] = []
+    for row in content.tables.occupied_to_collect:
+        if row.power != power:
+            continue
+        for a in row.areas:
+            holder = s.control.get(a)
+            if holder is None or holder != content.land_area(a).home:
+                continue
+            if s.allies.get(holder, power) != power:
+                continue  # allied to another major power: no longer nominally Turkish
+            if any(u.country == power for u in s.on_map(a, "army")):
+                out.append(a)
+    return out
+
+
 def occupation_withheld(
     content: SoldierContent, s: SoldierState, power: str, area: str
 ) -> str | None:
@@ -105,5 +129,6 @@ __all__ = [
     "core_areas",
     "guerilla_power",
     "half",
+    "nominal_areas",
     "occupation_withheld",
 ]

@@ -1,10 +1,12 @@
 """SK 4.1 / SE 4.1 Initiative Phase: every warring major power rolls two dice; one power
 adds or subtracts two (its choice, made before any roll) while its leader allows it --
-SK: Prussia while Frederick lives; SE 4.1, 19.7: France while Napoleon is in play and has
-not lost the ability (the second of his abilities lost to capture) -- content's game.toml
+SK: Prussia while Frederick lives; SE 4.1, 19.7: France, by up to two, while Napoleon is
+in play and has not lost the ability (the second of his abilities lost to capture) -- content's game.toml
 `[rules]` names them; ties are rolled again; the highest acts first."""
 
 from __future__ import annotations
+
+import re
 
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem, Step
@@ -41,8 +43,8 @@ def _modifier(content) -> int:
 def _initiative(
     names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
 ):
-    # SK 4.1 / SE 4.1: "initiative +2" or "initiative -2" (Prussia's choice while Frederick
-    # lives; SE: France's while Napoleon is in play)
+    # SK 4.1: "initiative +2" or "initiative -2" (Prussia's choice while Frederick lives);
+    # SE 4.1, 19.7: France's while Napoleon is in play, "by up to two": -2 to +2
     rules = names.content.game.rules
     if power != rules.initiative_power:
         problems.append(
@@ -53,8 +55,20 @@ def _initiative(
             )
         )
         return None
-    if words not in (["+2"], ["-2"]):
-        problems.append(Problem("write: initiative +2  or  initiative -2", line))
+    two = _modifier(names.content)
+    if rules.initiative_up_to:  # SE 19.7
+        if len(words) != 1 or not re.fullmatch(r"[+-]?\d", words[0]) or abs(int(words[0])) > two:
+            problems.append(
+                Problem(
+                    f"write: initiative N, a number from -{two} to +{two} "
+                    f"({rules.book} 19.7: by up to {two})",
+                    line,
+                )
+            )
+            return None
+        return int(words[0])
+    if words not in ([f"+{two}"], [f"-{two}"]):
+        problems.append(Problem(f"write: initiative +{two}  or  initiative -{two}", line))
         return None
     return int(words[0])
 
@@ -70,9 +84,10 @@ class Initiative(NoOrders):
         if holder is not None:
             # SK 4.1: "the Prussian player adds or subtracts two ... prior to any rolls";
             # SE 4.1: "The French player adds or subtracts two ... prior to any rolls"
+            # SE 19.7: "may modify the initiative die roll by up to two" (the order's number)
             chosen = standing_orders.get(holder, {}).get("initiative", [])
             two = _modifier(content)
-            value = (two if chosen[-1] > 0 else -two) if chosen else two  # default: +2
+            value = chosen[-1] if chosen else two  # default: +2
             modifiers[holder].append(
                 (value, f"{holder}'s choice" if chosen else f"{holder}'s default")
             )

@@ -159,6 +159,31 @@ def _stance(
     return 1 if s.friendly(major, roller) else -1
 
 
+def _bribe_modifiers(
+    content: SoldierContent, s: SoldierState, roller: str, payments: list[dict]
+) -> list[dict]:
+    """SK 17.4, 17.41: the bribes on `roller`'s roll, per payer, on three scales: its own,
+    the others' for it together, all against it together (what each adds to its scale)."""
+    spent = {"own": 0, "for": 0, "against": 0}
+    mods: list[dict] = []
+    for pay in payments:
+        if _applies(s, pay["power"], pay["side"], pay["target"], roller):
+            pool = "own" if pay["power"] == roller else pay["side"]
+            before, spent[pool] = spent[pool], spent[pool] + pay["resources"]
+            value = content.tables.bribery.added(before, pay["resources"])
+            after = f", after {_resources(before)} of others" if value != pay["modifier"] else ""
+            sign, sk = (-1, "17.41") if pool == "against" else (1, "17.4")
+            mods.append(
+                {
+                    "kind": "bribe" if sign > 0 else "counter-bribe",
+                    "power": pay["power"],
+                    "value": sign * value,
+                    "detail": f"{_resources(pay['resources'])}{after} (SK {sk})",
+                }
+            )
+    return mods
+
+
 def roll_modifiers(
     content: SoldierContent,
     s: SoldierState,
@@ -196,18 +221,7 @@ def roll_modifiers(
                 "detail": f"stealing {minor} from {s.allies.get(minor)} (SK 17.6)",
             }
         )
-    for pay in payments:
-        if not _applies(s, pay["power"], pay["side"], pay["target"], roller):
-            continue
-        sign = 1 if pay["side"] == "for" else -1
-        mods.append(
-            {
-                "kind": "bribe" if sign > 0 else "counter-bribe",
-                "power": pay["power"],
-                "value": sign * pay["modifier"],
-                "detail": f"{_resources(pay['resources'])} (SK {'17.4' if sign > 0 else '17.41'})",
-            }
-        )
+    mods += _bribe_modifiers(content, s, roller, payments)
     # SK 17.5 intimidation; SK 17.6 also the current ally's side in the minor's home areas
     near = intimidation_areas(content, minor)
     homes = set(content.home_areas(minor))

@@ -53,11 +53,13 @@ def alliance_year(content: SoldierContent, s: SoldierState) -> int:
 
 def satellite_areas(content: SoldierContent, s: SoldierState, power: str) -> dict[str, int]:
     """SE 18.5, 19.2: areas controlled by a satellite nation allied to `power` count for its
-    victory points ("it counts for victory points")."""
+    victory points ("it counts for victory points") as if `power` had control markers
+    there (SE 21.1): not its own home areas, which never score for it."""
     return {
         a: content.land_area(a).resources
         for a, ctrl in sorted(s.control.items())
         if content.is_land(a)
+        and content.land_area(a).home != power
         and s.allies.get(ctrl) == power
         and content.country(ctrl).kind == "satellite"
     }

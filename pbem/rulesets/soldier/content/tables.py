@@ -55,6 +55,12 @@ class Bribery(Record):
         first = min(spent, self.full_rate_up_to)
         return first + (spent - first) // self.then_resources_per_point
 
+    def added(self, before: int, spent: int) -> int:
+        """What ``spent`` more Resources add on a scale others' ``before`` already fill (SK
+        17.4, 17.41: the other players' bribes on one side count together, up to 9)."""
+        most = self.max_resources
+        return self.modifier(min(before + spent, most)) - self.modifier(min(before, most))
+
 
 class ProhibitedAlliance(Record):
     powers: tuple[Name, Name]
@@ -172,7 +178,8 @@ class Banner(Record):
 
 
 class OccupiedToCollect(Record):
-    """SE 19.5: `power` collects from `areas` only while its armies occupy all of them."""
+    """SE 19.5: `power` collects from `areas` only while its armies occupy all of them;
+    also while the areas' own minor country holds them, neutral or `power`'s ally."""
 
     power: Name
     areas: tuple[Name, ...] = Field(min_length=1)

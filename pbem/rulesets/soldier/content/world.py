@@ -46,6 +46,9 @@ class VariantRules(Record):
     initiative_power: Name = "Prussia"
     initiative_leader: Name = "Frederick II"
     initiative_leader_in_play: Bool = False
+    # SK 4.1: Prussia adds or subtracts exactly two; SE 19.7: "the French player may modify
+    # the initiative die roll by up to two" (any of -2 to +2)
+    initiative_up_to: Bool = False
     # SK World at War: each player rolls a die for the set-up order; SE errata 6: two dice
     setup_dice: Annotated[int, Field(ge=1, le=2)] = 1
     # SK 6.3: new units only in Europe-map areas with a Manpower value; SE 6.2: any home
