@@ -51,6 +51,7 @@ from .content import SoldierContent
 from .effects import extra_dice, leader_inactive, skilful
 from .hooks import card_rules
 from .names import Names
+from .siege_lifts import lift_sieges
 from .state import SoldierState
 
 LEVELS = ("Probe", "Assault", "Invasion")  # SK 9.4, cheapest first
@@ -121,6 +122,7 @@ def resolve_attacks(
                 ctx, content, area, {power: a}, standing_orders, paid=True, others=rest,
                 pending=later,
             )  # fmt: skip
+        lift_sieges(ctx)  # SK 12.5: besiegers eliminated or retreated in the battle
 
 
 def battle(

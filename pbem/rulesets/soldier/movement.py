@@ -24,6 +24,7 @@ from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
 from .fold import on
 from .names import Names
+from .siege_lifts import lift_sieges
 from .state import Move, SoldierState
 
 
@@ -288,3 +289,4 @@ def resolve_moves(
             continue  # validated on submission; a move the phase made impossible is dropped
         ctx.emit(_event(content, ctx.state, power, o))
         moved |= set(o.units) | set(o.leaders)
+        lift_sieges(ctx)  # SK 12.5: its armies may have left a siege

@@ -35,6 +35,7 @@ from .hooks import card_rules
 from .minor_alliances import seek_ally
 from .minor_rules import SiegeResisted, seeks_ally
 from .names import Names
+from .siege_lifts import SiegeLifted
 from .state import SoldierState
 
 
@@ -84,15 +85,6 @@ class ControlChanged(Event):
     why: str
 
 
-@event
-class SiegeLifted(Event):
-    """SK 12.4 / 12.5: the besiegers are gone; the fortification is restored (SK 12.7)."""
-
-    type: Literal["sk.siege_lifted"] = "sk.siege_lifted"
-    area: str
-    why: str
-
-
 @on(SiegePaid)
 def _(s: SoldierState, e: SiegePaid) -> None:
     s.treasury[e.power].resources -= e.resources
@@ -111,13 +103,6 @@ def _(s: SoldierState, e: SiegeRound) -> None:
 def _(s: SoldierState, e: ControlChanged) -> None:
     minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
-    fortresses.restore(s, e.area)  # SKO Economics (d)
-    s.fort_hits.pop(e.area, None)
-    s.besieger.pop(e.area, None)
-
-
-@on(SiegeLifted)
-def _(s: SoldierState, e: SiegeLifted) -> None:
     fortresses.restore(s, e.area)  # SKO Economics (d)
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
@@ -321,15 +306,6 @@ def _siege(
                     SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")
                 )
             return
-
-
-def lift_sieges(ctx: Resolution) -> None:
-    """SK 12.5: when all the besieging armies have left, the fortification is restored."""
-    s: SoldierState = ctx.state
-    for area in sorted(s.fort_hits):
-        power = s.besieger.get(area)
-        if not any(s.friendly(s.unit_side_country(u), power) for u in s.on_map(area, "army")):
-            ctx.emit(SiegeLifted(area=area, why="the besieging armies left (SK 12.5)"))
 
 
 def siege_may_proceed(
