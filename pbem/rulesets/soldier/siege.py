@@ -24,6 +24,7 @@ from . import (
     naval,
     peace_ends,
     separate_peace,
+    sko_map_units,
     war,
 )
 from . import leaders as leader_rules
@@ -223,6 +224,8 @@ def _siege(
     if fallen:
         return
     mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
+    held = leader_rules.chosen_holds(content, standing_orders, powers)  # SE 12.2, 13.2
+    tally = leader_rules.Tally()  # SE 13.5: the besiegers' part in the whole siege
     for rnd in range(1, rounds + 1):
         armies = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if not any(armies.values()):
@@ -240,6 +243,7 @@ def _siege(
             ld.name for ld in s.leaders_in(area)
             if (ld.role == "general" or (ld.role == "admiral" and (ld.country in with_fleets or s.allies.get(ld.country) in with_fleets)))
             and (ld.country in powers or s.allies.get(ld.country) in powers)
+            and ld.name not in held
             and not leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
@@ -283,6 +287,13 @@ def _siege(
                 besieger=s.besieger.get(area, acting if acting in powers else powers[0]),
             )
         )  # fmt: skip
+        # SK 12.3 -> 9.7: "Check for leader casualties if applicable (13.5)": the leaders
+        # who added their ratings, with the besiegers' step losses (SKO Limits to Leader
+        # Loss Checks: "during the first two rounds of a battle or siege")
+        steps = sum(losses.values())
+        tally.add(leaders, steps, units)
+        if sko_map_units.leader_check_round(s, rnd):
+            leader_rules.after_round(ctx, content, area, f"siege round {rnd}", [(leaders, steps)])
         # SK 12.3 -> 9.8: units reduced by defensive fire retreat or are eliminated
         for p in powers:
             forced = [
@@ -294,6 +305,7 @@ def _siege(
                 combat.forced_retreat(
                     ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
                 )
+        s = ctx.state
         left = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if s.fort_hits.get(area, 0) >= fort:
             if any(left.values()):
@@ -305,7 +317,9 @@ def _siege(
                 ctx.emit(
                     SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")
                 )
-            return
+            break
+    # SE 12.2, 13.2, 13.5: the leaders "participating in the combat" are checked at its end
+    leader_rules.after_combat(ctx, content, area, "the siege", [tally])
 
 
 def siege_may_proceed(
