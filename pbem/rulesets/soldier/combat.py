@@ -180,7 +180,8 @@ def battle(
         for p in defenders
     }
     attacking_units = {u for us in attackers.values() for u in us}
-    mountain = any(m.to == area and m.mountain and m.unit in attacking_units for m in s.moves)
+    # SK 9.6 / SE 9.6: "entered the land area via a mountain route this turn"
+    mountain = any(m.to == area and m.unit in attacking_units for m in s.mountain_moves)
     ctx.emit(
         BattleBegan(
             area=area,

@@ -223,7 +223,8 @@ def _siege(
     )
     if fallen:
         return
-    mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
+    # SE 12.3: "if any units entered the area via a mountain route this turn" (SK 12.3 alike)
+    mountain_units = {m.unit for m in s.mountain_moves if m.to == area}
     held = leader_rules.chosen_holds(content, standing_orders, powers)  # SE 12.2, 13.2
     tally = leader_rules.Tally()  # SE 13.5: the besiegers' part in the whole siege
     for rnd in range(1, rounds + 1):
