@@ -16,6 +16,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from . import (
+    battle_retreats,
     combat,
     combat_results,
     fortresses,
@@ -303,7 +304,7 @@ def _siege(
                 if not before[u] and s.units[u].status == "map" and s.units[u].is_reduced
             ]
             if forced:
-                combat.forced_retreat(
+                battle_retreats.forced_retreat(
                     ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
                 )
         s = ctx.state
