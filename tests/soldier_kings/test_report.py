@@ -305,7 +305,7 @@ def test_the_other_powers_table_names_each_registered_player(played):
 
 def test_which_dice_hit():
     """SK 9.6, 11.2, 12.2: a 6 hits; the defender's dice (and a siege's defensive fire)
-    hit on 5 too when attackers came in by a mountain route this phase (SK 9.6, 12.3)."""
+    hit on 5 too when attackers came in by a mountain route this turn (SK 9.6, 12.3)."""
     from pbem import ruleset as registry
     from pbem.dice import ScriptedDice
     from pbem.resolution import Resolution
@@ -324,7 +324,7 @@ def test_which_dice_hit():
     assert report.hit_from(s, "Silesia, round 1, Henry casualty check") is None
     au = s.units["Au-A1"]
     au.status, au.area = "map", "Silesia"
-    s.moves.append(
+    s.mountain_moves.append(
         Move(unit="Au-A1", country="Austria", frm="Bohemia", to="Silesia", mountain=True)
     )
     assert report.hit_from(s, "Silesia, round 1, defender (Prussia)") == 5

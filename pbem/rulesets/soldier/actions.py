@@ -51,6 +51,7 @@ from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
 from .phases import ActionPhaseOver
+from .siege_lifts import lift_sieges
 from .state import SoldierState
 
 VERBS = ("move", "attack", "siege", "surrender", "play", *minors.VERBS, *naval_orders.VERBS)
@@ -252,6 +253,7 @@ class ActionPhase:
         naval.resolve_combat(
             ctx, content, acting, naval_groups, {p: given[p].naval for p in powers}, sea
         )
+        lift_sieges(ctx)  # SK 12.5: armies carried away, or lost at sea
         card_rules(content).at_step(ctx, content, "land movement", powers, standing)
         for p in powers:
             movement.resolve_moves(ctx, content, p, given[p].moves)
@@ -262,7 +264,7 @@ class ActionPhase:
         )
         card_rules(content).at_step(ctx, content, "siege", powers, standing)
         siege.resolve_sieges(ctx, content, acting, {p: given[p].sieges for p in powers}, standing)
-        siege.lift_sieges(ctx)
+        lift_sieges(ctx)  # SK 12.4, 12.5: besiegers retreated from defensive fire
         guerillas.at_moment(ctx, content, "end", acting, raids, standing)  # SE 19.4
         card_rules(content).at_step(ctx, content, "end", powers, standing)
         card_rules(content).unplayed(ctx, content, powers, standing)
@@ -271,6 +273,7 @@ class ActionPhase:
             surrender_orders.order(ctx, p, given[p].surrenders, given[p].lends)
         naval.end(ctx)  # SK 10.62 bookkeeping
         capitals.update(ctx, content)  # SKO Imperial Capitals
+        lift_sieges(ctx)  # SK 12.5: besiegers lost to a card or a guerilla attack
         ctx.emit(ActionPhaseOver(power=acting))
 
 

@@ -58,14 +58,15 @@ def _(s: SoldierState, e: BannerAssigned) -> None:
 class BannerDefeat(Event):
     """SE 19.62: the bearer is defeated in battle in `area`: removed from play for good;
     his power rolls one die (`roll`) and loses that much Manpower (`manpower`, no more
-    than it has)."""
+    than it has). SE 7.4: with zero Money or zero Manpower it loses nothing and rolls no
+    die (`roll` None)."""
 
     type: Literal["se.banner_defeat"] = "se.banner_defeat"
     power: str
     leader: str
     area: str
     to: str
-    roll: int
+    roll: int | None
     manpower: int
 
 
@@ -202,7 +203,8 @@ def after_battle(ctx: Resolution, content: SoldierContent, area: str, leader: st
     area where Turkish units were attacked or conducted an attack and at least one enemy
     unit remains": he left `area` during the battle (before it, with a retreat, or after
     his units) and an enemy unit is there as it ends. He is removed from play; his power
-    rolls one die and loses that much Manpower, no more than it has. The exit is the
+    rolls one die and loses that much Manpower, no more than it has (SE 7.4: nothing, and
+    no die, with zero Money or zero Manpower: `Treasury.zero`). The exit is the
     defeat: combat.py asks before the leaders' casualty check at the end of the combat
     (SE 13.5), which then has none for him (case banner-19-62-defeat-before-casualty-
     check.toml)."""
@@ -216,8 +218,11 @@ def after_battle(ctx: Resolution, content: SoldierContent, area: str, leader: st
         return  # he stayed (or is no longer on the map): not "exiting"
     if not any(not s.friendly(b.power, s.unit_side_country(u)) for u in s.on_map(area)):
         return
-    roll = ctx.roll(f"{area}: {leader} defeated with the {b.name}, Manpower lost", 1)[0]
-    lost = min(roll, max(0, s.treasury[b.power].manpower))
+    # SE 7.4: "Players with zero Money or Manpower may not ... lose Money or Manpower"
+    roll, lost = None, 0
+    if not s.treasury[b.power].zero:
+        roll = ctx.roll(f"{area}: {leader} defeated with the {b.name}, Manpower lost", 1)[0]
+        lost = min(roll, s.treasury[b.power].manpower)
     ctx.emit(
         BannerDefeat(
             power=b.power, leader=leader, area=area, to=ld.area or "", roll=roll, manpower=lost

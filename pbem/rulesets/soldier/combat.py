@@ -4,9 +4,10 @@ together (SK 16.4, 16.5).
     attack AREA probe|assault|invasion [with PIECES] [against POWER]
            [stop after N rounds] [stop below N armies]
 
-The defender's decisions come from its standing orders (docs/orders-soldier-kings.md):
+The defender's decisions come from its standing orders (docs/orders-soldier-kings.md),
+and so do the attacker's voluntary retreats after a round (SK 9.8; battle_retreats.py):
     retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]
-    hold out LEADER              (SK 9.2: kept out of combat)
+    hold out LEADER              (SK 9.2: kept out of combat; SE 13.2: either side)
     casualties UNIT UNIT ...     (SK 9.7: who takes step losses first, where the rules leave a choice)
 """
 
@@ -21,15 +22,14 @@ from pbem.ruleset import Problem
 
 from . import (
     banner,
+    battle_retreats,
     continued_retreats,
     fortresses,
     guerillas,
     mercenaries,
     minor_rules,
-    national,
     naval,
     peace_ends,
-    retreats,
     sko_economics,
     sko_map_units,
     standing,
@@ -38,7 +38,6 @@ from . import leaders as leader_rules
 from .combat_results import (
     BattleBegan,
     BattleEnded,
-    Eliminated,
     LeaderCaptured,
     Retreated,
     RoundFought,
@@ -47,9 +46,10 @@ from .combat_results import (
     unit_owner,
 )
 from .content import SoldierContent
-from .effects import extra_dice, leader_inactive, skilful
+from .effects import extra_dice, leader_inactive
 from .hooks import card_rules
 from .names import Names
+from .siege_lifts import lift_sieges
 from .state import SoldierState
 
 LEVELS = ("Probe", "Assault", "Invasion")  # SK 9.4, cheapest first
@@ -123,6 +123,7 @@ def resolve_attacks(
                 ctx, content, area, {power: a}, standing_orders, paid=paid.get(power),
                 others=rest, pending=later,
             )  # fmt: skip
+        lift_sieges(ctx)  # SK 12.5: besiegers eliminated or retreated in the battle
 
 
 def battle(
@@ -179,7 +180,8 @@ def battle(
         for p in defenders
     }
     attacking_units = {u for us in attackers.values() for u in us}
-    mountain = any(m.to == area and m.mountain and m.unit in attacking_units for m in s.moves)
+    # SK 9.6 / SE 9.6: "entered the land area via a mountain route this turn"
+    mountain = any(m.to == area and m.unit in attacking_units for m in s.mountain_moves)
     ctx.emit(
         BattleBegan(
             area=area,
@@ -198,7 +200,7 @@ def battle(
     )
     # SK 9.5 retreat before battle (defender's standing orders); the Resources stay spent
     for power in sorted(defenders) if not surprise else ():
-        _standing_retreat(
+        battle_retreats.standing_retreat(
             ctx, content, area, power, standing_orders.get(power, {}), when="before",
             pending=pending,
         )  # fmt: skip
@@ -249,23 +251,22 @@ def battle(
             for power in sorted(group):
                 forced = [u for u in group[power] if u in reduced_now]
                 if forced:
-                    forced_retreat(
+                    battle_retreats.forced_retreat(
                         ctx, content, area, power, forced, side, standing_orders.get(power, {}),
                         pending,
                     )  # fmt: skip
-        # then voluntary retreats, defender first (standing orders)
+        # SK 9.8: "first the defender and then the attacker may voluntarily retreat" (their
+        # standing orders); the attacker while defenders remain, with its units in the battle
         for power in sorted(_defenders(s, first, area, lead.against)):
-            _standing_retreat(
-                ctx,
-                content,
-                area,
-                power,
-                standing_orders.get(power, {}),
-                when="after",
-                rnd=rnd,
-                attackers=attackers,
-                pending=pending,
-            )
+            battle_retreats.standing_retreat(
+                ctx, content, area, power, standing_orders.get(power, {}), when="after",
+                rnd=rnd, pending=pending,
+            )  # fmt: skip
+        for power in sorted(attackers) if _defenders(s, first, area, lead.against) else ():
+            battle_retreats.standing_retreat(
+                ctx, content, area, power, standing_orders.get(power, {}), when="after",
+                rnd=rnd, among=attackers[power], pending=pending,
+            )  # fmt: skip
     _leaders_leave(ctx, area, [])  # with their side's last units to retreat, as they went
     banner.after_battle(ctx, content, area, bearer)  # SE 19.62: the bearer exited: defeated
     wounded = leader_rules.after_combat(
@@ -425,120 +426,6 @@ def _round(
     if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
         leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
     return dice_a, dice_d
-
-
-def forced_retreat(ctx, content, area, power, units, side, orders, pending=()) -> None:
-    """SK 9.8: reduced this round -> retreat under 9.5's restrictions, or be eliminated;
-    SE 9.8: then on, where the rule says so (continued_retreats.py)."""
-    s: SoldierState = ctx.state
-    fleets = [u for u in units if s.units[u].type == "fleet"]
-    if fleets:  # SK 11.6: fleets in a land battle retreat as fleets do (SK 11.4)
-        naval.fleets_leave(ctx, content, area, power, fleets, orders)
-        units = [u for u in units if u not in fleets]
-        if not units:
-            return
-    options = retreats.retreat_areas(
-        content,
-        s,
-        area,
-        power,
-        len(units),
-        set(),
-        ignore_entry_routes=skilful(s, area, power),
-    )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
-    options = sorted(options + national.linked_retreat(content, s, area, power, units))  # SKO
-    wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
-    if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
-        wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
-    # SK 9.5: by sea aboard friendly fleets, where the order says so or no land way is open
-    seas = retreats.sea_retreat_areas(content, s, area, power, units)
-    pick = next((w for w in wanted if w in options or w in seas), None)
-    if pick in seas or (pick is None and not options and seas):
-        sea = pick or seas[0]
-        if naval.retreat_by_sea(ctx, content, area, power, units, sea, "forced (SK 9.5, 9.8)"):
-            return
-    to = retreats.choose_retreat(content, s, power, options, wanted)
-    if to is None:
-        ctx.emit(
-            Eliminated(units=sorted(units), area=area, why="reduced and unable to retreat (SK 9.8)")
-        )
-    else:
-        ctx.emit(
-            Retreated(power=power, units=sorted(units), leaders=[], frm=area, to=to, why="forced")
-        )
-        continued_retreats.carry_on(
-            ctx, content, power, sorted(units), [], area, "after", pending, orders
-        )  # SE 9.8
-
-
-def _standing_retreat(
-    ctx, content, area, power, orders, when: str, rnd: int = 0, attackers=None, pending=()
-) -> None:
-    """SK 9.5 / 9.8 voluntary retreats the defender ordered in advance."""
-    s: SoldierState = ctx.state
-    entries = orders.get("retreat", [])
-    # orders for this area first, then the general policy (no area named)
-    for e in [x for x in entries if x["frm"] == area] + [x for x in entries if x["frm"] is None]:
-        if when == "before" and e["after"] is not None:
-            continue
-        if when == "after" and (e["after"] is None or rnd < e["after"]):
-            continue
-        units = [u.id for u in s.on_map(area, "army") if s.commander(u) == power]
-        if e["units"]:
-            units = [u for u in units if u in e["units"]]
-        if not units:
-            return
-        if e["if_outnumbered"]:
-            n_att = sum(
-                1 for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
-            )
-            if n_att <= len(
-                [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), power)]
-            ):
-                continue
-        options = retreats.retreat_areas(
-            content,
-            s,
-            area,
-            power,
-            len(units),
-            set(),
-            ignore_entry_routes=skilful(s, area, power),
-        )  # Skilful Retreat (cards.py)
-        options = sorted(options + national.linked_retreat(content, s, area, power, units))
-        to = e["to"] or retreats.choose_retreat(content, s, power, options, [])
-        if to is None or (to not in options and not content.is_land(to)):
-            # SK 9.5: by sea, aboard friendly fleets in the area or the adjoining sea area
-            seas = retreats.sea_retreat_areas(content, s, area, power, units)
-            sea = to if to in seas else (seas[0] if seas and e["to"] is None else None)
-            why = "before battle" if when == "before" else "voluntary"
-            if sea and naval.retreat_by_sea(ctx, content, area, power, units, sea, why):
-                return
-            continue
-        if to not in options:
-            continue  # that way is closed now: they stay and fight
-        held = set(orders.get("hold", []))
-        leaders = [
-            ld.name
-            for ld in s.leaders_in(area)
-            if (ld.country == power or s.allies.get(ld.country) == power)
-            and not (ld.role == "admiral" and naval.nc.fleets_in(s, area))  # SK 13.4
-        ]
-        all_leave = len(units) == len(
-            [u for u in s.on_map(area, "army") if s.commander(u) == power]
-        )
-        ctx.emit(
-            Retreated(
-                power=power, units=sorted(units),
-                leaders=sorted(x for x in leaders if all_leave or x in held),
-                frm=area, to=to, why="before battle" if when == "before" else "voluntary",
-            )
-        )  # fmt: skip
-        going = sorted(x for x in leaders if all_leave or x in held)
-        continued_retreats.carry_on(
-            ctx, content, power, sorted(units), going, area, when, pending, orders
-        )  # SE 9.4 before battle, SE 9.8 after a round
-        return
 
 
 def _leaders_leave(ctx, area: str, wounded: list[str], capture: bool = False) -> None:

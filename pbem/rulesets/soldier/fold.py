@@ -86,4 +86,5 @@ def _(s: SoldierState, e: E.TurnBegan) -> None:
     s.acted = []
     s.attacked = []
     s.moves = []
+    s.mountain_moves = []
     s.acting = 0

@@ -25,6 +25,7 @@ from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
 from .fold import on
 from .names import Names
+from .siege_lifts import lift_sieges
 from .state import Move, SoldierState
 
 
@@ -59,15 +60,16 @@ def _(s: SoldierState, e: GroupMoved) -> None:
         if u not in s.acted:
             s.acted.append(u)
         for k in range(1, len(e.path)):
-            s.moves.append(
-                Move(
-                    unit=u,
-                    country=unit.country,
-                    frm=e.path[k - 1],
-                    to=e.path[k],
-                    mountain=e.mountain[k - 1],
-                )
+            step = Move(
+                unit=u,
+                country=unit.country,
+                frm=e.path[k - 1],
+                to=e.path[k],
+                mountain=e.mountain[k - 1],
             )
+            s.moves.append(step)
+            if step.mountain:  # SE 9.6, 12.3: "this turn"
+                s.mountain_moves.append(step)
     for name in e.leaders:
         s.leaders[name].area = end
 
@@ -246,7 +248,7 @@ def after_moves(
 ) -> SoldierState:
     """The state once these (valid) moves are made: what attacks and sieges are checked on.
     A copy that shares what moves leave alone: only what a group's move changes (its
-    counters and leaders, `acted`, `moves`) is copied, so `s` stays as it was."""
+    counters and leaders, `acted`, `moves`, `mountain_moves`) is copied, so `s` stays as it was."""
     from .fold import apply
 
     if not moves:
@@ -254,6 +256,7 @@ def after_moves(
     t = s.model_copy()
     t.units, t.leaders = dict(s.units), dict(s.leaders)
     t.acted, t.moves = list(s.acted), list(s.moves)
+    t.mountain_moves = list(s.mountain_moves)
     copied: set[str] = set()
     for o in moves:
         e = _event(content, t, power, o)
@@ -294,3 +297,4 @@ def resolve_moves(
             continue  # validated on submission; a move the phase made impossible is dropped
         ctx.emit(_event(content, ctx.state, power, o))
         moved |= set(o.units) | set(o.leaders)
+        lift_sieges(ctx)  # SK 12.5: its armies may have left a siege

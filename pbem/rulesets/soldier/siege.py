@@ -16,6 +16,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from . import (
+    battle_retreats,
     combat,
     combat_results,
     fortresses,
@@ -25,6 +26,7 @@ from . import (
     peace_ends,
     separate_peace,
     siege_control,
+    sko_map_units,
     war,
 )
 from . import leaders as leader_rules
@@ -36,6 +38,7 @@ from .hooks import card_rules
 from .minor_alliances import seek_ally
 from .minor_rules import SiegeResisted, seeks_ally
 from .names import Names
+from .siege_lifts import SiegeLifted
 from .state import SoldierState
 
 
@@ -85,15 +88,6 @@ class ControlChanged(Event):
     why: str
 
 
-@event
-class SiegeLifted(Event):
-    """SK 12.4 / 12.5: the besiegers are gone; the fortification is restored (SK 12.7)."""
-
-    type: Literal["sk.siege_lifted"] = "sk.siege_lifted"
-    area: str
-    why: str
-
-
 @on(SiegePaid)
 def _(s: SoldierState, e: SiegePaid) -> None:
     s.treasury[e.power].resources -= e.resources
@@ -112,13 +106,6 @@ def _(s: SoldierState, e: SiegeRound) -> None:
 def _(s: SoldierState, e: ControlChanged) -> None:
     minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
-    fortresses.restore(s, e.area)  # SKO Economics (d)
-    s.fort_hits.pop(e.area, None)
-    s.besieger.pop(e.area, None)
-
-
-@on(SiegeLifted)
-def _(s: SoldierState, e: SiegeLifted) -> None:
     fortresses.restore(s, e.area)  # SKO Economics (d)
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)
@@ -238,7 +225,10 @@ def _siege(
     )
     if fallen:
         return
-    mountain_units = {m.unit for m in s.moves if m.to == area and m.mountain}
+    # SE 12.3: "if any units entered the area via a mountain route this turn" (SK 12.3 alike)
+    mountain_units = {m.unit for m in s.mountain_moves if m.to == area}
+    held = leader_rules.chosen_holds(content, standing_orders, powers)  # SE 12.2, 13.2
+    tally = leader_rules.Tally()  # SE 13.5: the besiegers' part in the whole siege
     for rnd in range(1, rounds + 1):
         armies = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if not any(armies.values()):
@@ -256,6 +246,7 @@ def _siege(
             ld.name for ld in s.leaders_in(area)
             if (ld.role == "general" or (ld.role == "admiral" and (ld.country in with_fleets or s.allies.get(ld.country) in with_fleets)))
             and (ld.country in powers or s.allies.get(ld.country) in powers)
+            and ld.name not in held
             and not leader_inactive(s, ld.name)  # Vacillating General
         )  # fmt: skip
         # SK 12.2: combat strength of the besieging armies + leadership ratings
@@ -299,6 +290,13 @@ def _siege(
                 besieger=s.besieger.get(area, acting if acting in powers else powers[0]),
             )
         )  # fmt: skip
+        # SK 12.3 -> 9.7: "Check for leader casualties if applicable (13.5)": the leaders
+        # who added their ratings, with the besiegers' step losses (SKO Limits to Leader
+        # Loss Checks: "during the first two rounds of a battle or siege")
+        steps = sum(losses.values())
+        tally.add(leaders, steps, units)
+        if sko_map_units.leader_check_round(s, rnd):
+            leader_rules.after_round(ctx, content, area, f"siege round {rnd}", [(leaders, steps)])
         # SK 12.3 -> 9.8: units reduced by defensive fire retreat or are eliminated
         for p in powers:
             forced = [
@@ -307,9 +305,10 @@ def _siege(
                 if not before[u] and s.units[u].status == "map" and s.units[u].is_reduced
             ]
             if forced:
-                combat.forced_retreat(
+                battle_retreats.forced_retreat(
                     ctx, content, area, p, forced, "attacker", standing_orders.get(p, {})
                 )
+        s = ctx.state
         left = {p: mercenaries.besieging_armies(content, s, p, area) for p in powers}
         if s.fort_hits.get(area, 0) >= fort:
             if any(left.values()):
@@ -324,16 +323,9 @@ def _siege(
                 ctx.emit(
                     SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")
                 )
-            return
-
-
-def lift_sieges(ctx: Resolution) -> None:
-    """SK 12.5: when all the besieging armies have left, the fortification is restored."""
-    s: SoldierState = ctx.state
-    for area in sorted(s.fort_hits):
-        power = s.besieger.get(area)
-        if not any(s.friendly(s.unit_side_country(u), power) for u in s.on_map(area, "army")):
-            ctx.emit(SiegeLifted(area=area, why="the besieging armies left (SK 12.5)"))
+            break
+    # SE 12.2, 13.2, 13.5: the leaders "participating in the combat" are checked at its end
+    leader_rules.after_combat(ctx, content, area, "the siege", [tally])
 
 
 def siege_may_proceed(

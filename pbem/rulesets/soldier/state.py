@@ -237,6 +237,8 @@ class SoldierState(_M):
     attacked: list[str] = Field(default_factory=list)  # units that attacked this turn (SK 16.1)
     entered: dict[str, list[str]] = Field(default_factory=dict)  # unused; kept empty
     moves: list[Move] = Field(default_factory=list)  # this action phase (SK 8.0)
+    # steps by a mountain route this turn (SE 9.6, 12.3 "this turn"; SK 9.6, 12.3 read alike)
+    mountain_moves: list[Move] = Field(default_factory=list)
     # fleets, this action phase (SK 10, 11.41)
     naval_moves: list[Move] = Field(default_factory=list)
     transported: list[str] = Field(default_factory=list)  # armies carried this turn (SK 10.62)

@@ -55,6 +55,7 @@ from .content import SoldierContent
 from .effects import quartered
 from .fold import on
 from .names import Names
+from .siege_lifts import lift_sieges
 from .state import Counter, SoldierState, Treasury
 
 # --------------------------------------------------------------------------- events
@@ -303,6 +304,7 @@ class WinterAttrition(phases.NoOrders):
                 )
             )
         separate_peace.after_attrition(ctx, content)  # SKO Minor Ally Separate Peace
+        lift_sieges(ctx, "the besieging armies were lost to winter attrition")  # SK 12.5
         ctx.emit(phases.StageOver(stage="attrition", next="maintenance"))
 
 
@@ -393,6 +395,8 @@ class Maintenance(phases.NoOrders):
             )
         for power in list(ctx.state.majors):  # SK 4.2, 19.1: then mercenaries are rehired
             mercenaries.rehire(ctx, content, power, standing)
+        # SK 12.5: "or are eliminated (through ... failure to pay maintenance (6.5))"
+        lift_sieges(ctx, "the besieging armies were not maintained")
         ctx.emit(phases.StageOver(stage="maintenance", next="victory"))
 
 

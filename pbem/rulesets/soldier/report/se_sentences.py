@@ -92,9 +92,14 @@ def _(c, e, s):
 
 @says("se.banner_defeat")
 def _(c, e, s):
+    loss = (
+        f"{e.power} has zero Money or Manpower and loses nothing (SE 7.4)"
+        if e.roll is None
+        else f"{e.power} rolls {e.roll} and loses {e.manpower} Manpower"
+    )
     return (
         f"{e.leader}, bearer of the Banner of the Prophet, is defeated in {e.area} and removed "
-        f"from play; {e.power} rolls {e.roll} and loses {e.manpower} Manpower (SE 19.62)."
+        f"from play; {loss} (SE 19.62)."
     )
 
 

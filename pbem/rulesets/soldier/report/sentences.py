@@ -639,7 +639,7 @@ def hit_from(s: SoldierState, label: str) -> int | None:
     """The lowest die that scores a hit in this roll: 6 in land combat (SK 9.6), naval
     combat (SK 11.2) and sieges (SK 12.2, 12.3); 5 for the defender's dice, and for a
     siege's defensive fire, when attacking units entered the area by a mountain route
-    this action phase (SK 9.6, 12.3: "add one"). None: not a roll that scores hits."""
+    this turn (SE 9.6, 12.3: "add one"). None: not a roll that scores hits."""
     if m := _LAND.match(label):
         if m["side"] == "attacker":
             return 6
@@ -656,10 +656,10 @@ def hit_from(s: SoldierState, label: str) -> int | None:
 
 def _mountain(s: SoldierState, area: str, defenders: list[str]) -> bool:
     """Did a unit not on the defenders' side enter `area` by a mountain route this
-    action phase and stand there now?"""
-    for mv in s.moves:
+    turn and stand there now (SE 9.6, 12.3)?"""
+    for mv in s.mountain_moves:
         u = s.units.get(mv.unit)
-        if mv.to != area or not mv.mountain or u is None or u.area != area:
+        if mv.to != area or u is None or u.area != area:
             continue
         if not any(s.friendly(s.unit_side_country(u), d) for d in defenders):
             return True
