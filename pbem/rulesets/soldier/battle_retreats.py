@@ -15,6 +15,7 @@ from collections.abc import Collection
 
 from . import continued_retreats, national, naval, retreats
 from .combat_results import Eliminated, Retreated
+from .content import SoldierContent
 from .effects import skilful
 from .state import SoldierState
 
@@ -29,16 +30,7 @@ def forced_retreat(ctx, content, area, power, units, side, orders, pending=()) -
         units = [u for u in units if u not in fleets]
         if not units:
             return
-    options = retreats.retreat_areas(
-        content,
-        s,
-        area,
-        power,
-        len(units),
-        set(),
-        ignore_entry_routes=skilful(s, area, power),
-    )  # Skilful Retreat (cards.py) lifts SK 9.5's entry-route restriction
-    options = sorted(options + national.linked_retreat(content, s, area, power, units))  # SKO
+    options = retreat_options(content, s, area, power, units)
     wanted = [e["to"] for e in orders.get("retreat", []) if e["frm"] == area and e["to"]]
     if side == "attacker":  # default: back the way they came (SK 9 example: to Wien, to Polesia)
         wanted += [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
@@ -96,16 +88,7 @@ def standing_retreat(
                 [u for u in s.on_map(area, "army") if s.friendly(s.unit_side_country(u), power)]
             ):
                 continue
-        options = retreats.retreat_areas(
-            content,
-            s,
-            area,
-            power,
-            len(units),
-            set(),
-            ignore_entry_routes=skilful(s, area, power),
-        )  # Skilful Retreat (cards.py)
-        options = sorted(options + national.linked_retreat(content, s, area, power, units))
+        options = retreat_options(content, s, area, power, units)
         back = [m.frm for m in reversed(s.moves) if m.unit in units and m.to == area]
         wanted = back if among is not None else []  # the attacker: the way it came
         to = e["to"] or retreats.choose_retreat(content, s, power, options, wanted)
@@ -141,3 +124,14 @@ def standing_retreat(
             ctx, content, power, sorted(units), going, area, when, pending, orders
         )  # SE 9.4 before battle, SE 9.8 after a round
         return
+
+
+def retreat_options(
+    content: SoldierContent, s: SoldierState, area: str, power: str, units: list[str]
+) -> list[str]:
+    """Where `units` of `power` may retreat from `area` (SK 9.5, 9.8): Skilful Retreat
+    (cards.py) lifts SK 9.5's entry-route restriction; SKO linked areas added."""
+    options = retreats.retreat_areas(
+        content, s, area, power, len(units), set(), ignore_entry_routes=skilful(s, area, power)
+    )
+    return sorted(options + national.linked_retreat(content, s, area, power, units))
