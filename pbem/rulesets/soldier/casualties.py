@@ -32,6 +32,7 @@ __all__ = [
     "allocate_joint",
     "losses_of",
     "unallocated_of",
+    "volunteer",
 ]
 
 
@@ -222,8 +223,8 @@ def allocate(
     "everyone takes one, then choose who takes a second"; each is a subset choice
     solved by a dynamic programme over exact hit totals.
 
-    Not covered: a player may volunteer more step losses than the hits require (SK
-    9.7 last sentence); the caller applies those on top.
+    Not covered here: a player may volunteer more step losses than the hits require
+    (SK 9.7 last sentence); `volunteer` adds those on top.
 
     Example (SK 9.7): 5 hits on defences 3, 2 and 1 -> the 3 and the 2 take a step
     loss and no hit is left unallocated.
@@ -300,6 +301,45 @@ def _best_subset(
     else:
         _, chosen = max(((s[0], used, *s[1:]), c) for used, (s, c) in best.items())
     return sorted(chosen)
+
+
+# --------------------------------------------------------------------------- SK 9.7 last sentence
+
+
+def volunteer(
+    targets: Sequence[Target], losses: Mapping[str, int], extra: int, prefer: Sequence[str] = ()
+) -> dict[str, int]:
+    """Unit id -> step losses this round after ``extra`` step losses volunteered on top of
+    ``losses`` (the ones the hits required) among ``targets`` (SK 9.7 / SE 9.7, SK 11.3 /
+    SE 11.3: "Players may take more step losses than required by the number of hits
+    suffered").
+
+    One at a time, as 9.7 places losses: a unit that has taken fewer losses this round
+    first (each takes one before any takes two); among those ``prefer`` (the player's
+    `casualties` order), else the default of `allocate`: not eliminated before
+    eliminated, then least attack strength lost, then unit id. A unit takes at most its
+    steps (full -> reduced -> eliminated); extra losses beyond what is left are void.
+    """
+    taken = {t.id: losses.get(t.id, 0) for t in targets}
+    ranked = _rank(prefer, [t.id for t in targets])
+    for _ in range(max(0, extra)):
+        alive = [t for t in targets if taken[t.id] < t.max_steps]
+        if not alive:
+            break
+        fewest = min(taken[t.id] for t in alive)
+
+        def key(t: Target) -> tuple[int, int, int, str]:
+            k = taken[t.id]
+            return (
+                ranked.index(t.id) if t.id in ranked else len(ranked),
+                int(t.eliminated_by(k)),
+                t.attack_lost(k),
+                t.id,
+            )
+
+        pick = min((t for t in alive if taken[t.id] == fewest), key=key)
+        taken[pick.id] += 1
+    return taken
 
 
 # --------------------------------------------------------------------------- SK 16.5

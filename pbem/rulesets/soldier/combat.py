@@ -9,6 +9,7 @@ and so do the attacker's voluntary retreats after a round (SK 9.8; battle_retrea
     retreat from AREA to AREA [PIECES] [if outnumbered] [after round N]
     hold out LEADER              (SK 9.2: kept out of combat; SE 13.2: either side)
     casualties UNIT UNIT ...     (SK 9.7: who takes step losses first, where the rules leave a choice)
+    extra losses N [in AREA]     (SK 9.7: step losses volunteered each round; combat_results.py)
 """
 
 from __future__ import annotations
@@ -403,8 +404,8 @@ def _round(
         ("attacker", attackers, hits_d, d_powers),
     ):
         got, left = allocate(
-            s, group, hits, standing_orders, enemy, content.game.rules.casualties
-        )  # SK 9.7 / SE 9.7
+            s, group, hits, standing_orders, enemy, content.game.rules.casualties, area
+        )  # SK 9.7 / SE 9.7, with the step losses volunteered (`extra losses`)
         losses.update(got)
         unallocated[side] = left
     ctx.emit(

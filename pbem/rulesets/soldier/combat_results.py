@@ -4,12 +4,15 @@ sieges use these too, so they live apart from the battle procedure (combat.py)."
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pbem.events import Event, event
+from pbem.ruleset import Problem
 
-from . import casualties
+from . import casualties, standing
 from .fold import on
+from .names import Names
 from .state import SoldierState
 
 
@@ -199,9 +202,13 @@ def allocate(
     standing_orders: dict,
     enemy: list[str],
     objective: str = "most-step-losses",
+    area: str | None = None,
 ):
     """SK 9.7 when one player's units take the hits (its powers and minor allies, SK 16.5
-    last sentence); SK 16.5 joint casualties between allied players."""
+    last sentence); SK 16.5 joint casualties between allied players. With the battle's
+    ``area`` (a round of land or naval combat, a siege's defensive fire), each power's
+    `extra losses` standing order adds the step losses it volunteers (SK 9.7 last
+    sentence, 11.3, 12.3 -> 9.7); a guerilla attack on its own passes none (SE 19.4)."""
     by_player: dict[str, list[str]] = {}
     for power, us in group.items():
         by_player.setdefault(s.player_of(power), []).extend(us)
@@ -210,8 +217,10 @@ def allocate(
         for player, us in sorted(by_player.items())
         for u in sorted(us)
     ]
-    if not targets or not hits:
+    if not targets:
         return {}, hits
+    if not hits:
+        return _volunteered(s, group, {}, standing_orders, area), hits
     prefer = {
         player: [
             x
@@ -231,4 +240,55 @@ def allocate(
             by_player, key=lambda pl: (-sum(s.units[u].attack for u in by_player[pl]), pl)
         )
         alloc = casualties.allocate_joint(hits, targets, enemy_choice=strongest, prefer=prefer)
-    return casualties.losses_of(alloc), casualties.unallocated_of(alloc)
+    got = _volunteered(s, group, casualties.losses_of(alloc), standing_orders, area)
+    return got, casualties.unallocated_of(alloc)
+
+
+def _volunteered(
+    s: SoldierState,
+    group: dict[str, list[str]],
+    losses: dict[str, int],
+    standing_orders: dict,
+    area: str | None,
+) -> dict[str, int]:
+    """The losses with each power's volunteered ones on top, among its own units in the
+    group (SK 9.7 last sentence: "Players may take more step losses than required by the
+    number of hits suffered"; SK 11.3 the same for fleets)."""
+    if area is None:
+        return losses
+    out = dict(losses)
+    for power, us in sorted(group.items()):
+        orders = standing_orders.get(power, {})
+        n = extra_losses(orders.get("extra", []), area)
+        if not n or not us:
+            continue
+        targets = [casualties.Target.of(s.units[u], power) for u in sorted(us)]
+        prefer = [x for e in orders.get("casualties", []) for x in e]
+        out.update(casualties.volunteer(targets, out, n, prefer))
+    return out
+
+
+def extra_losses(entries: list[dict], area: str) -> int:
+    """The step losses a power volunteers each round in a battle in ``area``: its `extra
+    losses N in AREA` line for that area, else its `extra losses N` line for every area
+    (the first such line of each kind); default none."""
+    named = [e["n"] for e in entries if e["area"] == area]
+    general = [e["n"] for e in entries if e["area"] is None]
+    return (named or general or [0])[0]
+
+
+@standing.verb("extra")
+def _extra(
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """extra losses N [in AREA] (SK 9.7 last sentence, 11.3): N step losses more than the
+    hits require, each round of a battle (and each siege round's defensive fire) in AREA,
+    or in every area"""
+    m = re.fullmatch(r"(?is)loss(?:es)?\s+(\d+)(?:\s+in\s+(.+))?", " ".join(words))
+    if not m:
+        problems.append(Problem("write: extra losses N [in AREA]", line))
+        return None
+    area = names.area(m.group(2), line, problems) if m.group(2) else None
+    if m.group(2) and area is None:
+        return None
+    return {"n": int(m.group(1)), "area": area}

@@ -264,16 +264,17 @@ def _fire(ctx, content, area, rnd, side: Side) -> tuple[int, int]:
 
 
 def _losses(
-    ctx, content, target: Side, hits: int, enemy: Side, orders: Orders
+    ctx, content, area: str, target: Side, hits: int, enemy: Side, orders: Orders
 ) -> tuple[dict[str, int], int]:
-    """SK 11.3 (= 9.7) and 16.5 among the target's fleets; an army aboard a fleet shares
-    its fate and its loss satisfies none of the hits (SK 10.6, Naval Combat Example)."""
+    """SK 11.3 (= 9.7) and 16.5 among the target's fleets, with the step losses its powers
+    volunteer (SK 11.3 last sentence, `extra losses`); an army aboard a fleet shares its
+    fate and its loss satisfies none of the hits (SK 10.6, Naval Combat Example)."""
     s: SoldierState = ctx.state
     group: dict[str, list[str]] = {}
     for f in target.alive(s):
         group.setdefault(owner(s, f), []).append(f)
     got, left = combat_results.allocate(
-        s, group, hits, orders.standing, enemy.powers(s), content.game.rules.casualties
+        s, group, hits, orders.standing, enemy.powers(s), content.game.rules.casualties, area
     )  # SK 11.3 / SE 11.3
     out = {u: n for u, n in got.items() if n}
     for f, n in list(out.items()):
@@ -296,7 +297,7 @@ def _volley(
     s: SoldierState = ctx.state
     side, target = sides[name], sides[_other(name)]
     n, hits = _fire(ctx, content, area, rnd, side)
-    losses, left = _losses(ctx, content, target, hits, side, orders)
+    losses, left = _losses(ctx, content, area, target, hits, side, orders)
     ctx.emit(
         NavalVolley(
             area=area, round=rnd, side=name, powers=side.powers(s), dice=n, hits=hits,
@@ -316,7 +317,7 @@ def _simultaneous(
     planned = {}
     for name in sides:
         planned[name] = _losses(
-            ctx, content, sides[_other(name)], fired[name][1], sides[name], orders
+            ctx, content, area, sides[_other(name)], fired[name][1], sides[name], orders
         )
     out = {}
     for name, (losses, left) in planned.items():

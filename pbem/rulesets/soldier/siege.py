@@ -279,7 +279,8 @@ def _siege(
             standing_orders,
             [owner] if owner else [],
             content.game.rules.casualties,
-        )  # SK 12.3 / SE 12.3: as in land combat (9.7)
+            area,
+        )  # SK 12.3 / SE 12.3: as in land combat (9.7), volunteered losses too
         before = {u: s.units[u].is_reduced for us in group.values() for u in us}
         total = s.fort_hits.get(area, 0) + hits
         ctx.emit(
