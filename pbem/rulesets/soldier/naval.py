@@ -34,7 +34,15 @@ from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
 from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
-from .passages import break_blockade, groups_by_power, hostile_fleets, strait, strait_fight
+from .passages import (
+    break_blockade,
+    fleet_groups_in,
+    group_leaders,
+    groups_by_power,
+    hostile_fleets,
+    strait,
+    strait_fight,
+)
 from .state import SoldierState
 from .voyage import Voyage, alive, flush
 
@@ -213,24 +221,28 @@ def _intercepts(
 ) -> None:
     """SK 10.42-10.45: every enemy group in the sea area, or in a coastal area on it
     (SK 10.43, Southern England; SE 10.43, London), may try once to intercept this group
-    here. `coastal` (SE 11.1): `sea` is a coastal area the group enters, and only the
-    enemy groups in it try, in the order their player designates."""
+    here: one roll for each group, with its own admirals (SK 10.43 / SE 10.43; SK 10.3 /
+    SE 10.3, fleet_groups.py). `coastal` (SE 11.1): `sea` is a coastal area the group
+    enters, and only the enemy groups in it try, in the order their player designates."""
     s: SoldierState = ctx.state
     side = v.plan.power
     for area in [sea] if coastal else [sea, *sorted(content.coastal_areas(sea))]:
-        groups = groups_by_power(s, hostile_fleets(s, side, area))
+        groups = fleet_groups_in(content, s, hostile_fleets(s, side, area))
         if coastal:
             groups = _designated(content, s, area, groups, orders)
-        for power, fleets in groups:
+        for power, label, fleets in groups:
             if not alive(s, v):
                 return
             if content.is_land(area) and navy.blockaded_from(s, area, sea, power):
                 continue  # blockaded from this sea by the moving side: it cannot come out
-            key = (area, power, v.gid, what)
-            if key in attempted:
+            key = (area, power, label, v.gid, what)
+            if key in attempted or key[:2] + key[3:] in attempted:
                 continue  # SK 10.43: once per moving group in a given area
             attempted.add(key)
-            leaders = navy.leaders_with(s, content, area, [power])
+            fleets = [f for f in fleets if s.units[f].status == "map" and s.units[f].area == area]
+            if not fleets:
+                continue  # a group before it lost them
+            leaders = group_leaders(content, s, area, power, fleets)
             own = nc.side_dice(content, s, sea, fleets, leaders, orders)
             theirs = nc.side_dice(content, s, sea, v.fleets, v.leaders, orders)
             entries = orders.entries(power, "intercept")
@@ -263,13 +275,13 @@ def _intercepts(
 
 def _designated(
     content: SoldierContent, s: SoldierState, area: str, groups: list, orders: nc.Orders
-) -> list[tuple[str, list[str]]]:
+) -> list[tuple[str, str, list[str]]]:
     """SE 11.1: "the enemy fleet player designates in what order he or she will
     intercept": the first standing `intercept [in AREA] ... first POWER[, POWER...]` of
     the groups' powers that applies here; powers it does not name, and every power
     without one, by default the strongest group first (most combat dice), then the name."""
     first: tuple[str, ...] = ()
-    for power, _ in groups:
+    for power, _, _ in groups:
         for e in orders.entries(power, "intercept"):
             if e.get("first") and e.get("area") in (None, area):
                 first = tuple(e["first"])
@@ -277,11 +289,11 @@ def _designated(
         if first:
             break
 
-    def rank(g: tuple[str, list[str]]) -> tuple:
-        p, fl = g
+    def rank(g: tuple[str, str, list[str]]) -> tuple:
+        p, lab, fl = g
         named = first.index(p) if p in first else len(first)
-        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]), orders)
-        return (named, -dice, p)
+        dice = nc.side_dice(content, s, area, fl, group_leaders(content, s, area, p, fl), orders)
+        return (named, -dice, p, lab)
 
     return sorted(groups, key=rank)
 
@@ -323,10 +335,10 @@ def resolve_combat(
         foes = [
             f for f in navy.fleets_in(s, v.here) if navy.hostile(s, acting, navy.side_country(s, f))
         ]  # SK 15.3: whether the mover may attack them, not they it
-        for power, fleets in groups_by_power(s, foes):
+        for power, _, fleets in fleet_groups_in(content, s, foes):  # SK 10.3 / SE 10.3
             if not all(navy.may_attack(s, p, power) for p in v.plan.powers):
                 continue
-            leaders = navy.leaders_with(s, content, v.here, [power])
+            leaders = group_leaders(content, s, v.here, power, fleets)
             own = nc.side_dice(content, s, v.here, v.fleets, v.leaders, orders)
             theirs = nc.side_dice(content, s, v.here, fleets, leaders, orders)
             entries = [e for p in v.plan.powers for e in orders.entries(p, "intercept")]
@@ -389,21 +401,28 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
     if not mine or not foes:
         return
     entered = any(m.to == area and m.unit in mine for m in s.naval_moves)
-    groups = groups_by_power(s, foes)
+    # SK 11.1: "two or more enemy fleets or groups" (SK 10.3, fleet_groups.py)
+    groups = [
+        (p, fl, group_leaders(content, s, area, p, fl))
+        for p, _, fl in fleet_groups_in(content, s, foes)
+    ]
     if not entered:
         # SK 11.0: fleets that were both there: all of them fight, one battle per side
         by_side: dict[str, list[str]] = {}
-        for p, fl in groups:
+        for p, fl, _ in groups:
             by_side.setdefault(s.player_of(p), []).extend(fl)
-        groups = [(navy.owner(s, fl[0]), sorted(fl)) for _, fl in sorted(by_side.items())]
+        groups = [
+            (p, sorted(fl), navy.leaders_with(s, content, area, [p]))
+            for p, fl in ((navy.owner(s, fl[0]), fl) for _, fl in sorted(by_side.items()))
+        ]
 
-    def rank(g: tuple[str, list[str]]) -> tuple:
-        p, fl = g
+    def rank(g: tuple[str, list[str], list[str]]) -> tuple:
+        p, fl, leaders = g
         named = first.index(p) if p in first else len(first)
-        dice = nc.side_dice(content, s, area, fl, navy.leaders_with(s, content, area, [p]), orders)
-        return (named, dice, p)  # SK 11.1: the moving player's order; default weakest first
+        dice = nc.side_dice(content, s, area, fl, leaders, orders)
+        return (named, dice, p, fl)  # SK 11.1: the moving player's order; default weakest first
 
-    for p, fl in sorted(groups, key=rank):
+    for _, fl, leaders in sorted(groups, key=rank):
         mine = [f for f in navy.fleets_in(s, area) if s.friendly(navy.side_country(s, f), acting)]
         theirs = [f for f in fl if s.units[f].status == "map" and s.units[f].area == area]
         if not mine:
@@ -412,7 +431,8 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
             continue
         powers = sorted({navy.owner(s, f) for f in mine})
         a = nc.Side(mine, navy.leaders_with(s, content, area, powers))
-        b = nc.Side(theirs, navy.leaders_with(s, content, area, [p]))
+        still = [n for n in leaders if s.leaders[n].status == "map" and s.leaders[n].area == area]
+        b = nc.Side(theirs, still)
         nc.battle(ctx, content, area, "coastal", a, b, orders)
 
 

@@ -571,11 +571,13 @@ def after(
     if not orders:
         return s
     # a copy sharing what the plans leave alone: the counters and leaders that sail (and
-    # the armies aboard), the lists the fold appends to and the blockades are copied
+    # the armies aboard), the lists the fold appends to, the blockades and the fleet
+    # groups are copied
     t = s.model_copy()
     t.units, t.leaders = dict(s.units), dict(s.leaders)
     t.naval_moves, t.acted, t.transported = list(s.naval_moves), list(s.acted), list(s.transported)
     t.blockades = clone(s.blockades)
+    t.fleet_groups = dict(s.fleet_groups)  # SK 10.3: the fold sets arrivals' groups
     copied: set[str] = set()
 
     def own(uids, pieces) -> None:

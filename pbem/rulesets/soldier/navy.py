@@ -10,7 +10,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 
-from . import fortresses, retreats, war_state
+from . import fleet_groups, fortresses, retreats, war_state
 from .content import SoldierContent
 from .fold import on
 from .state import Move, SoldierState
@@ -256,6 +256,8 @@ def _(s: SoldierState, e: FleetsMoved) -> None:
     _move(s, e.fleets, e.path[-1])
     for n in e.leaders:
         s.leaders[n].area = e.path[-1]
+    if len(e.path) > 1:  # SK 10.3 / SE 10.3: they arrive together, one group
+        fleet_groups.arrived(s, [*e.fleets, *e.leaders], e.path[-1], e.path[-2])
     for uid in [*e.fleets, *cargo]:
         u = s.units[uid]
         for k in range(1, len(e.path)):
@@ -318,6 +320,7 @@ def _(s: SoldierState, e: NavalRetreated) -> None:
     _move(s, e.fleets, e.to)
     for n in e.leaders:
         s.leaders[n].area = e.to
+    fleet_groups.arrived(s, [*e.fleets, *e.leaders], e.to, e.frm, retreat=True)
     tidy(s)
 
 
@@ -334,6 +337,7 @@ def _(s: SoldierState, e: SeaRetreat) -> None:
         s.units[army].area = e.to
     for n in e.leaders:
         s.leaders[n].area = e.to
+    fleet_groups.arrived(s, [*e.fleets, *e.leaders], e.to, e.frm)
 
 
 @on(PrizeFleet)
@@ -341,6 +345,7 @@ def _(s: SoldierState, e: PrizeFleet) -> None:
     s.treasury[e.power].resources -= e.resources
     u = s.units[e.fleet]
     u.status, u.area, u.is_reduced, u.arrives, u.carried_by = "map", e.area, False, None, None
+    fleet_groups.placed(s, [e.fleet], e.area)
 
 
 def owner(s: SoldierState, uid: str) -> str:

@@ -10,8 +10,8 @@ from typing import Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
+from . import fleet_groups, navy, peace_ends
 from . import naval_combat as nc
-from . import navy, peace_ends
 from .content import SoldierContent
 from .fold import on
 from .hooks import card_rules
@@ -58,6 +58,55 @@ def groups_by_power(s: SoldierState, fleets: list[str]) -> list[tuple[str, list[
     for f in fleets:
         out.setdefault(navy.owner(s, f), []).append(f)
     return sorted(out.items())
+
+
+def _labels(content: SoldierContent, s: SoldierState, area: str, power: str) -> dict[str, str]:
+    """The group labels of `power`'s fleets in `area` (fleet_groups.py), each to the
+    group it is in: itself, or with SE 11.4 ("Retreating naval units may join any groups
+    already present in the area"), for retreated fleets, the first group there."""
+    raw = sorted(
+        {
+            fleet_groups.label(s, f, area)
+            for f in navy.fleets_in(s, area)
+            if navy.owner(s, f) == power
+        }
+    )
+    joins = content.game.rules.retreat_joins_group
+    return {lab: raw[0] if joins and fleet_groups.is_retreat(lab) else lab for lab in raw}
+
+
+def fleet_groups_in(
+    content: SoldierContent, s: SoldierState, fleets: list[str]
+) -> list[tuple[str, str, list[str]]]:
+    """SK 10.3 / SE 10.3: `fleets` (on the map, in one area) by group: (power, label,
+    fleets), by power, then the label (the standing group first, then by arrival)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    labels: dict[tuple[str, str | None], dict[str, str]] = {}
+    for f in fleets:
+        p, area = navy.owner(s, f), s.units[f].area or ""
+        seen = labels.setdefault((p, area), _labels(content, s, area, p))
+        out.setdefault((p, seen.get(fleet_groups.label(s, f, area), "")), []).append(f)
+    return [(p, lab, sorted(fl)) for (p, lab), fl in sorted(out.items())]
+
+
+def group_leaders(
+    content: SoldierContent, s: SoldierState, area: str, power: str, fleets: list[str]
+) -> list[str]:
+    """The leaders with the group `fleets` of `power` in `area` (navy.leaders_with): those
+    that arrived with it (SK 10.3 / SE 10.3); leaders whose group is not there (set up,
+    left behind, come by land) are with the power's first group there."""
+    leaders = navy.leaders_with(s, content, area, [power])
+    seen = _labels(content, s, area, power)
+    if not seen:
+        return leaders
+    mine = seen.get(fleet_groups.label(s, fleets[0], area), "") if fleets else ""
+    first = min(seen.values())
+
+    def group(n: str) -> str:
+        got = seen.get(fleet_groups.label(s, n, area))
+        return first if got is None else got
+
+    return [n for n in leaders if group(n) == mine]
 
 
 def slip_blockade(ctx: Resolution, power: str, card: str, info: dict) -> None:
@@ -128,16 +177,16 @@ def strait_fight(
     its fortification for the side it is friendly to; retreats may not go there."""
     s: SoldierState = ctx.state
     side = v.plan.power
-    for power, fleets in groups_by_power(s, hostile_fleets(s, side, strait)):
+    for power, label, fleets in fleet_groups_in(content, s, hostile_fleets(s, side, strait)):
         if not alive(s, v):
             return False
-        key = (strait, power, v.gid, f"pass {strait}")
+        key = (strait, power, label, v.gid, f"pass {strait}")
         if key in attempted:
-            continue
+            continue  # SK 10.43 / SE 10.43: each group once
         attempted.add(key)
         for sea in (cur, nxt):
             attempted.add((strait, power, v.gid, f"enter {sea}"))
-        leaders = navy.leaders_with(s, content, strait, [power])
+        leaders = group_leaders(content, s, strait, power, fleets)
         own = nc.side_dice(content, s, strait, fleets, leaders, orders)
         theirs = nc.side_dice(content, s, strait, v.fleets, v.leaders, orders)
         entries = orders.entries(power, "intercept")

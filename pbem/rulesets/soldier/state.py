@@ -242,6 +242,9 @@ class SoldierState(_M):
     # fleets, this action phase (SK 10, 11.41)
     naval_moves: list[Move] = Field(default_factory=list)
     transported: list[str] = Field(default_factory=list)  # armies carried this turn (SK 10.62)
+    # SK 10.3 / SE 10.3: fleet or leader -> [area, label] of the group it arrived in by sea
+    # (fleet_groups.py)
+    fleet_groups: dict[str, list[str]] = Field(default_factory=dict)
     # coastal area -> its blockades, one {sea, power, fleets} per sea area and power, by
     # sea then power (SK 10.5 / SE 10.5: "by way of the sea area where the blockade is
     # located": an area on two seas may be blockaded from each)
@@ -421,6 +424,7 @@ class SoldierState(_M):
         Old Guard does not: it is removed from the game)."""
         u = self.units[uid]
         gone = "removed" if u.never_rebuilt or uid in self.garrisons else "pool"
+        self.fleet_groups.pop(uid, None)
         u.status, u.area, u.arrives, u.is_reduced, u.hired_by = gone, None, None, False, None
 
     def unit_side(self, unit: Counter) -> str | None:

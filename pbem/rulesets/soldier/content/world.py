@@ -76,6 +76,9 @@ class VariantRules(Record):
     # SK 11.41: fleets that started in the battle area retreat anywhere allowed; SE 11.41:
     # not past Gibraltar or Constantinople if an enemy fleet is in that coastal area
     strait_retreat: Literal["open", "closed-by-enemy"] = "open"
+    # SK 11.4 (and 10.3): retreating fleets arrive as a group of their own; SE 11.4:
+    # "Retreating naval units may join any groups already present in the area" (they do)
+    retreat_joins_group: Bool = False
     # SK 20.3 (20.31-20.34); SE 21.1-21.6
     victory: Literal["soldier-kings", "soldier-emperor"] = "soldier-kings"
     # SK 15.1: the victor takes one European area or three elsewhere; SE 15.1: one area
