@@ -65,6 +65,21 @@ class Names:
         )
         return None
 
+    def area_list(self, text: str, line: int, problems: list[Problem]) -> list[str] | None:
+        """`AREA[, AREA...]` (empty text: none); None when one does not read."""
+        out = []
+        for a in text.split(","):
+            if a.strip():
+                area = self.area(a, line, problems)
+                if area is None:
+                    return None
+                out.append(area)
+        return out
+
+    def major(self, word: str) -> str | None:
+        """The major power of this game named `word` (any case), if any."""
+        return next((x for x in self.state.majors if x.casefold() == word.casefold()), None)
+
     def pieces(self, text: str, line: int, problems: list[Problem]) -> list[Piece]:
         """Counters and leader names, separated by commas or spaces."""
         out, unknown = _read_pieces(self._pieces, self.state, text)

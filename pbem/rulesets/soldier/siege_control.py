@@ -35,16 +35,12 @@ def _siege_control(
     if not m:
         problems.append(Problem(f"write: {FORM} (SK 16.6)", line))
         return None
-    areas = []
-    for a in (m.group(1) or "").split(","):
-        if a.strip():
-            area = names.area(a, line, problems)
-            if area is None:
-                return None
-            areas.append(area)
+    areas = names.area_list(m.group(1) or "", line, problems)
+    if areas is None:
+        return None
     to = []
     for w in m.group(2).replace(",", " ").split():
-        p = next((x for x in s.majors if x.casefold() == w.casefold()), None)
+        p = names.major(w)
         if p is None:
             problems.append(Problem(f"no major power {w!r} in this game", line))
             return None

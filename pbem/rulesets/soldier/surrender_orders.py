@@ -97,18 +97,14 @@ def parse_line(
         return None
     victors = []
     for w in m.group(1).replace(",", " ").split():
-        p = next((x for x in s.majors if x.casefold() == w.casefold()), None)
+        p = names.major(w)
         if p is None or p == power or s.friendly(p, power):
             problems.append(Problem(f"{w!r} is not an enemy major power of {power}", line))
         elif p not in victors:
             victors.append(p)
-    lost: list[str] = []
-    for a in (m.group(2) or "").split(","):
-        if a.strip():
-            area = names.area(a, line, problems)
-            if area is None:
-                return None
-            lost.append(area)
+    lost = names.area_list(m.group(2) or "", line, problems)
+    if lost is None:
+        return None
     if m.group(2) is not None and not lost:
         problems.append(Problem(f"write: {FORM}", line))
         return None
