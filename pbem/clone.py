@@ -9,6 +9,7 @@ did share a mutable object between two places gets two copies of it.
 
 from __future__ import annotations
 
+from dataclasses import is_dataclass
 from typing import TypeVar
 
 from pydantic import BaseModel
@@ -32,6 +33,8 @@ def clone(x: T) -> T:
         return tuple(clone(v) for v in x)  # type: ignore[attr-defined,return-value]
     if isinstance(x, BaseModel):
         return _clone_model(x)  # type: ignore[return-value]
+    if is_dataclass(x):
+        return _clone_dataclass(x)  # type: ignore[return-value]
     if t is set:
         return set(x)  # type: ignore[arg-type,return-value]
     import copy
@@ -55,4 +58,13 @@ def _clone_model(m: BaseModel) -> BaseModel:
     _set(new, "__pydantic_extra__", None if extra is None else clone(extra))
     private = m.__pydantic_private__
     _set(new, "__pydantic_private__", None if private is None else clone(private))
+    return new
+
+
+def _clone_dataclass(d: T) -> T:
+    """A dataclass instance (the Soldier state's parts) with its attributes cloned: the
+    fields, and anything else it keeps (a copy of a value that is not state, such as
+    the Soldier state's map index, is made by its own __deepcopy__)."""
+    new = object.__new__(type(d))
+    new.__dict__.update({k: v if type(v) in _ATOMS else clone(v) for k, v in d.__dict__.items()})
     return new

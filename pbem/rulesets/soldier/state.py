@@ -3,9 +3,11 @@ Resources and Manpower, the hands, and where the turn stands. Pure data."""
 
 from __future__ import annotations
 
-from typing import Literal
+import copy
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import ConfigDict, Field
+from pydantic.dataclasses import dataclass
 
 UnitType = Literal["army", "fleet"]
 IN_PLAY = ("map", "track", "setup")  # a counter's status while it is in play (not the pool)
@@ -69,10 +71,32 @@ class _MapIndex:
         return _MapIndex()
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+_CONFIG = ConfigDict(extra="forbid")
 
 
+class _M:
+    """The state's parts are pydantic dataclasses, not models (issue 9): a model's every
+    attribute read goes through its __getattr__ hook and every write through Python
+    code, and the rules read and write them hundreds of thousands of times a verify.
+    They keep the few model methods the rules and the tests use."""
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Any:
+        from pbem.clone import clone
+
+        new = clone(self) if deep else copy.copy(self)
+        for k, v in (update or {}).items():
+            new.__dict__[k] = v  # as BaseModel.model_copy: no validation, no hooks
+        return new
+
+    def model_dump(self, *, mode: str = "python") -> dict[str, Any]:
+        return self.__pydantic_serializer__.to_python(self, mode=mode)  # type: ignore[attr-defined]
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Any:
+        return cls.__pydantic_validator__.validate_python(data)  # type: ignore[attr-defined]
+
+
+@dataclass(config=_CONFIG)
 class Counter(_M):
     """One army or fleet counter (SK 2.4). Eliminated counters go back to the pool."""
 
@@ -93,7 +117,7 @@ class Counter(_M):
         False  # SE 19.9: "If the French 5-3 army is eliminated it may not be rebuilt"
     )
 
-    def model_post_init(self, context: object, /) -> None:
+    def __post_init__(self) -> None:
         _changed()
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -121,6 +145,7 @@ class Counter(_M):
         return self.strength[1]
 
 
+@dataclass(config=_CONFIG)
 class LeaderPiece(_M):
     name: str
     country: str
@@ -138,6 +163,7 @@ class LeaderPiece(_M):
     abilities: list[Literal["combat", "initiative", "movement"]] = Field(default_factory=list)
 
 
+@dataclass(config=_CONFIG)
 class Move(_M):
     """One army's step from area to area this action phase (SK 8.0), kept for the
     rules that ask how units entered an area (SK 9.5 retreats, 9.6 mountain routes)."""
@@ -149,6 +175,7 @@ class Move(_M):
     mountain: bool = False
 
 
+@dataclass(config=_CONFIG)
 class Treasury(_M):
     resources: int = 0
     manpower: int = 0
@@ -160,6 +187,7 @@ class Treasury(_M):
         return self.resources <= 0 or self.manpower <= 0
 
 
+@dataclass(config=_CONFIG)
 class Peace(_M):
     """SK 15.3: `victor` may not attack `loser` (or enter its areas) until `until_turn`."""
 
@@ -168,6 +196,7 @@ class Peace(_M):
     until_turn: int
 
 
+@dataclass(config=_CONFIG)
 class SurrenderOrder(_M):
     """SK 15.0: a power's `surrender to` lines of this turn's action phases, declared (each
     whose condition holds) in the Peace Phase; with its SE 15.1 offers of auxiliaries."""
@@ -176,6 +205,7 @@ class SurrenderOrder(_M):
     lends: dict[str, list[str]] = Field(default_factory=dict)  # receiver -> units offered
 
 
+@dataclass(config=_CONFIG)
 class Loan(_M):
     """SE 19.1: `units` of `lender` serve `receiver` as auxiliaries until `until_turn` (the
     span of the peace, SE 15.1, 15.3)."""
@@ -186,6 +216,7 @@ class Loan(_M):
     until_turn: int
 
 
+@dataclass(config=_CONFIG)
 class War(_M):
     """SKO Allies and Declaring War: a state of war between two powers (sorted), declared
     in game turn `turn` (0: at the start)."""
@@ -194,13 +225,16 @@ class War(_M):
     turn: int = 0
 
 
+@dataclass(config=_CONFIG)
 class SoldierState(_M):
     scenario: str = ""
     number: int = 0
     first_turn: int = 0
     last_turn: int = 0
     random_end: bool = False  # SK World at War: the game may end at random (option end)
-    options: list[str] = []  # the variant's optional rules switched on (options.on)
+    options: list[str] = Field(
+        default_factory=list
+    )  # the variant's optional rules switched on (options.on)
     turn: int = 0
     # where the turn stands: setup, purchase, initiative, action, peace,
     # attrition, maintenance, victory, over
@@ -298,7 +332,10 @@ class SoldierState(_M):
     war_loans: dict[str, list[int]] = Field(default_factory=dict)
     # SKO Economics (d) (fortresses.py): area -> fortification levels added
     fort_upgrades: dict[str, int] = Field(default_factory=dict)
-    _where: _MapIndex = PrivateAttr(default_factory=_MapIndex)
+
+    def __post_init__(self) -> None:
+        # not a field: where the counters are, kept until something could change it
+        object.__setattr__(self, "_where", _MapIndex())
 
     # --- who is who -------------------------------------------------------------
 
@@ -350,7 +387,7 @@ class SoldierState(_M):
     # --- what is where ----------------------------------------------------------
 
     def _index(self) -> _MapIndex:
-        index, units = self.__pydantic_private__["_where"], self.units  # not via __getattr__
+        index, units = self._where, self.units  # not via __getattr__
         if index.who != _GEN[1] or index.units is not units:
             index.every = [uid for uid, u in units.items() if u.status == "map"]
             index.units, index.who, index.gen, index.ships = units, _GEN[1], -1, -1
@@ -383,7 +420,7 @@ class SoldierState(_M):
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
         """The counters on the map (in `area`, of `type_`), in the order of `units`."""
         units = self.units
-        index = self.__pydantic_private__["_where"]
+        index = self._where
         if index.gen == _GEN[0] and index.who == _GEN[1] and index.units is units:
             by_area = index.by_area  # what _by_area would answer, without asking
         else:
@@ -393,7 +430,7 @@ class SoldierState(_M):
 
     def of_country(self, country: str) -> list[Counter]:
         """The counters of `country`, wherever they are, in the order of `units`."""
-        index, units = self.__pydantic_private__["_where"], self.units
+        index, units = self._where, self.units
         known, size, by_country = index.countries
         if known is not units or size != len(units):
             by_country = {}
