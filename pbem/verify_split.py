@@ -55,17 +55,20 @@ def cuts(decoded: list, jobs: int) -> list[int]:
     return out
 
 
+def starts(decoded: list, jobs: int | None) -> list[int]:
+    """Where the segments start: [0] alone when the walk stays in this process."""
+    jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
+    return cuts(decoded, jobs) if jobs > 1 and can_fork() else [0]
+
+
 def walk_all(walk: Any, rep: Any, jobs: int | None) -> bool:
     """Walk the whole log (`walk`: pbem.verify.Walk) into `rep`; False where it could
     not be walked to the end. `jobs`: processes at most (None: one per usable core, up
     to MAX_JOBS)."""
     n = len(walk.decoded)
-    jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
-    starts = cuts(walk.decoded, jobs) if jobs > 1 and can_fork() else [0]
-    ends = [*starts[1:], n]
-    children = [
-        _spawn(walk, type(rep), lo, hi) for lo, hi in zip(starts[1:], ends[1:], strict=True)
-    ]
+    begin = starts(walk.decoded, jobs)
+    ends = [*begin[1:], n]
+    children = [_spawn(walk, type(rep), lo, hi) for lo, hi in zip(begin[1:], ends[1:], strict=True)]
     try:
         state = walk.segment(rep, walk.state_at(0), 0, ends[0])
         for k in range(len(children)):
@@ -74,7 +77,7 @@ def walk_all(walk: Any, rep: Any, jobs: int | None) -> bool:
             if state is None:
                 continue  # an earlier segment stopped the walk: a sequential verify ends there
             if got is None:  # the child failed: walk its segment here, from the log's fold
-                lo, hi = starts[k + 1], ends[k + 1]
+                lo, hi = begin[k + 1], ends[k + 1]
                 state = walk.segment(rep, walk.state_at(lo), lo, hi)
                 continue
             part, done = got
