@@ -5,7 +5,6 @@ blockades, where a fleet may retreat). naval.py moves fleets; naval_combat.py fi
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import attrgetter
 from typing import Literal
 
 from pbem.events import Event, event
@@ -188,25 +187,20 @@ def tidy(s: SoldierState) -> None:
             f in s.units and s.units[f].status == "map" and s.units[f].area == b.get("sea")
         ),
     )
-    if not any(map(_CARRIED_BY, s.units.values())):  # no counter aboard: nothing to clear
-        return
-    for u in s.units.values():
-        if u.carried_by and (u.status != "map" or s.units[u.carried_by].status != "map"):
+    units = s.units
+    for uid in list(s.carried()):  # a copy: clearing one changes the list
+        u = units[uid]
+        if u.status != "map" or units[u.carried_by].status != "map":
             u.carried_by = None
-
-
-_CARRIED_BY = attrgetter("carried_by")
 
 
 def stale_cargo(s: SoldierState) -> bool:
     """Some counter is aboard a fleet while it or the fleet is off the map (what `tidy`
     clears)."""
     units = s.units
-    if not any(map(_CARRIED_BY, units.values())):  # the usual case, asked without a loop
-        return False
     return any(
-        u.carried_by and (u.status != "map" or units[u.carried_by].status != "map")
-        for u in units.values()
+        units[uid].status != "map" or units[units[uid].carried_by].status != "map"
+        for uid in s.carried()
     )
 
 

@@ -47,7 +47,9 @@ class _MapIndex:
     """Counter ids on the map, by area (None: all of them), as of generation `gen`.
     Not part of the state: equal to any other, and a copy starts empty."""
 
-    __slots__ = ("gen", "who", "ships", "units", "every", "by_area", "aboard", "countries")
+    __slots__ = (
+        "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried"
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.gen = self.who = self.ships = -1
@@ -58,6 +60,9 @@ class _MapIndex:
         # counter ids by country, and the dict and size they were read from (a counter's
         # country never changes, and counters are never taken out of a game)
         self.countries: tuple[object, int, dict[str, list[str]]] = (None, -1, {})
+        # ids of the counters a fleet carries, wherever they are, and the dict and
+        # _GEN[2] they were read at
+        self.carried: tuple[object, int, list[str]] = (None, -1, [])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
@@ -457,6 +462,16 @@ class SoldierState(_M):
                 by_country.setdefault(u.country, []).append(uid)
             index.countries = (units, len(units), by_country)
         return [units[uid] for uid in by_country.get(country, ())]
+
+    def carried(self) -> list[str]:
+        """Ids of the counters with a fleet carrying them (`carried_by`), on the map or
+        not, in the order of `units` (SK 10.6; navy.tidy clears the stale ones)."""
+        index, units = self._where, self.units
+        known, gen, ids = index.carried
+        if known is not units or gen != _GEN[2]:
+            ids = [uid for uid, u in units.items() if u.carried_by]
+            index.carried = (units, _GEN[2], ids)
+        return ids
 
     def aboard(self, fleet: str) -> list[str]:
         """Ids of the counters on the map carried by `fleet` (SK 10.6), sorted."""
