@@ -10,7 +10,11 @@ demo`, scripted players, fixed master secret), then times `verify()` in a fresh
 interpreter with everything imported first (best of N, in each of R rounds that take
 the trees in turn, so a slow spell of the machine falls on both): time per resolution
 and per event; where the tree's verify takes `jobs` (pbem/verify_split.py), both the
-default (one process per core) and one process (`jobs=1`). Start-up: wall time of `pbem status GAME` (cached and uncached) and of
+default (one process per core) and one process (`jobs=1`). Then, `--paired K`: one
+interpreter per tree and scenario stays up and the trees verify in turn, one verify
+each, K times: the best and the median of each, and their ratios (this machine's speed
+changes over seconds; verifies taken in turn a tenth of a second apart see the same).
+Start-up: wall time of `pbem status GAME` (cached and uncached) and of
 `python -c "import click"`, best of N, as a ratio to the bare click import.
 """
 
@@ -55,6 +59,70 @@ if "jobs" in inspect.signature(verify).parameters:  # verify on every core (issu
     out["seconds_1"] = timed(jobs=1)[0]
 print(json.dumps(out))
 """
+
+
+# a verify server: one line in (the scenario's game directory), one time out (seconds)
+SERVER = r"""
+import sys, time, inspect
+from pathlib import Path
+from pbem.verify import verify
+import pbem.ruleset as registry
+registry.get("soldier-kings")
+kw = {"jobs": 1} if "jobs" in inspect.signature(verify).parameters else {}
+for line in sys.stdin:
+    path = Path(line.strip()) / "game.pbem"
+    t = time.perf_counter()
+    rep = verify(path, **kw)
+    dt = time.perf_counter() - t
+    assert rep.ok
+    print(dt, rep.resolutions, flush=True)
+"""
+
+
+def paired(trees: dict[str, Path], work: dict[str, Path], scenarios: list[str], k: int) -> dict:
+    """Verify each scenario's game K times per tree, the trees in turn (one process per
+    tree, kept up): {scenario: {tree: sorted seconds}}."""
+    out: dict = {}
+    for sc in scenarios:
+        procs = {}
+        for name, tree in trees.items():
+            env = {**os.environ, "PYTHONPATH": str(tree)}
+            procs[name] = subprocess.Popen(
+                [sys.executable, "-c", SERVER], env=env, cwd=tree, text=True,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            )  # fmt: skip
+        times: dict[str, list[float]] = {name: [] for name in trees}
+        try:
+            for i in range(k + 1):
+                for name, p in procs.items():
+                    p.stdin.write(f"{work[name] / sc}\n")
+                    p.stdin.flush()
+                    dt = float(p.stdout.readline().split()[0])
+                    if i:  # the first verify of a process warms it
+                        times[name].append(dt)
+        finally:
+            for p in procs.values():
+                p.stdin.close()
+                p.wait()
+        out[sc] = {name: sorted(v) for name, v in times.items()}
+    return out
+
+
+def show_paired(got: dict) -> None:
+    print("== paired: the trees verify in turn, one verify each (jobs=1)")
+    for sc, by in got.items():
+        cells = []
+        for name, v in by.items():
+            cells.append(
+                f"{name}: best {v[0] * 1000:.1f} ms, median {v[len(v) // 2] * 1000:.1f} ms"
+            )
+        print(f"  {sc} ({len(next(iter(by.values())))} each): " + "; ".join(cells))
+        if len(by) == 2:
+            (_, a), (_, b) = by.items()
+            print(
+                f"  {sc}: {a[0] / b[0]:.1f}x faster (best), {a[len(a) // 2] / b[len(b) // 2]:.1f}x"
+                " (median)"
+            )
 
 
 def run_py(tree: Path, args: list[str]) -> str:
@@ -133,6 +201,7 @@ def main() -> None:
     ap.add_argument("--scenarios", nargs="+", default=["1757", "1762"])
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--rounds", type=int, default=3, help="rounds of verify timings, trees in turn")
+    ap.add_argument("--paired", type=int, default=0, help="verifies per tree, taken in turn")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         trees = {"this tree": HERE}
@@ -162,6 +231,8 @@ def main() -> None:
                                 kept[k] = r[k]
             for name in trees:
                 show(name, results[name])
+            if a.paired:
+                show_paired(paired(trees, work, a.scenarios, a.paired))
             if a.baseline:
                 base, now = results.values()
                 print("== ratios (baseline / this tree)")
