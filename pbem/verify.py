@@ -19,17 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import (
-    checkpoint,
-    engine,
-    envelope,
-    gc_pause,
-    joins,
-    seal_hidden,
-    sig_ahead,
-    verify_ahead,
-    verify_split,
-)
+from . import checkpoint, engine, envelope, gc_pause, joins, seal_hidden, verify_split
 from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
@@ -39,6 +29,7 @@ from .log import GENESIS, EventLog, Row, row_hash
 from .ruleset import STANDING
 from .secrets import Secrets
 from .state import GameState, fold
+from .verify_ahead import signature_jobs
 
 
 @dataclass
@@ -230,12 +221,10 @@ def verify_rows(
     # 3. replay with recomputation: in segments that other processes may take
     # (pbem/verify_split.py), each from the fold of the log before it
     walk = Walk(decoded, created, anchors, by_seq, hidden_seed)
-    # the signatures are checked ahead on another core, unless the walk takes them all
-    sigs = verify_ahead.signature_jobs(decoded, created.referee_key, created.game)
-    alone = verify_split.starts(decoded, jobs) == [0]
-    with sig_ahead.checking(sigs, verify_split.usable_cores() if alone else 1):
-        if not verify_split.walk_all(walk, rep, jobs):
-            return rep  # the log cannot be walked past a finding: nothing more to check
+    # (walked in one process, its signatures are checked ahead on another core)
+    sigs = signature_jobs(decoded, created.referee_key, created.game)
+    if not verify_split.walk_all(walk, rep, jobs, sigs):
+        return rep  # the log cannot be walked past a finding: nothing more to check
 
     # 4. every delivered report, rebuilt from the log, must have the recorded hash
     deliveries = [e for _, e in decoded if e.type == "report_delivered"]

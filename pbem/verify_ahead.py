@@ -4,10 +4,10 @@ before the walk (pbem/sig_ahead.py checks them on another core while it walks)."
 from __future__ import annotations
 
 import base64
-import binascii
 from typing import Any
 
 from . import checkpoint, engine, envelope
+from .errors import PbemError
 from .keys import PublicKey, parse_public_key
 
 
@@ -19,7 +19,7 @@ def signature_jobs(decoded: list[tuple[Any, Any]], referee_key: str, game: str) 
     keys: dict[str, str] = {}
     try:
         referee = parse_public_key(referee_key)
-    except Exception:  # noqa: BLE001 - the walk reports a key that does not read
+    except PbemError:  # the walk reports a key that does not read
         return []
     for _, e in decoded:
         t = e.type
@@ -32,7 +32,7 @@ def signature_jobs(decoded: list[tuple[Any, Any]], referee_key: str, game: str) 
                 if env.sig_kind != "pbem" or key.kind != "pbem":
                     continue
                 sig = base64.b64decode(env.signature, validate=True)
-            except (envelope.EnvelopeError, binascii.Error, ValueError, Exception):  # noqa: BLE001
+            except (PbemError, ValueError):  # binascii.Error is one: the walk finds it
                 continue
             jobs.append((key, sig, envelope.DOMAIN + env.signed_text.encode("utf-8")))
         elif t == "checkpoint_signed" and referee.kind == "pbem":

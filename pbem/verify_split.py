@@ -18,6 +18,8 @@ import sys
 import threading
 from typing import Any
 
+from . import sig_ahead
+
 # below this many resolutions a segment is not worth a process: a forked child pays for
 # the pages it touches (copy on write) and its exit, about as much as it saves on a
 # game of 30 resolutions; on World at War's 196, two processes take 0.7 of one's time
@@ -55,18 +57,18 @@ def cuts(decoded: list, jobs: int) -> list[int]:
     return out
 
 
-def starts(decoded: list, jobs: int | None) -> list[int]:
-    """Where the segments start: [0] alone when the walk stays in this process."""
-    jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
-    return cuts(decoded, jobs) if jobs > 1 and can_fork() else [0]
-
-
-def walk_all(walk: Any, rep: Any, jobs: int | None) -> bool:
+def walk_all(walk: Any, rep: Any, jobs: int | None, signatures: list = ()) -> bool:
     """Walk the whole log (`walk`: pbem.verify.Walk) into `rep`; False where it could
     not be walked to the end. `jobs`: processes at most (None: one per usable core, up
-    to MAX_JOBS)."""
+    to MAX_JOBS). `signatures`: the (key, signature, message) the walk will check; when
+    this process walks it all, a thread checks them ahead (pbem/sig_ahead.py; no fork
+    beside a thread)."""
     n = len(walk.decoded)
-    begin = starts(walk.decoded, jobs)
+    jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
+    begin = cuts(walk.decoded, jobs) if jobs > 1 and can_fork() else [0]
+    if begin == [0]:
+        with sig_ahead.checking(list(signatures), usable_cores()):
+            return walk.segment(rep, walk.state_at(0), 0, n) is not None
     ends = [*begin[1:], n]
     children = [_spawn(walk, type(rep), lo, hi) for lo, hi in zip(begin[1:], ends[1:], strict=True)]
     try:

@@ -11,8 +11,7 @@ import pytest
 import rowkit
 from gamekit import new_game, play_to_end
 
-from pbem import sig_ahead, verify_ahead
-from pbem import verify as verify_module
+from pbem import sig_ahead, verify_ahead, verify_split
 from pbem.keys import PublicKey
 from pbem.verify import verify
 
@@ -31,7 +30,7 @@ def _no_thread(jobs, cores):
 
 def _both(path, monkeypatch):
     """The report with two cores (the thread), then with the thread off."""
-    monkeypatch.setattr(verify_module.verify_split, "usable_cores", lambda: 2)
+    monkeypatch.setattr(verify_split, "usable_cores", lambda: 2)
     calls = []
     real_check = PublicKey.check_raw
 
@@ -41,7 +40,7 @@ def _both(path, monkeypatch):
 
     monkeypatch.setattr(PublicKey, "check_raw", counted)
     with_thread = verify(path, jobs=1)
-    monkeypatch.setattr(verify_module.sig_ahead, "checking", _no_thread)
+    monkeypatch.setattr(sig_ahead, "checking", _no_thread)
     without = verify(path, jobs=1)
     return with_thread, without, calls
 

@@ -256,9 +256,8 @@ class SoldierState(_M):
     first_turn: int = 0
     last_turn: int = 0
     random_end: bool = False  # SK World at War: the game may end at random (option end)
-    options: list[str] = Field(
-        default_factory=list
-    )  # the variant's optional rules switched on (options.on)
+    # the variant's optional rules switched on (options.on)
+    options: list[str] = Field(default_factory=list)
     turn: int = 0
     # where the turn stands: setup, purchase, initiative, action, peace,
     # attrition, maintenance, victory, over
@@ -411,7 +410,7 @@ class SoldierState(_M):
     # --- what is where ----------------------------------------------------------
 
     def _index(self) -> _MapIndex:
-        index, units = self._where, self.units  # not via __getattr__
+        index, units = self._where, self.units
         if index.who != _GEN[1] or index.units is not units:
             index.every = [uid for uid, u in units.items() if u.status == "map"]
             index.units, index.who, index.gen, index.ships = units, _GEN[1], -1, -1
