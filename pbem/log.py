@@ -31,7 +31,7 @@ def row_hash(prev: str, seq: int, type_: str, version: int, body: str) -> str:
     return sha256_hex(f"{prev}\n{seq}\n{type_}\n{version}\n{body}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Row:
     seq: int
     type: str
@@ -48,7 +48,7 @@ class Row:
         return ev.decode(self.type, self.v, self.body)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SealedRow(Row):
     """A row of a sealed game's file (or a redacted copy of one), read with its clear
     part (pbem/hidden.py) when the file holds one. Old games' rows stay `Row`s."""

@@ -341,7 +341,7 @@ class Walk:
                     row,
                     e,
                     recorded,
-                    decoded[j:],
+                    decoded[j : j + 4],  # what closes it: its seed, a checkpoint
                     self.anchors,
                     public,
                     self.hidden_seed,

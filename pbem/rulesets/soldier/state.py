@@ -48,7 +48,8 @@ class _MapIndex:
     Not part of the state: equal to any other, and a copy starts empty."""
 
     __slots__ = (
-        "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried"
+        "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried",
+        "owners",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -63,6 +64,9 @@ class _MapIndex:
         # ids of the counters a fleet carries, wherever they are, and the dict and
         # _GEN[2] they were read at
         self.carried: tuple[object, int, list[str]] = (None, -1, [])
+        # each power listed in `players` -> its player, and the dict it was read from
+        # (the players are set when the scenario starts, and never change)
+        self.owners: tuple[object, dict[str, str]] = (None, {})
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
@@ -360,12 +364,28 @@ class SoldierState(_M):
         # not a field: where the counters are, kept until something could change it
         object.__setattr__(self, "_where", _MapIndex())
 
+    def __copy__(self) -> SoldierState:
+        """A shallow copy (model_copy) with an index of its own: shared, the copy and
+        the original (with their own `units` dicts) would each read it again after
+        the other."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        object.__setattr__(new, "_where", _MapIndex())
+        return new
+
     # --- who is who -------------------------------------------------------------
 
     def player_of(self, power: str) -> str:
-        for player, powers in self.players.items():
-            if power in powers:
-                return player
+        known, owners = self._where.owners
+        if known is not self.players:
+            owners = {}
+            for player, powers in self.players.items():
+                for p in powers:
+                    owners.setdefault(p, player)
+            self._where.owners = (self.players, owners)
+        got = owners.get(power)
+        if got is not None:
+            return got
         major = self.allies.get(power)
         return self.player_of(major) if major else power
 
