@@ -50,7 +50,7 @@ def seal(data: dict[str, Any], hidden: list[str], to: list[str], salt: str) -> t
     return canonical_json(public), clear
 
 
-@dataclass(frozen=True)
+@dataclass
 class Redacted:
     """A sealed row whose clear part this file does not hold (a redacted copy): NOT an
     event type (it is never registered, folded or written), only what the row shows."""

@@ -368,7 +368,7 @@ def may_attack(s: SoldierState, attacker: str, target: str) -> bool:
 
 
 def fleets_in(s: SoldierState, area: str) -> list[str]:
-    return sorted(u.id for u in s.on_map(area, "fleet"))
+    return s.fleet_ids(area)
 
 
 def is_coastal(content: SoldierContent, area: str) -> bool:

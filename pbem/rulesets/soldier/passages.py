@@ -45,12 +45,18 @@ def strait(content: SoldierContent, a: str, b: str) -> str | None:
 
 
 def hostile_fleets(s: SoldierState, side: str, area: str) -> list[str]:
-    return [
-        f
-        for f in navy.fleets_in(s, area)
-        if navy.hostile(s, side, navy.side_country(s, f))
-        and navy.may_attack(s, navy.owner(s, f), side)
-    ]
+    """The fleets in `area` that are enemies of `side` and may attack it (SK 1.0 Enemy,
+    SK 15.3), sorted: asked for each country and power there once."""
+    out: list[str] = []
+    seen: dict[tuple[str, str], bool] = {}
+    for f in navy.fleets_in(s, area):
+        key = (navy.side_country(s, f), navy.owner(s, f))
+        ok = seen.get(key)
+        if ok is None:
+            ok = seen[key] = navy.hostile(s, side, key[0]) and navy.may_attack(s, key[1], side)
+        if ok:
+            out.append(f)
+    return out
 
 
 def groups_by_power(s: SoldierState, fleets: list[str]) -> list[tuple[str, list[str]]]:

@@ -22,7 +22,18 @@ HAND_SIZE = 5  # SK 3.0
 
 
 def counter_mix(content: SoldierContent) -> list[dict]:
-    """Every counter with its id: country abbreviation, A or F, and a number."""
+    """Every counter with its id: country abbreviation, A or F, and a number (new dicts
+    and lists each time, from the mix read once per content)."""
+    got = _MIX.get(id(content))
+    if got is None or got[0] is not content:
+        got = _MIX[id(content)] = (content, _mix(content))
+    return [{**u, "full": list(u["full"]), "reduced": list(u["reduced"])} for u in got[1]]
+
+
+_MIX: dict[int, tuple[SoldierContent, list[dict]]] = {}  # id(content) -> (it, its mix)
+
+
+def _mix(content: SoldierContent) -> list[dict]:
     out, seen = [], Tally()
     for u in content.pieces.units:
         abbr = content.country(u.power).abbreviation

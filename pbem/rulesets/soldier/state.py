@@ -49,7 +49,7 @@ class _MapIndex:
 
     __slots__ = (
         "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried",
-        "owners",
+        "owners", "fleets",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -67,6 +67,8 @@ class _MapIndex:
         # each power listed in `players` -> its player, and the dict it was read from
         # (the players are set when the scenario starts, and never change)
         self.owners: tuple[object, dict[str, str]] = (None, {})
+        # area -> the fleets there, sorted, as asked, until `by_area` is read again
+        self.fleets: dict[str | None, list[str]] = {}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
@@ -445,7 +447,7 @@ class SoldierState(_M):
                 area = units[uid].area
                 if area is not None:
                     by_area.setdefault(area, []).append(uid)
-            index.by_area, index.gen = by_area, _GEN[0]
+            index.by_area, index.gen, index.fleets = by_area, _GEN[0], {}
         return index.by_area
 
     def _aboard(self) -> dict[str, list[str]]:
@@ -470,6 +472,19 @@ class SoldierState(_M):
             by_area = self._by_area()
         got = [units[uid] for uid in by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
+
+    def fleet_ids(self, area: str) -> list[str]:
+        """Ids of the fleets on the map in `area`, sorted."""
+        units, index = self.units, self._where
+        if index.gen == _GEN[0] and index.who == _GEN[1] and index.units is units:
+            by_area = index.by_area
+        else:
+            by_area = self._by_area()
+        got = index.fleets.get(area)
+        if got is None:
+            here = by_area.get(area, ())
+            got = index.fleets[area] = sorted(u for u in here if units[u].type == "fleet")
+        return list(got)
 
     def of_country(self, country: str) -> list[Counter]:
         """The counters of `country`, wherever they are, in the order of `units`."""
