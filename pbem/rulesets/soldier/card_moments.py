@@ -354,6 +354,10 @@ def weather_gauge(
     holds it. Returns "intercepting", "intercepted" or None."""
     s: SoldierState = ctx.state
     sorders = orders.standing
+    if not any(
+        _plays_for(content, sorders, q, "wind_gauge", "naval battle", area) for q in s.majors
+    ):
+        return None  # nobody would play it here: who is on which side need not be asked
     for name, side in sides.items():
         powers = side.powers(s)
         for q in [q for q in s.majors if any(s.friendly(q, p) for p in powers)]:

@@ -90,7 +90,9 @@ def fleet_groups_in(
     labels: dict[tuple[str, str | None], dict[str, str]] = {}
     for f in fleets:
         p, area = navy.owner(s, f), s.units[f].area or ""
-        seen = labels.setdefault((p, area), _labels(content, s, area, p))
+        seen = labels.get((p, area))
+        if seen is None:
+            seen = labels[p, area] = _labels(content, s, area, p)
         out.setdefault((p, seen.get(fleet_groups.label(s, f, area), "")), []).append(f)
     return [(p, lab, sorted(fl)) for (p, lab), fl in sorted(out.items())]
 
