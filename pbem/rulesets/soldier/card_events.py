@@ -12,7 +12,7 @@ from . import (
 )
 from .effects import live
 from .fold import on
-from .state import SoldierState, Treasury
+from .state import SoldierState
 
 
 @event
@@ -162,7 +162,7 @@ def _(s: SoldierState, e: CardEffect) -> None:
 
 @on(TreasuryChanged)
 def _(s: SoldierState, e: TreasuryChanged) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.resources = max(0, t.resources + e.resources)  # SK 7.5
     t.manpower = max(0, t.manpower + e.manpower)
 

@@ -112,8 +112,9 @@ def collection(
     all_conquered = bool(spanish) and set(income.conquered_core(content, s, spain)) == spanish
     held_spanish = [0, 0]  # SE 19.4: a conqueror's Spanish totals, halved when all fell
     nominal = income.nominal_areas(content, s, power)  # SE 19.5: Egypt's, occupied by Turkey
-    for name, ctrl in sorted(s.control.items()):
-        if (ctrl != power and name not in nominal) or not content.is_land(name):
+    mine = sorted(name for name, ctrl in s.control.items() if ctrl == power or name in nominal)
+    for name in mine:
+        if not content.is_land(name):
             continue
         area = content.land_area(name)
         why = income.occupation_withheld(content, s, power, name)  # SE 19.5

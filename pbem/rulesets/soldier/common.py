@@ -29,7 +29,9 @@ def id_order(uid: str) -> tuple[str, int]:
 
 
 def treasury(s: SoldierState, power: str) -> tuple[int, int]:
-    t = s.treasury.get(power, Treasury())
+    t = s.treasury.get(power)
+    if t is None:
+        t = Treasury()
     return t.resources, t.manpower
 
 

@@ -89,7 +89,7 @@ class UpgradeSkipped(Event):
 
 @on(FortressUpgraded)
 def _(s: SoldierState, e: FortressUpgraded) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.resources = max(0, t.resources - e.resources)
     t.manpower = max(0, t.manpower - e.manpower)
     s.fort_upgrades[e.area] = s.fort_upgrades.get(e.area, 0) + 1

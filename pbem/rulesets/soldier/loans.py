@@ -33,7 +33,7 @@ from .calendar import is_winter
 from .common import treasury
 from .content import SoldierContent
 from .fold import on
-from .state import SoldierState, Treasury
+from .state import SoldierState
 
 OPTION = "war-loans"
 
@@ -91,13 +91,13 @@ class LoansDeducted(Event):
 
 @on(LoanInterest)
 def _(s: SoldierState, e: LoanInterest) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.resources = max(0, t.resources - e.resources)
 
 
 @on(LoanRepaid)
 def _(s: SoldierState, e: LoanRepaid) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.resources = max(0, t.resources - e.resources)
     left = list(s.war_loans.get(e.power, []))
     for turn in e.taken:
@@ -107,7 +107,7 @@ def _(s: SoldierState, e: LoanRepaid) -> None:
 
 @on(LoanTaken)
 def _(s: SoldierState, e: LoanTaken) -> None:
-    s.treasury.setdefault(e.power, Treasury()).resources += e.resources
+    s.treasury_of(e.power).resources += e.resources
     s.war_loans.setdefault(e.power, []).append(e.turn)
 
 

@@ -42,7 +42,7 @@ from .common import id_order, treasury
 from .content import MercenaryRow, SoldierContent
 from .fold import on
 from .names import Names
-from .state import Counter, SoldierState, Treasury
+from .state import Counter, SoldierState
 
 SWISS = "Switzerland"  # SK 19.1: the only mercenaries restricted at home
 
@@ -104,7 +104,7 @@ class AuxiliariesReverted(Event):
 
 
 def _pay(s: SoldierState, power: str, resources: int) -> None:
-    t = s.treasury.setdefault(power, Treasury())
+    t = s.treasury_of(power)
     t.resources = max(0, t.resources - resources)  # SK 7.5
 
 

@@ -15,7 +15,7 @@ from .common import id_order
 from .content import MinorTableRow, SoldierContent
 from .fold import on
 from .minor_variants import backstab_bar
-from .state import SoldierState, Treasury
+from .state import SoldierState
 
 CARD = "Minor Country Alliance"
 
@@ -217,7 +217,7 @@ def _(s: SoldierState, e: OrderSkipped) -> None:
 @on(BribesPaid)
 def _(s: SoldierState, e: BribesPaid) -> None:
     for b in e.bribes:
-        t = s.treasury.setdefault(b["power"], Treasury())
+        t = s.treasury_of(b["power"])
         t.resources = max(0, t.resources - b["resources"])  # SK 7.5
         s.bribes.append({"minor": e.minor, "attempt": e.attempt, **b})
     s.alliance_attempts[e.minor] = max(s.alliance_attempts.get(e.minor, 0), e.attempt)

@@ -20,7 +20,7 @@ from .common import (
 )
 from .content import SoldierContent
 from .fold import on
-from .state import Counter, SoldierState, Treasury
+from .state import Counter, SoldierState
 
 
 @event
@@ -81,7 +81,7 @@ class PurchaseSkipped(Event):
 
 
 def pay(s: SoldierState, power: str, resources: int, manpower: int) -> None:
-    t = s.treasury.setdefault(power, Treasury())
+    t = s.treasury_of(power)
     t.resources = max(0, t.resources - resources)  # SK 7.5
     t.manpower = max(0, t.manpower - manpower)
 
@@ -89,7 +89,7 @@ def pay(s: SoldierState, power: str, resources: int, manpower: int) -> None:
 @on(SubsidyGiven)
 def _(s: SoldierState, e: SubsidyGiven) -> None:
     pay(s, e.giver, e.resources, 0)
-    s.treasury.setdefault(e.receiver, Treasury()).resources += e.resources
+    s.treasury_of(e.receiver).resources += e.resources
     s.subsidies = [
         x
         for x in s.subsidies

@@ -46,7 +46,7 @@ class CombatManpowerPaid(Event):
 
 @on(CombatManpowerPaid)
 def _(s: SoldierState, e: CombatManpowerPaid) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.manpower = max(0, t.manpower - e.manpower)
 
 

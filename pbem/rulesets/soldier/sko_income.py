@@ -18,7 +18,7 @@ from pbem.resolution import Resolution
 from . import loans, options
 from .content import SoldierContent
 from .fold import on
-from .state import SoldierState, Treasury
+from .state import SoldierState
 
 
 @event
@@ -34,7 +34,7 @@ class ExtraIncome(Event):
 
 @on(ExtraIncome)
 def _(s: SoldierState, e: ExtraIncome) -> None:
-    s.treasury.setdefault(e.power, Treasury()).resources += e.resources
+    s.treasury_of(e.power).resources += e.resources
 
 
 def frederick_lives(content: SoldierContent, s: SoldierState) -> bool:

@@ -377,6 +377,13 @@ class SoldierState(_M):
 
     # --- who is who -------------------------------------------------------------
 
+    def treasury_of(self, power: str) -> Treasury:
+        """The power's Resources and Manpower, made (at zero) if it has none yet."""
+        got = self.treasury.get(power)
+        if got is None:
+            got = self.treasury[power] = Treasury()
+        return got
+
     def player_of(self, power: str) -> str:
         known, owners = self._where.owners
         if known is not self.players:

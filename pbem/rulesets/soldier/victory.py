@@ -55,14 +55,16 @@ def satellite_areas(content: SoldierContent, s: SoldierState, power: str) -> dic
     """SE 18.5, 19.2: areas controlled by a satellite nation allied to `power` count for its
     victory points ("it counts for victory points") as if `power` had control markers
     there (SE 21.1): not its own home areas, which never score for it."""
-    return {
-        a: content.land_area(a).resources
-        for a, ctrl in sorted(s.control.items())
-        if content.is_land(a)
-        and content.land_area(a).home != power
-        and s.allies.get(ctrl) == power
+    allies = s.allies
+    areas = sorted(
+        a
+        for a, ctrl in s.control.items()
+        if allies.get(ctrl) == power  # asked first: most areas are no ally's of `power`
         and content.country(ctrl).kind == "satellite"
-    }
+        and content.is_land(a)
+        and content.land_area(a).home != power
+    )
+    return {a: content.land_area(a).resources for a in areas}
 
 
 def _groups(s: SoldierState) -> dict[str, set[str]]:

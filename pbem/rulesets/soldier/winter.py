@@ -56,7 +56,7 @@ from .effects import quartered
 from .fold import on
 from .names import Names
 from .siege_lifts import lift_sieges
-from .state import Counter, SoldierState, Treasury
+from .state import Counter, SoldierState
 
 # --------------------------------------------------------------------------- events
 
@@ -126,7 +126,7 @@ def _(s: SoldierState, e: Attrition) -> None:
 
 @on(Maintained)
 def _(s: SoldierState, e: Maintained) -> None:
-    t = s.treasury.setdefault(e.power, Treasury())
+    t = s.treasury_of(e.power)
     t.resources = max(0, t.resources - e.resources)  # SK 7.5
     t.manpower = max(0, t.manpower - e.manpower)
     step_losses(s, e.reduced, e.eliminated)
@@ -413,12 +413,13 @@ def victory_points(
     Saxony). Areas controlled by minor countries count for nobody (SK 18.5), but a home
     area a minor ally of the enemy holds still counts as lost (SK 20.31 example:
     Swedes in Mecklenburg)."""
+    held = sorted(a for a, ctrl in s.control.items() if ctrl == power)
     gained = {
         # SK 18.6: France, Spain, Austria score the Papal States double if taken from a major
         # (SE 19.8: Spain and Austria)
         a: content.land_area(a).resources * minor_rules.papal_multiplier(content, s, power, a)
-        for a, ctrl in sorted(s.control.items())
-        if ctrl == power and content.is_land(a) and content.land_area(a).home != power
+        for a in held
+        if content.is_land(a) and content.land_area(a).home != power
     }
     gained.update(victory.satellite_areas(content, s, power))  # SE 18.5, 19.2
     lost = {
