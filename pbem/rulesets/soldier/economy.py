@@ -388,10 +388,17 @@ class Purchase:
             ctx.emit(_placed(power, ordered, defaulted=False))
         by_default: dict[str, list[str]] = {}
         waiting: list[str] = []
+        # the default area depends on the counter only through these (and the state,
+        # which does not change before the placements are emitted)
+        chosen: dict[tuple, str | None] = {}
         for uid in due:
             if uid in done:
                 continue
-            area = default_area(content, ctx.state, ctx.state.units[uid])
+            u = ctx.state.units[uid]
+            kind = (u.country, u.type, u.provincial, ctx.state.commander(u))
+            if kind not in chosen:
+                chosen[kind] = default_area(content, ctx.state, u)
+            area = chosen[kind]
             if area is None:
                 waiting.append(uid)
             else:

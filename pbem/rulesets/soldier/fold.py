@@ -6,7 +6,7 @@ from pbem.events import Event
 from pbem.fold_table import FoldTable
 
 from . import events as E
-from .state import Counter, LeaderPiece, SoldierState, Treasury
+from .state import SoldierState, Treasury
 
 TABLE = FoldTable("Soldier Kings")
 on = TABLE.on
@@ -33,8 +33,9 @@ def _(s: SoldierState, e: E.ScenarioStarted) -> SoldierState:
         allies=dict(e.allies),
         control=dict(e.control),
         treasury={p: Treasury(resources=r, manpower=m) for p, (r, m) in e.treasury.items()},
-        units={u["id"]: Counter(**u) for u in e.units},
-        leaders={ld["name"]: LeaderPiece(**ld) for ld in e.leaders},
+        # validated into Counters and LeaderPieces with the state, in one call
+        units={u["id"]: u for u in e.units},
+        leaders={ld["name"]: ld for ld in e.leaders},
         hands={p: [] for p in e.players},
         deck=list(e.deck),
         frozen=dict(e.frozen),

@@ -255,6 +255,7 @@ def after_moves(
         return s
     t = s.model_copy()
     t.units, t.leaders = dict(s.units), dict(s.leaders)
+    t.index_from(s)
     t.acted, t.moves = list(s.acted), list(s.moves)
     t.mountain_moves = list(s.mountain_moves)
     copied: set[str] = set()

@@ -575,6 +575,7 @@ def after(
     # groups are copied
     t = s.model_copy()
     t.units, t.leaders = dict(s.units), dict(s.leaders)
+    t.index_from(s)
     t.naval_moves, t.acted, t.transported = list(s.naval_moves), list(s.acted), list(s.transported)
     t.blockades = clone(s.blockades)
     t.fleet_groups = dict(s.fleet_groups)  # SK 10.3: the fold sets arrivals' groups

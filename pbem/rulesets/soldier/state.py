@@ -480,6 +480,18 @@ class SoldierState(_M):
         got = [units[uid] for uid in by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
 
+    def index_from(self, other: SoldierState) -> None:
+        """This state's `units` is a copy of `other`'s dict, the same counters: it starts
+        from the map index `other` has read, when that is current (the lists are
+        shared: an index is read again into new ones, never changed in place)."""
+        src, dst = other._where, self._where
+        if src.units is not other.units or src.who != _GEN[1] or src.gen != _GEN[0]:
+            return
+        dst.units, dst.who, dst.gen, dst.every = self.units, src.who, src.gen, src.every
+        dst.by_area, dst.fleets = src.by_area, dict(src.fleets)
+        if src.ships == _GEN[2]:
+            dst.aboard, dst.ships = src.aboard, src.ships
+
     def fleet_ids(self, area: str) -> list[str]:
         """Ids of the fleets on the map in `area`, sorted."""
         units, index = self.units, self._where
