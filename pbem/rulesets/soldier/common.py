@@ -29,9 +29,7 @@ def id_order(uid: str) -> tuple[str, int]:
 
 
 def treasury(s: SoldierState, power: str) -> tuple[int, int]:
-    t = s.treasury.get(power)
-    if t is None:
-        t = Treasury()
+    t = s.treasury.get(power) or Treasury()  # (not get(power, Treasury()): made every call)
     return t.resources, t.manpower
 
 

@@ -242,7 +242,7 @@ def resolve(ctx: Resolution, content: SoldierContent, power: str, orders: list) 
     for o in sorted((o for o in orders if isinstance(o, Upgrade)), key=lambda o: o.line):
         s: SoldierState = ctx.state
         why = problem(content, s, power, o.area)
-        t = s.treasury.get(power, Treasury())
+        t = s.treasury.get(power) or Treasury()
         if why is None and (t.resources < o.resources or t.manpower < o.manpower):
             why = (
                 f"it costs {o.resources} Resources and {o.manpower} Manpower; {power} has "

@@ -300,7 +300,7 @@ def validate_orders(
         elif isinstance(o, mercenaries.HireOrder):
             for why in mercenaries.hire_problems(content, s, power, o):
                 problems.append(Problem(why, o.line))
-    t = s.treasury.get(power, Treasury())
+    t = s.treasury.get(power) or Treasury()
     if t.zero and any(  # SK 7.5 / SE 7.4
         isinstance(o, mercenaries.HireOrder) or (isinstance(o, AllyOrder) and o.bribe)
         for o in orders

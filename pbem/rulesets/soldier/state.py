@@ -70,6 +70,10 @@ class _MapIndex:
         # area -> the fleets there, sorted, as asked, until `by_area` is read again
         self.fleets: dict[str | None, list[str]] = {}
 
+    def read(self, units: object) -> bool:
+        """Whether `by_area` is current for the dict `units`."""
+        return self.gen == _GEN[0] and self.who == _GEN[1] and self.units is units
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _MapIndex)
 
@@ -473,10 +477,7 @@ class SoldierState(_M):
         """The counters on the map (in `area`, of `type_`), in the order of `units`."""
         units = self.units
         index = self._where
-        if index.gen == _GEN[0] and index.who == _GEN[1] and index.units is units:
-            by_area = index.by_area  # what _by_area would answer, without asking
-        else:
-            by_area = self._by_area()
+        by_area = index.by_area if index.read(units) else self._by_area()
         got = [units[uid] for uid in by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
 
@@ -485,7 +486,7 @@ class SoldierState(_M):
         from the map index `other` has read, when that is current (the lists are
         shared: an index is read again into new ones, never changed in place)."""
         src, dst = other._where, self._where
-        if src.units is not other.units or src.who != _GEN[1] or src.gen != _GEN[0]:
+        if not src.read(other.units):
             return
         dst.units, dst.who, dst.gen, dst.every = self.units, src.who, src.gen, src.every
         dst.by_area, dst.fleets = src.by_area, dict(src.fleets)
@@ -495,10 +496,7 @@ class SoldierState(_M):
     def fleet_ids(self, area: str) -> list[str]:
         """Ids of the fleets on the map in `area`, sorted."""
         units, index = self.units, self._where
-        if index.gen == _GEN[0] and index.who == _GEN[1] and index.units is units:
-            by_area = index.by_area
-        else:
-            by_area = self._by_area()
+        by_area = index.by_area if index.read(units) else self._by_area()
         got = index.fleets.get(area)
         if got is None:
             here = by_area.get(area, ())
