@@ -1,51 +1,156 @@
-"""Signatures checked ahead, on another core (issue 9).
+"""Signatures checked ahead, in another process (issue 9).
 
-`verify` checks every envelope's and every checkpoint's Ed25519 signature, each about
-a tenth of a millisecond in libsodium, which runs without Python's lock (PyNaCl calls
-it through cffi). While the walk recomputes the game, a thread checks the signatures
-the walk will ask for, in the order it will ask, and `PublicKey.verify_raw` takes the
-answers it finds ready; any other it computes itself, as before. The answers are the
-same function of the same bytes, so a verify says the same with or without the thread.
+`verify` checks every envelope's and every checkpoint's Ed25519 signature, about a
+tenth of a millisecond each. Before the walk, a child process (pbem/sig_child.py, a
+script that imports nothing of pbem) is given every signature the walk will check, in
+the order it will check them, and answers them one by one through a pipe.
 
-The thread needs the lock only between two signatures, and the walk gives it up only
-every switch interval (5 ms by default): while the thread runs, the interval is
-shortened, then put back. The answers are kept for one verify only. Measured on the
-30-resolution demo games (benchmarks/README.md): 3 ms of 60 saved; with a 0.2 ms
-interval, less."""
+The walk does not wait for it. `PublicKey.verify_raw` takes the child's answer when it
+is in; when it is not in yet, the walk goes on as if the signature were good and the
+answer is owed. When the walk ends, `confirm` collects every owed answer (what the
+child has not answered by then is checked here, from the last one back, while the child
+goes on from the front). If all were good, the walk stands: it took the same steps
+as one that checked each signature in turn. If one was not, the caller walks again
+without the child (pbem/verify_split.py), so the report is that of the walk that checks
+each signature in turn, finding for finding.
+
+A thread was tried first: libsodium runs without Python's lock, but the thread needs
+the lock back after each signature, and those hand-overs cost the walk more than the
+checks they saved (benchmarks/README.md). Where no child can be started (no
+`os.posix_spawn`, one core, few signatures), every signature is checked here as asked."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import signal
 import sys
-import threading
+import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
-SWITCH = 0.00005  # seconds: the lock's switch interval while the thread runs
+# below this many signatures a child is not worth starting (it costs the walk about
+# 1 ms, as much as ten signatures checked here)
+MIN_JOBS = 24
+_CHILD = str(Path(__file__).with_name("sig_child.py"))
 _current: Ahead | None = None
 
 
+def _library() -> str | None:
+    """The libsodium that PyNaCl ships (its `_sodium` extension exports libsodium)."""
+    spec = importlib.util.find_spec("nacl._sodium")
+    return spec.origin if spec is not None and spec.origin else None
+
+
 class Ahead:
-    """The answers of the signatures to check, as the thread gives them."""
+    """The signatures to check, the child's answers as they come, and the answers the
+    walk took on trust."""
 
     def __init__(self, jobs: list[tuple[Any, bytes, bytes]]):
         self.jobs = jobs  # (key, signature, message)
         self.at: dict[tuple[str, bytes, bytes], int] = {}
         for i, (key, sig, msg) in enumerate(jobs):
             self.at.setdefault((key.line, sig, msg), i)
-        self.answers: list[bool | None] = [None] * len(jobs)
-        self.stop = False
+        # a signature not 64 bytes long is bad: not sent (sig_child reads 64)
+        self.answers: list[bool | None] = [None if len(s) == 64 else False for _, s, _ in jobs]
+        self.owed: list[int] = []  # jobs taken as good before their answer came
+        self.got = 0  # answers read from the child
+        self.fd: int | None = None
+        self.pid: int | None = None
+        self.confirmed = False  # set when the walk is over
 
-    def run(self) -> None:
-        for i, (key, sig, msg) in enumerate(self.jobs):
-            if self.stop:
-                return
-            self.answers[i] = key.check_raw(sig, msg)
+    def start(self, library: str) -> None:
+        with tempfile.TemporaryFile() as data:
+            data.write(
+                b"".join(
+                    len(msg).to_bytes(4, "little") + bytes(key.sodium) + sig + msg
+                    for key, sig, msg in self.jobs
+                    if len(sig) == 64
+                )
+            )
+            data.seek(0)
+            r, w = os.pipe()
+            try:
+                self.pid = os.posix_spawn(
+                    sys.executable,
+                    [sys.executable, "-I", "-S", _CHILD, library],
+                    os.environ,
+                    file_actions=[
+                        (os.POSIX_SPAWN_DUP2, data.fileno(), 0),
+                        (os.POSIX_SPAWN_DUP2, w, 1),
+                        # a child that fails says nothing: its answers are checked here
+                        (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+                    ],
+                )
+            except BaseException:
+                os.close(r)
+                raise
+            finally:
+                os.close(w)
+        os.set_blocking(r, False)
+        self.fd = r
+        self.sent = [i for i, a in enumerate(self.answers) if a is None]
+
+    def _read(self) -> bool:
+        """Take in what the child has answered; False once it has no more to say."""
+        if self.fd is None:
+            return False
+        try:
+            got = os.read(self.fd, 65536)
+        except BlockingIOError:
+            return True
+        if not got:
+            os.close(self.fd)
+            self.fd = None
+            return False
+        for k, b in enumerate(got, self.got):
+            if k < len(self.sent):
+                self.answers[self.sent[k]] = b == 1
+        self.got += len(got)
+        return True
 
     def answer(self, key: Any, sig: bytes, msg: bytes) -> bool | None:
-        """The thread's answer if it has it (None: check it here)."""
+        """The child's answer; True, owed, when it has not come yet; None for a
+        signature not among the jobs (check it here)."""
         i = self.at.get((key.line, sig, msg))
-        return None if i is None else self.answers[i]
+        if i is None:
+            return None
+        a = self.answers[i]
+        if a is None:
+            self._read()
+            a = self.answers[i]
+            if a is None:
+                self.owed.append(i)
+                return True
+        return a
+
+    def confirm(self) -> bool:
+        """Whether every answer taken on trust was right."""
+        left = [i for i in self.owed if self.answers[i] is None]
+        while left:
+            if not self._read():  # the child is done (or gone): the rest are checked here
+                for i in left:
+                    key, sig, msg = self.jobs[i]
+                    self.answers[i] = key.check_raw(sig, msg)
+                break
+            i = left.pop()
+            if self.answers[i] is None:
+                key, sig, msg = self.jobs[i]
+                self.answers[i] = key.check_raw(sig, msg)
+            left = [i for i in left if self.answers[i] is None]
+        return all(self.answers[i] for i in self.owed)
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        if self.pid is not None:
+            with suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
 
 
 def answer(key: Any, sig: bytes, msg: bytes) -> bool | None:
@@ -54,22 +159,27 @@ def answer(key: Any, sig: bytes, msg: bytes) -> bool | None:
 
 
 @contextmanager
-def checking(jobs: list[tuple[Any, bytes, bytes]], cores: int) -> Iterator[None]:
-    """Check `jobs` in a thread while the body runs (with more than one core)."""
+def checking(jobs: list[tuple[Any, bytes, bytes]], cores: int) -> Iterator[Ahead | None]:
+    """Check `jobs` in a child process while the body runs (with more than one core).
+    Yields the Ahead (None: no child, every signature checked here); the body's caller
+    must `confirm` it before trusting what the body did."""
     global _current
-    if cores < 2 or len(jobs) < 2 or _current is not None:
-        yield
+    library = _library() if hasattr(os, "posix_spawn") else None
+    if cores < 2 or len(jobs) < MIN_JOBS or _current is not None or library is None:
+        yield None
         return
     ahead = Ahead(jobs)
-    thread = threading.Thread(target=ahead.run, name="pbem-signatures", daemon=True)
-    interval = sys.getswitchinterval()
-    _current = ahead
-    sys.setswitchinterval(SWITCH)
-    thread.start()
     try:
-        yield
+        ahead.start(library)
+    except OSError:
+        yield None
+        return
+    _current = ahead
+    try:
+        yield ahead
     finally:
-        ahead.stop = True
-        thread.join()
-        sys.setswitchinterval(interval)
         _current = None
+        try:
+            ahead.confirmed = ahead.confirm()
+        finally:
+            ahead.close()

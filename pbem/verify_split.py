@@ -12,6 +12,7 @@ everything runs here, in one segment."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import sys
@@ -61,14 +62,12 @@ def walk_all(walk: Any, rep: Any, jobs: int | None, signatures: list = ()) -> bo
     """Walk the whole log (`walk`: pbem.verify.Walk) into `rep`; False where it could
     not be walked to the end. `jobs`: processes at most (None: one per usable core, up
     to MAX_JOBS). `signatures`: the (key, signature, message) the walk will check; when
-    this process walks it all, a thread checks them ahead (pbem/sig_ahead.py; no fork
-    beside a thread)."""
+    this process walks it all, a child process checks them ahead (pbem/sig_ahead.py)."""
     n = len(walk.decoded)
     jobs = min(usable_cores(), MAX_JOBS) if jobs is None else jobs
     begin = cuts(walk.decoded, jobs) if jobs > 1 and can_fork() else [0]
     if begin == [0]:
-        with sig_ahead.checking(list(signatures), usable_cores()):
-            return walk.segment(rep, walk.state_at(0), 0, n) is not None
+        return _walk_here(walk, rep, list(signatures))
     ends = [*begin[1:], n]
     children = [_spawn(walk, type(rep), lo, hi) for lo, hi in zip(begin[1:], ends[1:], strict=True)]
     try:
@@ -92,6 +91,27 @@ def walk_all(walk: Any, rep: Any, jobs: int | None, signatures: list = ()) -> bo
             if child is not None:
                 _collect(child)
     return state is not None
+
+
+def _walk_here(walk: Any, rep: Any, signatures: list) -> bool:
+    """The whole log walked in this process, its signatures checked ahead by a child
+    (pbem/sig_ahead.py). Where the child says a signature the walk took on trust is
+    bad, the walk is done again, each signature checked in turn, so the report is that
+    walk's, finding for finding."""
+    n = len(walk.decoded)
+    before = dataclasses.replace(rep, findings=list(rep.findings))
+    ahead = None
+    try:
+        with sig_ahead.checking(signatures, usable_cores()) as ahead:
+            done = walk.segment(rep, walk.state_at(0), 0, n) is not None
+    except Exception:
+        if ahead is None or ahead.confirmed:
+            raise
+    else:
+        if ahead is None or ahead.confirmed:
+            return done
+    vars(rep).update(vars(dataclasses.replace(before, findings=list(before.findings))))
+    return walk.segment(rep, walk.state_at(0), 0, n) is not None
 
 
 def _spawn(walk, report_type, lo: int, hi: int) -> tuple[int, int]:
