@@ -85,8 +85,8 @@ def decode(type_: str, version: int, body: str) -> Event:
     cls = _MODELS.get(type_)
     if cls is None:
         raise UnknownEventType(f"unknown event type {type_!r}")
-    if version == cls.version:
-        return cls.model_validate_json(body)
+    if version == cls.version:  # (model_validate_json, without its keyword plumbing)
+        return cls.__pydantic_validator__.validate_json(body)
     if version > cls.version:
         raise LogCorrupt(
             f"event {type_!r} has schema version {version}, newer than this pbem knows "
@@ -114,7 +114,7 @@ def _upcast(cls: type[Event], type_: str, version: int, data: dict[str, Any]) ->
         except KeyError:
             raise LogCorrupt(f"no upcaster for {type_!r} version {v} -> {v + 1}") from None
         data = fn(data)
-    return cls.model_validate(data)
+    return cls.__pydantic_validator__.validate_python(data)
 
 
 # --- core events -------------------------------------------------------------

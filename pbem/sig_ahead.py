@@ -5,14 +5,13 @@ tenth of a millisecond each. Before the walk, a child process (pbem/sig_child.py
 script that imports nothing of pbem) is given every signature the walk will check, in
 the order it will check them, and answers them one by one through a pipe.
 
-The walk does not wait for it. `PublicKey.verify_raw` takes the child's answer when it
-is in; when it is not in yet, the walk goes on as if the signature were good and the
-answer is owed. When the walk ends, `confirm` collects every owed answer (what the
-child has not answered by then is checked here, from the last one back, while the child
-goes on from the front). If all were good, the walk stands: it took the same steps
-as one that checked each signature in turn. If one was not, the caller walks again
-without the child (pbem/verify_split.py), so the report is that of the walk that checks
-each signature in turn, finding for finding.
+The walk does not wait for it: `PublicKey.verify_raw` goes on as if the signature were
+good, and the child's answer is owed. When the walk ends, `confirm` collects every owed
+answer (what the child has not answered by then is checked here, from the last one
+back, while the child goes on from the front). If all were good, the walk stands: it
+took the same steps as one that checked each signature in turn. If one was not, the
+caller walks again without the child (pbem/verify_split.py), so the report is that of
+the walk that checks each signature in turn, finding for finding.
 
 A thread was tried first: libsodium runs without Python's lock, but the thread needs
 the lock back after each signature, and those hand-overs cost the walk more than the
@@ -112,19 +111,16 @@ class Ahead:
         return True
 
     def answer(self, key: Any, sig: bytes, msg: bytes) -> bool | None:
-        """The child's answer; True, owed, when it has not come yet; None for a
-        signature not among the jobs (check it here)."""
+        """True, owed (the child's answers are read when the walk is over: a read
+        between two signatures costs more than it tells); False for a signature that
+        cannot be good; None for one not among the jobs (check it here)."""
         i = self.at.get((key.line, sig, msg))
         if i is None:
             return None
-        a = self.answers[i]
-        if a is None:
-            self._read()
-            a = self.answers[i]
-            if a is None:
-                self.owed.append(i)
-                return True
-        return a
+        if self.answers[i] is None:
+            self.owed.append(i)
+            return True
+        return self.answers[i]
 
     def confirm(self) -> bool:
         """Whether every answer taken on trust was right."""
