@@ -84,6 +84,13 @@ def public_part(seq: int, type_: str, body: str) -> Redacted:
 def open_row(seq: int, type_: str, v: int, body: str, salt: str | None, clear: str | None):
     """The event of a sealed row, merged with its clear part once that is checked
     against the commitment; LogCorrupt without one, or for one that does not match."""
+    return open_parts(seq, type_, v, body, salt, clear)[0]
+
+
+def open_parts(
+    seq: int, type_: str, v: int, body: str, salt: str | None, clear: str | None
+) -> tuple[ev.Event, Redacted]:
+    """`open_row`, with the row's public part as read (verify checks it too)."""
     if clear is None:
         raise LogCorrupt(
             f"event {seq} ({type_}) is sealed and this file does not hold its clear part"
@@ -101,4 +108,4 @@ def open_row(seq: int, type_: str, v: int, body: str, salt: str | None, clear: s
         raise LogCorrupt(f"event {seq} ({type_}): its clear part is not JSON") from None
     if not isinstance(hidden, dict) or set(hidden) & set(pub.public):
         raise LogCorrupt(f"event {seq} ({type_}): its clear part is not a set of hidden fields")
-    return ev.decode_data(type_, v, {**pub.public, **hidden})
+    return ev.decode_data(type_, v, {**pub.public, **hidden}), pub

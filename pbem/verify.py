@@ -24,6 +24,7 @@ from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
 from .errors import PbemError
+from .hidden import open_parts
 from .keys import parse_public_key
 from .log import GENESIS, EventLog, Row, row_hash
 from .ruleset import STANDING
@@ -180,8 +181,12 @@ def verify_rows(
     decoded: list[tuple[Row, ev.Event]] = []
     for r in rows:
         try:
-            decoded.append((r, r.event()))
-            if r.clear is not None and (why := seal_hidden.wrongly_sealed_row(r)):
+            if r.clear is None:
+                decoded.append((r, r.event()))
+                continue
+            e, pub = open_parts(r.seq, r.type, r.v, r.body, r.salt, r.clear)
+            decoded.append((r, e))
+            if why := seal_hidden.wrongly_sealed_row(r, pub):
                 find(Finding(r.seq, why))
         except (PbemError, ValueError) as e:
             find(Finding(r.seq, f"cannot read {r.type!r}: {e}"))
