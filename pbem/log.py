@@ -236,9 +236,10 @@ class EventLog:
             args.append(stop)
         sql = self._select("seq, type, v, body, prev, hash", where + " ORDER BY seq")
         cur = self.conn.execute(sql, args)
-        if self.sealed:
-            copy = self.copy
-            yield from (SealedRow(*r, copy=copy) for r in cur)
+        if self.sealed and self.copy:
+            yield from (SealedRow(*r, copy=True) for r in cur)
+        elif self.sealed:
+            yield from starmap(SealedRow, cur)  # (positional: a third less than copy=False)
         else:
             yield from starmap(Row, cur)
 
