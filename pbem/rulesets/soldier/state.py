@@ -4,6 +4,7 @@ Resources and Manpower, the hands, and where the turn stands. Pure data."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
@@ -197,10 +198,12 @@ class LeaderPiece(_M):
     abilities: list[Literal["combat", "initiative", "movement"]] = Field(default_factory=list)
 
 
-@_part
-class Move(_M):
+@dataclasses.dataclass
+class Move:
     """One army's step from area to area this action phase (SK 8.0), kept for the
-    rules that ask how units entered an area (SK 9.5 retreats, 9.6 mountain routes)."""
+    rules that ask how units entered an area (SK 9.5 retreats, 9.6 mountain routes).
+    A plain dataclass: the folds make one per unit and step from a validated event
+    (a pydantic part cost 3.5 us to make, this 0.6), and nothing changes it after."""
 
     unit: str
     country: str
