@@ -121,13 +121,15 @@ def placement_problem(
 
 
 def placement_areas(content: SoldierContent, s: SoldierState, u: Counter) -> list[str]:
+    satellite = s.satellites.get(u.country, {}).get("areas", ())
+    prussian = sko_map_units.prussian_fleet(s, u)  # SKO New Unit (asked once, not per area)
     return sorted(
         a.name
         for a in content.map.land_areas
         if (
             a.home == u.country
-            or a.name in s.satellites.get(u.country, {}).get("areas", ())
-            or sko_map_units.prussian_fleet_placement(content, s, u, a.name) == ""
+            or a.name in satellite
+            or (prussian and sko_map_units.prussian_fleet_placement(content, s, u, a.name) == "")
         )
         and placement_problem(content, s, u, a.name) is None
     )

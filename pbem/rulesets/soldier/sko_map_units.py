@@ -78,10 +78,15 @@ POMERANIAS = ("Pomerania", "Swedish Pomerania")  # or alternately in a Prussian 
 # Pomerania area"
 
 
+def prussian_fleet(s: SoldierState, u: Counter) -> bool:
+    """Whether SKO New Unit's Prussian fleet rule places `u` (switch `prussian-fleet`)."""
+    return u.country == "Prussia" and u.type == "fleet" and options.on(s, "prussian-fleet")
+
+
 def prussian_fleet_placement(content: SoldierContent, s: SoldierState, u: Counter, area: str):
     """Why the Prussian fleet may not arrive in `area` (switch `prussian-fleet`), "" if it
     may, None if the rule does not apply (another unit, or the switch off): then SK 6.3."""
-    if u.country != "Prussia" or u.type != "fleet" or not options.on(s, "prussian-fleet"):
+    if not prussian_fleet(s, u):
         return None
     name = content.resolve_area(area) if content.is_land(area) else area
     ok = name in PRUSSIAN_FLEET_AREAS and s.friendly(s.control.get(name), "Prussia")
