@@ -76,10 +76,11 @@ def satellite_of(s: SoldierState, country: str) -> str | None:
 def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> bool:
     """SK 18.7: every home area of the minor is controlled by its enemies (SE 19.3: not
     Holland while no card has created it)."""
-    if not_yet_created(content, s, minor):
-        return False
     homes = home_areas(content, s, minor)
-    return bool(homes) and all(not s.friendly(s.control.get(a), minor) for a in homes)
+    control, friendly = s.control, s.friendly
+    if not homes or any(friendly(control.get(a), minor) for a in homes):
+        return False  # (asked first: a minor usually holds a home area itself)
+    return not not_yet_created(content, s, minor)
 
 
 PROVINCIAL_AREAS = {"Britain": ("Virginia", "New York", "New England")}  # SK 19.41
