@@ -202,9 +202,12 @@ def standing_plays(standing_orders: dict, power: str, kind: str = "react") -> li
     """`power`'s standing `react` (or `play`) lines, each keyed by its text and its
     occurrence among identical lines (the k-th identical line is the k-th order)."""
     so = standing_orders.get(power)
+    given = so.get(kind) if so is not None else None
+    if not given:
+        return []  # (asked at every moment a card could be played: mostly no line)
     out = []
     seen: Tally[str] = Tally()
-    for po in so.get(kind, []) if so is not None else []:
+    for po in given:
         if not isinstance(po, PlayOrder):
             continue
         norm = po.text.casefold()
