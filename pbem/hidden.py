@@ -81,16 +81,12 @@ def public_part(seq: int, type_: str, body: str) -> Redacted:
     return Redacted(seq, type_, data, tuple(to), commit)
 
 
-def open_row(seq: int, type_: str, v: int, body: str, salt: str | None, clear: str | None):
-    """The event of a sealed row, merged with its clear part once that is checked
-    against the commitment; LogCorrupt without one, or for one that does not match."""
-    return open_parts(seq, type_, v, body, salt, clear)[0]
-
-
-def open_parts(
+def open_row(
     seq: int, type_: str, v: int, body: str, salt: str | None, clear: str | None
 ) -> tuple[ev.Event, Redacted]:
-    """`open_row`, with the row's public part as read (verify checks it too)."""
+    """The event of a sealed row, merged with its clear part once that is checked
+    against the commitment, and the row's public part it was read from (verify checks
+    what was sealed); LogCorrupt without a clear part, or for one that does not match."""
     if clear is None:
         raise LogCorrupt(
             f"event {seq} ({type_}) is sealed and this file does not hold its clear part"

@@ -65,6 +65,11 @@ class SealedRow(Row):
             return ev.decode(self.type, self.v, self.body)
         if self.clear is None and self.copy:
             return hidden.public_part(self.seq, self.type, self.body)  # type: ignore[return-value]
+        return self.opened()[0]
+
+    def opened(self) -> tuple[ev.Event, hidden.Redacted]:
+        """A row with a clear part: its event (as `event`) and the public part it was
+        read from."""
         return hidden.open_row(self.seq, self.type, self.v, self.body, self.salt, self.clear)
 
 

@@ -64,13 +64,6 @@ def wrongly_sealed(type_: str, public: Mapping[str, Any], to: Sequence[str]) -> 
     return None
 
 
-def wrongly_sealed_row(row: Any, pub: hidden.Redacted | None = None) -> str | None:
-    """`wrongly_sealed` of a log row (pbem.log.SealedRow) read with its clear part
-    (`pub`: its public part, when read already)."""
-    pub = pub or hidden.public_part(row.seq, row.type, row.body)
-    return wrongly_sealed(row.type, pub.public, pub.to)
-
-
 MAIL = ("report_delivered", "mail_sent")
 MAIL_HIDDEN = ["content_hash", "message_id"]  # the Message-ID is made from the hash
 

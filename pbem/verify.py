@@ -24,7 +24,6 @@ from . import events as ev
 from . import ruleset as registry
 from .dice import CommittedDice, DiceScriptError, chain_step
 from .errors import PbemError
-from .hidden import open_parts
 from .keys import parse_public_key
 from .log import GENESIS, EventLog, Row, row_hash
 from .ruleset import STANDING
@@ -184,9 +183,9 @@ def verify_rows(
             if r.clear is None:
                 decoded.append((r, r.event()))
                 continue
-            e, pub = open_parts(r.seq, r.type, r.v, r.body, r.salt, r.clear)
+            e, pub = r.opened()  # (the public part read once, for both)
             decoded.append((r, e))
-            if why := seal_hidden.wrongly_sealed_row(r, pub):
+            if why := seal_hidden.wrongly_sealed(r.type, pub.public, pub.to):
                 find(Finding(r.seq, why))
         except (PbemError, ValueError) as e:
             find(Finding(r.seq, f"cannot read {r.type!r}: {e}"))
