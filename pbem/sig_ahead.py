@@ -54,6 +54,7 @@ class Ahead:
             self.at.setdefault((key.line, sig, msg), i)
         # a signature not 64 bytes long is bad: not sent (sig_child reads 64)
         self.answers: list[bool | None] = [None if len(s) == 64 else False for _, s, _ in jobs]
+        self.sent = [i for i, a in enumerate(self.answers) if a is None]  # to the child
         self.owed: list[int] = []  # jobs taken as good before their answer came
         self.got = 0  # answers read from the child
         self.fd: int | None = None
@@ -65,8 +66,7 @@ class Ahead:
             data.write(
                 b"".join(
                     len(msg).to_bytes(4, "little") + bytes(key.sodium) + sig + msg
-                    for key, sig, msg in self.jobs
-                    if len(sig) == 64
+                    for key, sig, msg in (self.jobs[i] for i in self.sent)
                 )
             )
             data.seek(0)
@@ -90,7 +90,6 @@ class Ahead:
                 os.close(w)
         os.set_blocking(r, False)
         self.fd = r
-        self.sent = [i for i, a in enumerate(self.answers) if a is None]
 
     def _read(self) -> bool:
         """Take in what the child has answered; False once it has no more to say."""
@@ -126,16 +125,12 @@ class Ahead:
         """Whether every answer taken on trust was right."""
         left = [i for i in self.owed if self.answers[i] is None]
         while left:
-            if not self._read():  # the child is done (or gone): the rest are checked here
-                for i in left:
-                    key, sig, msg = self.jobs[i]
-                    self.answers[i] = key.check_raw(sig, msg)
-                break
-            i = left.pop()
-            if self.answers[i] is None:
+            done = not self._read()  # the child has no more to say: the rest are here
+            left = [i for i in left if self.answers[i] is None]
+            for i in left if done else left[-1:]:  # else the last, the child at the front
                 key, sig, msg = self.jobs[i]
                 self.answers[i] = key.check_raw(sig, msg)
-            left = [i for i in left if self.answers[i] is None]
+            left = [] if done else left[:-1]
         return all(self.answers[i] for i in self.owed)
 
     def close(self) -> None:
@@ -157,8 +152,8 @@ def answer(key: Any, sig: bytes, msg: bytes) -> bool | None:
 @contextmanager
 def checking(jobs: list[tuple[Any, bytes, bytes]], cores: int) -> Iterator[Ahead | None]:
     """Check `jobs` in a child process while the body runs (with more than one core).
-    Yields the Ahead (None: no child, every signature checked here); the body's caller
-    must `confirm` it before trusting what the body did."""
+    Yields the Ahead (None: no child, every signature checked here); once the body is
+    over, its `confirmed` says whether what the body took on trust was right."""
     global _current
     library = _library() if hasattr(os, "posix_spawn") else None
     if cores < 2 or len(jobs) < MIN_JOBS or _current is not None or library is None:
