@@ -38,11 +38,33 @@ def step(st: GameState) -> Step:
 def open_step(st: GameState) -> Step | None:
     """What the game waits for: the joins before the set-up, then the ruleset's steps;
     None once the game is over."""
-    if st.ended is not None:
-        return None
-    if awaiting(st):
-        return step(st)
-    return st.ruleset.step(st.rules)
+    return Steps().open(st)
+
+
+class Steps:
+    """open_step for a walk over a log (verify), the rules' step worked out once while
+    the rules state stays as it is: the walker calls `forget` when an event may change
+    it (state.KEEPS_RULES: the events that do not)."""
+
+    def __init__(self) -> None:
+        self.known = False
+        self.rules_step: Step | None = None
+
+    def open(self, st: GameState) -> Step | None:
+        if st.ended is not None:
+            return None
+        if awaiting(st):
+            return step(st)
+        return self.of(st)
+
+    def of(self, st: GameState) -> Step | None:
+        """The ruleset's step (st.ruleset.step)."""
+        if not self.known:
+            self.rules_step, self.known = st.ruleset.step(st.rules), True
+        return self.rules_step
+
+    def forget(self) -> None:
+        self.known = False
 
 
 def check(lines: list[OrderLine]) -> list[Problem]:

@@ -199,6 +199,15 @@ _SERVICE = {
     "game_stopped": _stopped,
     "mail_sent": _mail_sent,
 }
+# the events whose fold leaves the rules state as it is (every other one goes to the
+# ruleset, or makes the rules state: game_created)
+KEEPS_RULES = frozenset(
+    {
+        "player_registered", "orders_accepted", "deadline_passed", "phase_resolved",
+        "seed_revealed", "checkpoint_signed", "game_ended", "dice_rolled", "report_delivered",
+        *_SERVICE,
+    }
+)  # fmt: skip
 
 
 def option_words(options: dict) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from .keys import parse_public_key
 from .log import GENESIS, EventLog, Row, row_hash
 from .ruleset import STANDING
 from .secrets import Secrets
-from .state import GameState, fold
+from .state import KEEPS_RULES, GameState, fold
 from .verify_ahead import signature_jobs
 
 
@@ -304,6 +304,7 @@ class Walk:
         find = rep.findings.append
         public: dict[int, bytes] = {}
         parsed: dict[tuple, object] = {}  # orders read when checked, for their resolution
+        steps = joins.Steps()  # what the rules wait for, between two changes of the rules
         i = lo
         while i < hi:
             row, e = decoded[i]
@@ -321,9 +322,9 @@ class Walk:
                 )
                 return None
             elif e.type == "orders_accepted":
-                _check_orders(state, row, e, by_seq, rep, parsed)
+                _check_orders(state, row, e, by_seq, rep, parsed, steps)
             elif e.type == "deadline_passed":
-                step = joins.open_step(state) if state.ruleset else None
+                step = steps.open(state) if state.ruleset else None
                 if step is None or step.phase != e.phase:
                     find(Finding(row.seq, f"deadline declared for {e.phase!r}, which was not open"))
             elif e.type == "checkpoint_signed":
@@ -351,8 +352,10 @@ class Walk:
                     self.hidden_seed,
                     rep,
                     parsed,
+                    steps,
                 )
                 parsed.clear()
+                steps.forget()
                 if ok is None:  # the recomputation may have left state.rules half changed
                     state = _replay(decoded[:i])
                 fold(state, row.seq, e, registry.get)
@@ -366,7 +369,7 @@ class Walk:
                 continue
             elif e.type == "game_ended":
                 rs = state.ruleset
-                if rs.step(state.rules) is not None:
+                if steps.of(state) is not None:
                     find(Finding(row.seq, "game_ended while the rules say the game goes on"))
                 elif e.summary != rs.outcome(state.rules):
                     find(
@@ -381,6 +384,8 @@ class Walk:
             except PbemError as x:
                 find(Finding(row.seq, str(x)))
                 return None
+            if e.type not in KEEPS_RULES:
+                steps.forget()
             i += 1
         return state
 
@@ -456,6 +461,7 @@ def _check_orders(
     by_seq,
     rep: Report,
     parsed: dict,
+    steps: joins.Steps,
 ) -> None:
     find = rep.findings.append
     try:
@@ -492,7 +498,7 @@ def _check_orders(
     if last is not None and e.seq <= last:
         find(Finding(row.seq, f"envelope sequence {e.seq} not above {last}: a replay was accepted"))
     if e.phase != STANDING:
-        step = joins.open_step(state)
+        step = steps.open(state)
         if step is None or step.phase != e.phase or e.power not in (*step.owes, *step.may):
             find(
                 Finding(
@@ -534,13 +540,12 @@ def _replay(decoded: list[tuple[Row, ev.Event]]) -> GameState:
 
 
 def _check_resolution(
-    state, row, head, recorded, after, anchors, public, hidden_seed, rep, parsed
+    state, row, head, recorded, after, anchors, public, hidden_seed, rep, parsed, steps
 ) -> Any:
     """Check one resolution by recomputing it on `state.rules` in place. Returns the
     rules state after it when the recomputation equals the record, else None (and
     then `state.rules` may be half changed: the caller rebuilds it from the log)."""
     find = rep.findings.append
-    rs = state.ruleset
     index = head.index
     if index != state.resolutions + 1:
         find(Finding(row.seq, f"resolution {index} follows resolution {state.resolutions}"))
@@ -585,7 +590,7 @@ def _check_resolution(
                 )
             )
     else:
-        step = rs.step(state.rules)
+        step = steps.of(state)
         if step is None or step.phase != head.phase:
             find(
                 Finding(
