@@ -23,21 +23,28 @@ GARRISON = "G"  # SKO Imperial Capitals: the type letter of a garrison step's id
 # a fleet sailing with its cargo does not make the cargo lists be read again. The answer
 # names the dict it was read from, so a state given a new `units` dict reads it again,
 # and keeps ids, not counters, so a dict holding copies of the same counters (clone
-# makes no counter anew) still gets its own.
+# makes no counter anew) still gets its own. When only areas changed since an answer
+# was read, it is brought up to date from _MOVES (the counters moved, with the area
+# each left) for the few of its own counters that moved, not read again whole.
 _GEN = [0, 0, 0]
+_MOVES: list[tuple[Any, str | None]] = []  # the last _GEN[0] - gen are the moves since gen
+_FEW_MOVES = 32  # more than this since an answer was read: it is read again whole
 
 
-def _changed() -> None:
+def _changed(u: object = None) -> None:
     _GEN[0] += 1
     _GEN[1] += 1
     _GEN[2] += 1
 
 
-def _moved() -> None:
+def _moved(u: Any) -> None:
+    _MOVES.append((u, u.__dict__.get("area")))  # (the area it leaves: set after the hook)
+    if len(_MOVES) > 4 * _FEW_MOVES:
+        del _MOVES[: -_FEW_MOVES]
     _GEN[0] += 1
 
 
-def _boarded() -> None:
+def _boarded(u: object) -> None:
     _GEN[2] += 1
 
 
@@ -50,7 +57,7 @@ class _MapIndex:
 
     __slots__ = (
         "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried",
-        "owners", "fleets",
+        "owners", "fleets", "rank",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -70,6 +77,8 @@ class _MapIndex:
         self.owners: tuple[object, dict[str, str]] = (None, {})
         # area -> the fleets there, sorted, as asked, until `by_area` is read again
         self.fleets: dict[str | None, list[str]] = {}
+        # each id of `every` -> its place there (made when first needed)
+        self.rank: dict[str, int] | None = None
 
     def read(self, units: object) -> bool:
         """Whether `by_area` is current for the dict `units`."""
@@ -158,7 +167,7 @@ class Counter(_M):
     def __setattr__(self, name: str, value: object) -> None:
         hook = _HOOKS.get(name)
         if hook is not None:
-            hook()
+            hook(self)
         super().__setattr__(name, value)
 
     @property
@@ -450,11 +459,12 @@ class SoldierState(_M):
         if index.who != _GEN[1] or index.units is not units:
             index.every = [uid for uid, u in units.items() if u.status == "map"]
             index.units, index.who, index.gen, index.ships = units, _GEN[1], -1, -1
+            index.rank = None
         return index
 
     def _by_area(self) -> dict[str | None, list[str]]:
         index = self._index()
-        if index.gen != _GEN[0]:
+        if index.gen != _GEN[0] and not self._moves_read(index):
             units = self.units
             by_area: dict[str | None, list[str]] = {None: index.every}
             for uid in index.every:
@@ -463,6 +473,42 @@ class SoldierState(_M):
                     by_area.setdefault(area, []).append(uid)
             index.by_area, index.gen, index.fleets = by_area, _GEN[0], {}
         return index.by_area
+
+    def _moves_read(self, index: _MapIndex) -> bool:
+        """Bring `by_area`, read at index.gen with the same counters on the map, up to
+        date with the few moves since (False: it is to be read again whole)."""
+        pending = _GEN[0] - index.gen
+        if index.gen < 0 or pending > _FEW_MOVES or pending > len(_MOVES):
+            return False
+        units, by_area, fleets, rank = self.units, index.by_area, index.fleets, index.rank
+        left: dict[str, str | None] = {}  # own counters moved -> the area the answer has
+        for u, old in _MOVES[len(_MOVES) - pending :]:
+            if units.get(u.id) is u and u.id not in left:
+                left[u.id] = old
+        for uid, old in left.items():
+            new = units[uid].area
+            if new == old:
+                continue
+            if rank is None:
+                rank = index.rank = {x: i for i, x in enumerate(index.every)}
+            if uid not in rank:
+                continue  # not on the map
+            here = by_area.get(old) if old is not None else None
+            if here is None or uid not in here:
+                return False  # not where the answer has it: read it all again
+            if by_area is index.by_area:  # the lists may be shared: new ones
+                by_area, fleets = dict(by_area), dict(fleets)
+            rest = [x for x in here if x != uid]
+            if rest:
+                by_area[old] = rest
+            else:
+                del by_area[old]
+            fleets.pop(old, None)
+            if new is not None:
+                by_area[new] = sorted([*by_area.get(new, ()), uid], key=rank.__getitem__)
+                fleets.pop(new, None)
+        index.by_area, index.fleets, index.gen = by_area, fleets, _GEN[0]
+        return True
 
     def _aboard(self) -> dict[str, list[str]]:
         index = self._index()
@@ -492,7 +538,7 @@ class SoldierState(_M):
         if not src.read(other.units):
             return
         dst.units, dst.who, dst.gen, dst.every = self.units, src.who, src.gen, src.every
-        dst.by_area, dst.fleets = src.by_area, dict(src.fleets)
+        dst.by_area, dst.fleets, dst.rank = src.by_area, dict(src.fleets), src.rank
         if src.ships == _GEN[2]:
             dst.aboard, dst.ships = src.aboard, src.ships
 
