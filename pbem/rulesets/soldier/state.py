@@ -40,7 +40,7 @@ def _changed(u: object = None) -> None:
 def _moved(u: Any) -> None:
     _MOVES.append((u, u.__dict__.get("area")))  # (the area it leaves: set after the hook)
     if len(_MOVES) > 4 * _FEW_MOVES:
-        del _MOVES[: -_FEW_MOVES]
+        del _MOVES[:-_FEW_MOVES]
     _GEN[0] += 1
 
 
