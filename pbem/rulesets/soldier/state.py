@@ -57,7 +57,7 @@ class _MapIndex:
 
     __slots__ = (
         "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried",
-        "owners", "fleets", "rank",
+        "owners", "fleets", "rank", "owned",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -79,6 +79,7 @@ class _MapIndex:
         self.fleets: dict[str | None, list[str]] = {}
         # each id of `every` -> its place there (made when first needed)
         self.rank: dict[str, int] | None = None
+        self.owned = False  # whether `by_area` and `fleets` are this index's alone
 
     def read(self, units: object) -> bool:
         """Whether `by_area` is current for the dict `units`."""
@@ -471,7 +472,7 @@ class SoldierState(_M):
                 area = units[uid].area
                 if area is not None:
                     by_area.setdefault(area, []).append(uid)
-            index.by_area, index.gen, index.fleets = by_area, _GEN[0], {}
+            index.by_area, index.gen, index.fleets, index.owned = by_area, _GEN[0], {}, True
         return index.by_area
 
     def _moves_read(self, index: _MapIndex) -> bool:
@@ -496,8 +497,9 @@ class SoldierState(_M):
             here = by_area.get(old) if old is not None else None
             if here is None or uid not in here:
                 return False  # not where the answer has it: read it all again
-            if by_area is index.by_area:  # the lists may be shared: new ones
-                by_area, fleets = dict(by_area), dict(fleets)
+            if not index.owned:  # another index has them too: its own copies (the
+                by_area, fleets = dict(by_area), dict(fleets)  # lists are never changed)
+                index.owned = True
             rest = [x for x in here if x != uid]
             if rest:
                 by_area[old] = rest
@@ -539,6 +541,7 @@ class SoldierState(_M):
             return
         dst.units, dst.who, dst.gen, dst.every = self.units, src.who, src.gen, src.every
         dst.by_area, dst.fleets, dst.rank = src.by_area, dict(src.fleets), src.rank
+        src.owned = dst.owned = False
         if src.ships == _GEN[2]:
             dst.aboard, dst.ships = src.aboard, src.ships
 
