@@ -25,23 +25,31 @@ def orders_digest(phase: str, index: int, counted: dict[str, str], standing: dic
 def header(state: GameState, step: Step) -> ev.PhaseResolved:
     if state.resolutions == 0:  # the set-up, after the players' joins
         return setup_header(state)
+    return ev.PhaseResolved(**header_fields(state, step))
+
+
+def header_fields(state: GameState, step: Step) -> dict[str, Any]:
+    """`header` after the set-up, as the event's fields (its `type` too), not yet made
+    into the event: verify compares them with the header it has read, and makes the
+    event only when they differ (issue 9)."""
     index = state.resolutions + 1
     have = state.orders.get(step.phase, {})
     counted = {p: a for p, a in sorted(have.items())}
     standing = {p: a for p, a in sorted(state.standing.items())}
-    return ev.PhaseResolved(
-        phase=step.phase,
-        index=index,
-        orders={p: a.seq for p, a in counted.items()},
-        standing={p: a.seq for p, a in standing.items()},
-        defaulted=[p for p in step.owes if p not in have],
-        orders_digest=orders_digest(
+    return {
+        "type": "phase_resolved",
+        "phase": step.phase,
+        "index": index,
+        "orders": {p: a.seq for p, a in counted.items()},
+        "standing": {p: a.seq for p, a in standing.items()},
+        "defaulted": [p for p in step.owes if p not in have],
+        "orders_digest": orders_digest(
             step.phase,
             index,
             {p: a.event.digest for p, a in counted.items()},
             {p: a.event.digest for p, a in standing.items()},
         ),
-    )
+    }
 
 
 def setup_digest(c: ev.GameCreated, joined: dict[str, str]) -> str:
