@@ -202,6 +202,21 @@ def test_a_wrong_seed_is_caught(finished, tmp_path):
     assert "seed 3 does not match the commitment" in verify(path).text()
 
 
+def test_a_header_that_does_not_follow_from_the_inputs_is_caught(finished, tmp_path):
+    """A forger who names other orders in a resolution's header (verify compares the
+    header's fields as they are, and makes the event only for the difference)."""
+    path = _copy(finished, tmp_path)
+    rows = [list(r) for r in _rows(path)]
+    i = _first(rows, "phase_resolved", lambda d: d["index"] == 3)
+    d = json.loads(rows[i][3])
+    d["defaulted"] = [*d["defaulted"], "Nobody"]
+    rows[i][3] = json.dumps(d, sort_keys=True, separators=(",", ":"))
+    _rewrite(path, rows)
+    rep = verify(path)
+    (found,) = [f for f in rep.findings if "resolution header does not follow" in f.what]
+    assert found.seq == rows[i][0] and "Nobody" in found.detail
+
+
 def test_orders_resolved_before_they_were_due_is_caught(tmp_path):
     kit = new_game(tmp_path)
     with kit.game() as g:
