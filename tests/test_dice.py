@@ -103,3 +103,47 @@ def test_a_seed_given_later_is_the_one_drawn_from():
     [a.randbelow("x", 6) for _ in range(5)]  # draws 0-4, from the first seed
     a.seed = b"b" * 32
     assert [a.randbelow("x", 6) for _ in range(5)] == [b.randbelow("x", 6) for _ in range(10)][5:]
+
+
+def _made(make, *args):
+    """(the event's fields, fields set, encoding) or the error's type."""
+    from pbem.events import encode
+
+    try:
+        e = make(*args)
+    except Exception as x:  # noqa: BLE001 - what the validator says is compared
+        return type(x).__name__
+    return dict(e.__dict__), set(e.model_fields_set), encode(e)
+
+
+def test_a_die_event_made_without_the_validator_is_the_validated_one():
+    """events.dice_rolled (the resolution's dice, issue 9): for what the resolution gives
+    it, the same event as DiceRolled(...); anything else goes through the validator."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from pbem.events import DiceRolled, dice_rolled
+
+    def validated(label, sides, values, stream, draw):
+        return DiceRolled(label=label, sides=sides, values=values, stream=stream, draw=draw)
+
+    anything = st.one_of(st.integers(-3, 9), st.booleans(), st.text(max_size=3), st.none())
+    streams = st.sampled_from(["public", "hidden", "scripted", "other", 1])
+    draws = st.sampled_from(["roll", "pick", "draw", "shuffle", "other", None])
+
+    @given(
+        st.one_of(st.text(max_size=8), anything),
+        st.one_of(st.integers(-2, 40), anything),
+        st.lists(st.one_of(st.integers(-2, 7), anything), max_size=5),
+        streams,
+        draws,
+    )
+    def same(label, sides, values, stream, draw):
+        args = (label, sides, values, stream, draw)
+        assert _made(dice_rolled, *args) == _made(validated, *args)
+
+    same()
+    values = [3, 5]
+    e = dice_rolled("Prussia, battle round 1", 6, values, "public", "roll")
+    values.append(6)  # the caller's list is its own: the event keeps what was rolled
+    assert e.values == [3, 5] and e == validated("Prussia, battle round 1", 6, [3, 5], "public", "roll")
