@@ -213,41 +213,6 @@ class DiceRolled(Event):
     draw: Literal["roll", "pick", "draw", "shuffle"] | None = None
 
 
-_STREAMS = frozenset({"public", "hidden", "scripted"})
-_DRAWS = frozenset({"roll", "pick", "draw", "shuffle"})
-_FIELDS_SET = frozenset({"label", "sides", "values", "stream", "draw"})
-_new, _set = object.__new__, object.__setattr__
-
-
-def dice_rolled(label: str, sides: int, values: list[int], stream: str, draw: str) -> DiceRolled:
-    """DiceRolled(label=..., ...) as the resolution makes it (pbem/resolution.py), the
-    same event with the same fields set (and `values` copied), made without pydantic's
-    validator when every value is of the type the model holds: the event made most
-    often, each time with its validator's code and tables out of the processor's caches
-    (issue 9). Anything else goes through the validator, which says what is wrong."""
-    if (
-        type(label) is str
-        and type(sides) is int
-        and stream in _STREAMS
-        and draw in _DRAWS
-        and set(map(type, values)) <= {int}
-    ):
-        e = _new(DiceRolled)
-        _set(
-            e,
-            "__dict__",
-            {
-                "type": "dice_rolled", "label": label, "sides": sides, "values": list(values),
-                "stream": stream, "draw": draw,
-            },
-        )  # fmt: skip
-        _set(e, "__pydantic_fields_set__", set(_FIELDS_SET))
-        _set(e, "__pydantic_extra__", None)
-        _set(e, "__pydantic_private__", None)
-        return e
-    return DiceRolled(label=label, sides=sides, values=values, stream=stream, draw=draw)
-
-
 @event
 class SeedRevealed(Event):
     kind: ClassVar[str] = "meta"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .clone import clone
 from .dice import DiceScriptError, DiceSource, ScriptedDice
-from .events import DiceRolled, Event, dice_rolled
+from .events import DiceRolled, Event
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
@@ -54,19 +54,37 @@ class Resolution:
                 raise DiceScriptError(f"scripted roll {bad[0]} for {label!r} is not a d{sides}")
         else:
             values = [self.public.randbelow(label, sides) + 1 for _ in range(count)]
-        self.emit(dice_rolled(label, sides, values, _stream(self.public), "roll"))
+        self.emit(
+            DiceRolled(
+                label=label,
+                sides=sides,
+                values=values,
+                stream=_stream(self.public),
+                draw="roll",
+            )
+        )
         return values
 
     def pick(self, label: str, n: int) -> int:
         """A public uniform draw in 0..n-1 (random selection of face-up counters)."""
         v = self.public.randbelow(label, n)
-        self.emit(dice_rolled(label, n, [v], _stream(self.public), "pick"))
+        self.emit(
+            DiceRolled(label=label, sides=n, values=[v], stream=_stream(self.public), draw="pick")
+        )
         return v
 
     def draw(self, label: str, n: int) -> int:
         """A secret uniform draw in 0..n-1 from the hidden stream."""
         v = self.hidden.randbelow(label, n)
-        self.emit(dice_rolled(label, n, [v], _stream(self.hidden, "hidden"), "draw"))
+        self.emit(
+            DiceRolled(
+                label=label,
+                sides=n,
+                values=[v],
+                stream=_stream(self.hidden, "hidden"),
+                draw="draw",
+            )
+        )
         return v
 
     def shuffle(self, label: str, items: Sequence[T]) -> list[T]:
@@ -77,7 +95,15 @@ class Resolution:
             j = self.hidden.randbelow(label, i + 1)
             picks.append(j)
             out[i], out[j] = out[j], out[i]
-        self.emit(dice_rolled(label, len(out), picks, _stream(self.hidden, "hidden"), "shuffle"))
+        self.emit(
+            DiceRolled(
+                label=label,
+                sides=len(out),
+                values=picks,
+                stream=_stream(self.hidden, "hidden"),
+                draw="shuffle",
+            )
+        )
         return out
 
 
