@@ -10,92 +10,11 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
+from . import map_index
+
 UnitType = Literal["army", "fleet"]
 IN_PLAY = ("map", "track", "setup")  # a counter's status while it is in play (not the pool)
 GARRISON = "G"  # SKO Imperial Capitals: the type letter of a garrison step's id (`Pr-G1`)
-
-# Where the counters on the map stand is asked for hundreds of times a resolution
-# (SoldierState.on_map). The answer is kept, as counter ids by area, until anything
-# could have changed it. Three counts say when: _GEN[1] (which counters are on the map)
-# goes up with any change to a counter's status or type and any counter made; _GEN[0]
-# (where they are) with those and with any change to a counter's area; _GEN[2] (who is
-# aboard which fleet) with those and with any change to the fleet carrying a counter, so
-# a fleet sailing with its cargo does not make the cargo lists be read again. The answer
-# names the dict it was read from, so a state given a new `units` dict reads it again,
-# and keeps ids, not counters, so a dict holding copies of the same counters (clone
-# makes no counter anew) still gets its own. When only areas changed since an answer
-# was read, it is brought up to date from _MOVES (the counters moved, with the area
-# each left) for the few of its own counters that moved, not read again whole.
-_GEN = [0, 0, 0]
-_MOVES: list[tuple[Any, str | None]] = []  # the last _GEN[0] - gen are the moves since gen
-_FEW_MOVES = 32  # more than this since an answer was read: it is read again whole
-
-
-def _changed(u: object = None) -> None:
-    _GEN[0] += 1
-    _GEN[1] += 1
-    _GEN[2] += 1
-
-
-def _moved(u: Any) -> None:
-    _MOVES.append((u, u.__dict__.get("area")))  # (the area it leaves: set after the hook)
-    if len(_MOVES) > 4 * _FEW_MOVES:
-        del _MOVES[:-_FEW_MOVES]
-    _GEN[0] += 1
-
-
-def _boarded(u: object) -> None:
-    _GEN[2] += 1
-
-
-_HOOKS = {"status": _changed, "type": _changed, "area": _moved, "carried_by": _boarded}
-
-
-class _MapIndex:
-    """Counter ids on the map, by area (None: all of them), as of generation `gen`.
-    Not part of the state: equal to any other, and a copy starts empty."""
-
-    __slots__ = (
-        "gen", "who", "ships", "units", "every", "by_area", "aboard", "countries", "carried",
-        "owners", "fleets", "rank", "owned",
-    )  # fmt: skip
-
-    def __init__(self) -> None:
-        self.gen = self.who = self.ships = -1
-        self.units: object = None
-        self.every: list[str] = []
-        self.by_area: dict[str | None, list[str]] = {}
-        self.aboard: dict[str, list[str]] = {}
-        # counter ids by country, and the dict and size they were read from (a counter's
-        # country never changes, and counters are never taken out of a game)
-        self.countries: tuple[object, int, dict[str, list[str]]] = (None, -1, {})
-        # ids of the counters a fleet carries, wherever they are, and the dict and
-        # _GEN[2] they were read at
-        self.carried: tuple[object, int, list[str]] = (None, -1, [])
-        # each power listed in `players` -> its player, and the dict it was read from
-        # (the players are set when the scenario starts, and never change)
-        self.owners: tuple[object, dict[str, str]] = (None, {})
-        # area -> the fleets there, sorted, as asked, until `by_area` is read again
-        self.fleets: dict[str | None, list[str]] = {}
-        # each id of `every` -> its place there (made when first needed)
-        self.rank: dict[str, int] | None = None
-        self.owned = False  # whether `by_area` and `fleets` are this index's alone
-
-    def read(self, units: object) -> bool:
-        """Whether `by_area` is current for the dict `units`."""
-        return self.gen == _GEN[0] and self.who == _GEN[1] and self.units is units
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _MapIndex)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __copy__(self) -> _MapIndex:
-        return _MapIndex()
-
-    def __deepcopy__(self, memo: dict) -> _MapIndex:
-        return _MapIndex()
-
 
 _CONFIG = ConfigDict(extra="forbid")
 
@@ -163,10 +82,10 @@ class Counter(_M):
     )
 
     def __post_init__(self) -> None:
-        _changed()
+        map_index.made()
 
     def __setattr__(self, name: str, value: object) -> None:
-        hook = _HOOKS.get(name)
+        hook = map_index.HOOKS.get(name)  # where the counters are: map_index.py
         if hook is not None:
             hook(self)
         super().__setattr__(name, value)
@@ -381,7 +300,7 @@ class SoldierState(_M):
 
     def __post_init__(self) -> None:
         # not a field: where the counters are, kept until something could change it
-        object.__setattr__(self, "_where", _MapIndex())
+        object.__setattr__(self, "_where", map_index.MapIndex())
 
     def __copy__(self) -> SoldierState:
         """A shallow copy (model_copy) with an index of its own: shared, the copy and
@@ -389,7 +308,7 @@ class SoldierState(_M):
         the other."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        object.__setattr__(new, "_where", _MapIndex())
+        object.__setattr__(new, "_where", map_index.MapIndex())
         return new
 
     # --- who is who -------------------------------------------------------------
@@ -455,103 +374,28 @@ class SoldierState(_M):
 
     # --- what is where ----------------------------------------------------------
 
-    def _index(self) -> _MapIndex:
-        index, units = self._where, self.units
-        if index.who != _GEN[1] or index.units is not units:
-            index.every = [uid for uid, u in units.items() if u.status == "map"]
-            index.units, index.who, index.gen, index.ships = units, _GEN[1], -1, -1
-            index.rank = None
-        return index
-
-    def _by_area(self) -> dict[str | None, list[str]]:
-        index = self._index()
-        if index.gen != _GEN[0] and not self._moves_read(index):
-            units = self.units
-            by_area: dict[str | None, list[str]] = {None: index.every}
-            for uid in index.every:
-                area = units[uid].area
-                if area is not None:
-                    by_area.setdefault(area, []).append(uid)
-            index.by_area, index.gen, index.fleets, index.owned = by_area, _GEN[0], {}, True
-        return index.by_area
-
-    def _moves_read(self, index: _MapIndex) -> bool:
-        """Bring `by_area`, read at index.gen with the same counters on the map, up to
-        date with the few moves since (False: it is to be read again whole)."""
-        pending = _GEN[0] - index.gen
-        if index.gen < 0 or pending > _FEW_MOVES or pending > len(_MOVES):
-            return False
-        units, by_area, fleets, rank = self.units, index.by_area, index.fleets, index.rank
-        left: dict[str, str | None] = {}  # own counters moved -> the area the answer has
-        for u, old in _MOVES[len(_MOVES) - pending :]:
-            if units.get(u.id) is u and u.id not in left:
-                left[u.id] = old
-        for uid, old in left.items():
-            new = units[uid].area
-            if new == old:
-                continue
-            if rank is None:
-                rank = index.rank = {x: i for i, x in enumerate(index.every)}
-            if uid not in rank:
-                continue  # not on the map
-            here = by_area.get(old) if old is not None else None
-            if here is None or uid not in here:
-                return False  # not where the answer has it: read it all again
-            if not index.owned:  # another index has them too: its own copies (the
-                by_area, fleets = dict(by_area), dict(fleets)  # lists are never changed)
-                index.owned = True
-            rest = [x for x in here if x != uid]
-            if rest:
-                by_area[old] = rest
-            else:
-                del by_area[old]
-            fleets.pop(old, None)
-            if new is not None:
-                by_area[new] = sorted([*by_area.get(new, ()), uid], key=rank.__getitem__)
-                fleets.pop(new, None)
-        index.by_area, index.fleets, index.gen = by_area, fleets, _GEN[0]
-        return True
-
-    def _aboard(self) -> dict[str, list[str]]:
-        index = self._index()
-        if index.ships != _GEN[2]:
-            units = self.units
-            aboard: dict[str, list[str]] = {}
-            for uid in index.every:
-                fleet = units[uid].carried_by
-                if fleet is not None:
-                    aboard.setdefault(fleet, []).append(uid)
-            index.aboard, index.ships = aboard, _GEN[2]
-        return index.aboard
-
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:
         """The counters on the map (in `area`, of `type_`), in the order of `units`."""
-        units = self.units
-        index = self._where
-        by_area = index.by_area if index.read(units) else self._by_area()
-        got = [units[uid] for uid in by_area.get(area, ())]
+        units, index = self.units, self._where
+        if not index.current(units):
+            map_index.read(index, units)
+        got = [units[uid] for uid in index.by_area.get(area, ())]
         return got if type_ is None else [u for u in got if u.type == type_]
 
     def index_from(self, other: SoldierState) -> None:
         """This state's `units` is a copy of `other`'s dict, the same counters: it starts
-        from the map index `other` has read, when that is current (the lists are
-        shared: an index is read again into new ones, never changed in place)."""
-        src, dst = other._where, self._where
-        if not src.read(other.units):
-            return
-        dst.units, dst.who, dst.gen, dst.every = self.units, src.who, src.gen, src.every
-        dst.by_area, dst.fleets, dst.rank = src.by_area, dict(src.fleets), src.rank
-        src.owned = dst.owned = False
-        if src.ships == _GEN[2]:
-            dst.aboard, dst.ships = src.aboard, src.ships
+        from the map index `other` has read, when that is current (map_index.py)."""
+        if other._where.current(other.units):
+            self._where.share(other._where, self.units)
 
     def fleet_ids(self, area: str) -> list[str]:
         """Ids of the fleets on the map in `area`, sorted."""
         units, index = self.units, self._where
-        by_area = index.by_area if index.read(units) else self._by_area()
+        if not index.current(units):
+            map_index.read(index, units)
         got = index.fleets.get(area)
         if got is None:
-            here = by_area.get(area, ())
+            here = index.by_area.get(area, ())
             got = index.fleets[area] = sorted(u for u in here if units[u].type == "fleet")
         return list(got)
 
@@ -571,14 +415,17 @@ class SoldierState(_M):
         not, in the order of `units` (SK 10.6; navy.tidy clears the stale ones)."""
         index, units = self._where, self.units
         known, gen, ids = index.carried
-        if known is not units or gen != _GEN[2]:
+        if known is not units or gen != map_index.ships():
             ids = [uid for uid, u in units.items() if u.carried_by]
-            index.carried = (units, _GEN[2], ids)
+            index.carried = (units, map_index.ships(), ids)
         return ids
 
     def aboard(self, fleet: str) -> list[str]:
         """Ids of the counters on the map carried by `fleet` (SK 10.6), sorted."""
-        return sorted(self._aboard().get(fleet, ()))
+        units, index = self.units, self._where
+        if not index.current(units):
+            map_index.read(index, units)
+        return sorted(index.aboard.get(fleet, ()))
 
     def leaders_in(self, area: str) -> list[LeaderPiece]:
         return [ld for ld in self.leaders.values() if ld.status == "map" and ld.area == area]
