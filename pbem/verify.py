@@ -606,9 +606,11 @@ def _check_resolution(
                     f"{head.phase!r} resolved before its orders were in or its deadline passed",
                 )
             )
-        # the recorded header itself when its fields are those the inputs give
-        fields = engine.header_fields(state, step) if state.resolutions else None
-        want = head if fields == head.__dict__ else engine.header(state, step)
+        if state.resolutions:  # the recorded header itself when its fields are the inputs'
+            fields = engine.header_fields(state, step)
+            want = head if fields == head.__dict__ else ev.PhaseResolved(**fields)
+        else:
+            want = engine.header(state, step)
     if want is not head and want != head:
         find(
             Finding(

@@ -191,13 +191,15 @@ class ActionPhase:
             # where fleets take armies (and what cards do) decides where they may go on:
             # those checks wait until the lines they depend on read
             return early + at_sea
-        if not (orders.moves or orders.attacks or orders.sieges or orders.diplomacy):
+        # the lines whose checks read where the moves leave the armies (costs: diplomacy)
+        later = orders.attacks or orders.sieges or orders.diplomacy
+        if not (orders.moves or later):
             return early  # no line left whose check reads where the fleets end up
         s = naval_orders.after(content, s, power, orders.naval, sails)  # SK 10.62: sea first
         problems = movement.validate_moves(content, s, power, orders.moves)
         if "move" in orders.unread:
             return early + problems  # where units end up decides what they may attack
-        if not (orders.attacks or orders.sieges or orders.diplomacy):
+        if not later:
             return early + problems  # no line left whose check reads where the armies end up
         if problems:  # what attacks may be checked without the refused moves still is
             refused = {x.line for x in problems}
