@@ -142,8 +142,10 @@ def _game(path: str):
             return self.game
 
         def __exit__(self, *exc):
-            self.game.close()
-            self.lock.__exit__(*exc)
+            try:
+                self.game.__exit__(*exc)  # (the status cache brought up to date)
+            finally:
+                self.lock.__exit__(*exc)
 
     return Locked()
 

@@ -170,6 +170,7 @@ class Game:
             )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)
+        self._head = self.log.head()  # where the status cache is, as far as this knows
         name = self.log.ruleset_name()
         if name:
             registry.get(name)  # imports it: its event types must be known before decoding
@@ -180,8 +181,24 @@ class Game:
     def __enter__(self) -> Game:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc: object) -> None:
+        try:
+            if exc_type is None:
+                self.keep_status()
+        finally:
+            self.close()
+
+    def keep_status(self) -> None:
+        """After a command that changed the log (submit, ingest, a referee action...):
+        the status cache brought to the new head, so the referee's next `pbem status`
+        reads it and replays nothing (issue 9). The cache is derived data: where the
+        status cannot be made, `pbem status` replays and says why."""
+        if self.log.head() == self._head:
+            return
+        try:
+            self.status()
+        except Exception:  # noqa: BLE001 - the command itself went through
+            self._head = self.log.head()
 
     # --- creation ---------------------------------------------------------------
 
@@ -381,6 +398,7 @@ class Game:
         seq, head = self.log.head()
         if seq == st.seq:
             statuscache.write(self.log.conn, seq, head, out.text())
+            self._head = (seq, head)
         return out
 
     def phase_seq(self, phase: str) -> int:

@@ -41,6 +41,52 @@ def test_an_append_makes_the_cache_stale_until_the_next_status(tmp_path):
     assert statuscache.read(kit.path) == now
 
 
+def test_a_game_closed_after_an_append_leaves_the_cache_at_the_new_head(tmp_path):
+    # submit, ingest, advance and the referee's commands close the game this way: the
+    # next `pbem status` reads the cache and replays nothing
+    kit = new_game(tmp_path)
+    with kit.game() as g:
+        kit.play_phase(g)
+        head = g.log.head()
+    conn = sqlite3.connect(kit.path)
+    row = conn.execute(f"SELECT seq, hash FROM {statuscache.TABLE}").fetchone()
+    conn.close()
+    assert row == head
+    cached = statuscache.read(kit.path)
+    assert cached is not None and cached == replayed(kit.path)
+
+
+def test_a_game_left_by_an_exception_writes_no_status(tmp_path):
+    kit = new_game(tmp_path)
+    with kit.game() as g:
+        g.status()
+    try:
+        with kit.game() as g:
+            kit.play_phase(g)
+            raise RuntimeError("the command failed after its appends")
+    except RuntimeError:
+        pass
+    assert statuscache.read(kit.path) is None  # the next status replays
+
+
+def test_a_referee_command_leaves_the_cache_at_the_new_head(tmp_path):
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    kit = new_game(tmp_path)
+    with kit.game() as g:
+        g.status()
+        before = g.log.head()
+    got = CliRunner().invoke(main, ["referee", "pause", str(kit.path), "--reason", "a move"])
+    assert got.exit_code == 0, got.output
+    with kit.game() as g:
+        assert g.log.head() != before
+    cached = statuscache.read(kit.path)
+    assert cached is not None and "paused" in cached.lower()
+    assert cached == replayed(kit.path)
+
+
 def test_a_row_naming_another_head_is_ignored(tmp_path):
     kit = new_game(tmp_path)
     with kit.game() as g:
