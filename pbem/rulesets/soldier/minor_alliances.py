@@ -661,9 +661,11 @@ def angelo_emo(ctx: Resolution, content: SoldierContent) -> None:
     """SK 19.6: a minor's admiral who may sail only with his country's fleet is removed from
     play for good once that fleet is eliminated."""
     s: SoldierState = ctx.state
-    on = [n for n, ld in s.leaders.items() if ld.status in ("map", "captured")]
-    for name, fleet_of in sorted((n, content.leader(n).fleet_of) for n in on):
-        if fleet_of and not any(u.country == fleet_of for u in s.on_map(type_="fleet")):
+    for name, fleet_of in content.bound_admirals():
+        ld = s.leaders.get(name)
+        if ld is None or ld.status not in ("map", "captured"):
+            continue
+        if not any(u.country == fleet_of for u in s.on_map(type_="fleet")):
             ctx.emit(
                 LeaderRemoved(leader=name, why=f"the {fleet_of} fleet was eliminated (SK 19.6)")
             )

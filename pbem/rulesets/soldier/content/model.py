@@ -46,6 +46,10 @@ class Lookups:
             neighbours[b][a] = route.mountain
         self.neighbours = dict(neighbours)
         self.leaders: dict[str, Leader] = {}
+        # SK 19.6: (admiral, the country whose fleet he may sail only with), by name
+        self.bound_admirals = tuple(
+            sorted((x.name, x.fleet_of) for x in c.pieces.leaders if x.fleet_of)
+        )
         for leader in c.pieces.leaders:
             for key in (leader.name, *leader.aliases):
                 self.leaders.setdefault(key.casefold(), leader)
@@ -237,6 +241,11 @@ class SoldierContent(Record):
             return self.lookups.leaders[name.strip().casefold()]
         except KeyError:
             raise KeyError(f"no leader {name!r}") from None
+
+    def bound_admirals(self) -> tuple[tuple[str, str], ...]:
+        """SK 19.6: (admiral, country) for each admiral who may sail only with that
+        country's fleet, by name."""
+        return self.lookups.bound_admirals
 
     def leaders_of(self, power: str) -> list[Leader]:
         return [x for x in self.pieces.leaders if x.power == power]
