@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from itertools import starmap
 from pathlib import Path
 
-import sqlite_utils
-
 from . import events as ev
 from . import hidden
 from .canonical import sha256_hex
@@ -119,14 +117,19 @@ class EventLog:
             raise GameError(f"{self.path} already exists")
         if not create and not self.path.exists():
             raise GameError(f"no game file at {self.path}")
-        self.db = sqlite_utils.Database(self.path)
-        self.conn: sqlite3.Connection = self.db.conn
+        # (the connection sqlite_utils.Database makes; sqlite_utils itself, 85 ms to
+        # import, only to create a file: every other command reads and appends)
+        self.conn: sqlite3.Connection = sqlite3.connect(str(self.path))
+        self.conn.execute("PRAGMA recursive_triggers=on")
         self.conn.isolation_level = None  # explicit BEGIN/COMMIT below
         self._batch = False
         self.conn.execute("PRAGMA busy_timeout=10000")
         if create:
-            self.db.enable_wal()
-            self.db["events"].create(
+            import sqlite_utils
+
+            db = sqlite_utils.Database(self.conn)
+            db.enable_wal()
+            db["events"].create(
                 {"seq": int, "type": str, "v": int, "body": str, "prev": str, "hash": str},
                 pk="seq",
                 not_null={"type", "v", "body", "prev", "hash"},
