@@ -70,8 +70,19 @@ def read_toml_dir(game: str, root: Path | None = None) -> dict[str, dict]:
             f"{base}: no content directory for game {game!r}; the games here are: "
             + (", ".join(sorted(p.name for p in base.parent.iterdir() if p.is_dir())) or "none")
         )
+    paths = sorted(base.rglob("*.toml"))
+    name = None
+    if root is None:  # the shipped games: their parse kept as JSON (pbem/content_cache.py)
+        from . import content_cache
+
+        name = content_cache.key(
+            game, [(p.relative_to(base).as_posix(), p.read_bytes()) for p in paths]
+        )
+        kept = content_cache.read(game, name)
+        if kept is not None:
+            return kept
     raw: dict[str, dict] = {}
-    for path in sorted(base.rglob("*.toml")):
+    for path in paths:
         rel = path.relative_to(base)
         stem = rel.with_suffix("").as_posix()
         try:
@@ -89,4 +100,6 @@ def read_toml_dir(game: str, root: Path | None = None) -> dict[str, dict]:
             raise ContentError(f"{rel.as_posix()}: not UTF-8 text: {exc}") from exc
     if not raw:
         raise ContentError(f"{base}: no .toml files for game {game!r}")
+    if name is not None:
+        content_cache.write(game, name, raw)
     return raw

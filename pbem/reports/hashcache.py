@@ -26,21 +26,14 @@ import contextlib
 import hashlib
 import hmac
 import json
-import os
 import sqlite3
 import sys
 from functools import cache
 from pathlib import Path
 
+from ..cache_dir import cache_dir, mac, machine_key
+
 TABLE = "report_hashes"
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("PBEM_CACHE_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "pbem"
 
 
 @cache
@@ -76,7 +69,7 @@ class HashCache:
         self.secret = b""
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            self.secret = self._key()
+            self.secret = machine_key(self.dir)
             self.conn = sqlite3.connect(self.dir / "reports.sqlite", timeout=10)
             self.conn.execute(
                 f"CREATE TABLE IF NOT EXISTS {TABLE} (k TEXT PRIMARY KEY, v TEXT, mac TEXT)"
@@ -84,23 +77,11 @@ class HashCache:
         except (OSError, sqlite3.Error):
             self.conn = None  # no cache: every report is rendered, nothing else changes
 
-    def _key(self) -> bytes:
-        path = self.dir / "key"
-        try:
-            return bytes.fromhex(path.read_text().strip())
-        except (OSError, ValueError):
-            pass
-        secret = os.urandom(32)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(secret.hex() + "\n")
-        return secret
-
     def _k(self, head: str, power: str, start: int, stop: int, deadline: str | None) -> str:
         return json.dumps([self.code, head, power, start, stop, deadline])
 
     def _mac(self, k: str, v: str) -> str:
-        return hmac.new(self.secret, f"{k}\n{v}".encode(), hashlib.sha256).hexdigest()
+        return mac(self.secret, f"{k}\n{v}".encode())
 
     def get(self, head: str, power: str, start: int, stop: int, deadline: str | None) -> str | None:
         """The content hash this machine rendered for the report, or None."""
