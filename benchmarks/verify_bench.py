@@ -6,7 +6,9 @@ Run: python benchmarks/verify_bench.py [--baseline REV] [--scenarios 1757 1762] 
 [--rounds 3]
 
 For each tree it plays each scenario's demo game with that tree's own code (`pbem
-demo`, scripted players, fixed master secret), then times `verify()` in a fresh
+demo`, scripted players, fixed master secret; a tree whose demo drew the players' keys
+at random and read the clock gets the keys and the clock this tree's demo derives from
+that secret, so that it plays one game, the same in every run), then times `verify()` in a fresh
 interpreter with everything imported first (best of N, in each of R rounds that take
 the trees in turn, so a slow spell of the machine falls on both): time per resolution
 and per event; where the tree's verify takes `jobs` (pbem/verify_split.py), both the
@@ -40,6 +42,24 @@ import pbem.ruleset as registry
 path, scenario, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
 from pathlib import Path
 d = Path(path)
+import pbem.demo
+if not hasattr(pbem.demo, "FIXED_NOW"):
+    # an older tree's demo drew its players' keys at random and read the clock, so each
+    # run played another game (5f38b1f's 1762: 423 to 494 events): here it gets the keys
+    # and the clock this tree's demo derives from the same master (pbem/demo.py), and
+    # plays one game, the same in every run
+    import hashlib
+    import pbem.keys as K, pbem.service as S
+    from cryptography.hazmat.primitives import serialization
+    order = list(registry.get("soldier-kings").powers(scenario, {}))
+    def generate(passphrase=None):
+        seed = hashlib.sha256(b"pbem-demo-key\n" + bytes(32) + order.pop(0).encode()).digest()
+        key = K.private_from_seed(seed)
+        pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                serialization.NoEncryption())
+        return pem, K.pbem_public_line(key.public_key())
+    K.generate = generate
+    S.utcnow = lambda: "2026-01-01T00:00:00Z"
 if not (d / "game.pbem").exists():
     run_demo(d, "soldier-kings", scenario, echo=lambda s: None, master=bytes(32))
 registry.get("soldier-kings")
