@@ -140,6 +140,24 @@ def _automatic(ctx: Resolution, area: str, interceptors: list[str], v: Voyage, w
     )  # fmt: skip
 
 
+def blockading_sides(s: SoldierState, fleets: list[str]) -> list[list[str]]:
+    """SK 10.51 with SK 1.0 Friendly/Ally and SK 11.2 ("all friendly and allied fleets"):
+    the blockaders `fleets` (sorted) by the side they fight on. Each power's fleets
+    (navy.owner) join the first side whose powers are all friendly to it (one player's, or
+    formally allied, SK 16.1), powers taken by name as groups_by_power takes them; a power
+    friendly to none of them starts a side of its own. Usually one side."""
+    sides: list[tuple[list[str], list[str]]] = []  # (powers, fleets)
+    for power, own in groups_by_power(s, fleets):
+        for powers, got in sides:
+            if all(s.friendly(power, q) for q in powers):
+                powers.append(power)
+                got.extend(own)
+                break
+        else:
+            sides.append(([power], list(own)))
+    return [sorted(got) for _, got in sides]
+
+
 def break_blockade(
     ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool, attempted: set
 ) -> bool:
@@ -158,23 +176,37 @@ def break_blockade(
         for p in sorted({navy.owner(s, f) for f in them}):  # nor do they intercept it there
             attempted.add((sea, p, v.gid, f"enter {sea}"))
         return True
-    bpowers = sorted({navy.owner(s, f) for f in them})
-    _automatic(ctx, sea, them, v, f"the blockade of {coast} (SK 10.5)")
     stay = coast if exiting else sea
-    a = nc.Side(them, navy.leaders_with(s, content, sea, bpowers), forbid={coast})  # SK 10.53
-    b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
-    left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
-    if left_a:
-        if left_b:  # SK 10.52: they failed to eject the blockaders
-            ctx.emit(
-                navy.NavalRetreated(
-                    power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
-                    to=stay, why="SK 10.52: the blockade holds",
-                )
-            )  # fmt: skip
-        return False
-    v.fleets = [f for f in v.fleets if f in left_b]
-    return bool(alive(s, v))
+    # SK 10.51: the group must attack "any enemy blockading fleets"; blockaders of powers
+    # hostile to each other (SK 1.0 Enemy) cannot fight as one side (SK 11.2), so each
+    # side of them (blockading_sides) fights the group in a battle of its own, one after
+    # the other, in the order of their powers' names (the first power of each side), as
+    # groups_by_power and _intercepts order interceptors at sea: no rule gives anyone the
+    # choice here (SK 11.1 is for fleets entering a coastal area that holds enemy fleets).
+    # The group passes only if it ejects or eliminates every side (SK 10.51, 10.53); a
+    # side left in place stops it (SK 10.52) and the sides after it do not fight.
+    for fleets in blockading_sides(s, them):
+        fleets = [f for f in fleets if s.units[f].status == "map" and s.units[f].area == sea]
+        if not fleets:
+            continue
+        bpowers = sorted({navy.owner(s, f) for f in fleets})
+        _automatic(ctx, sea, fleets, v, f"the blockade of {coast} (SK 10.5)")
+        a = nc.Side(fleets, navy.leaders_with(s, content, sea, bpowers), forbid={coast})  # SK 10.53
+        b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
+        left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
+        if left_a:
+            if left_b:  # SK 10.52: they failed to eject the blockaders
+                ctx.emit(
+                    navy.NavalRetreated(
+                        power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
+                        to=stay, why="SK 10.52: the blockade holds",
+                    )
+                )  # fmt: skip
+            return False
+        v.fleets = [f for f in v.fleets if f in left_b]
+        if not alive(s, v):
+            return False
+    return True
 
 
 def strait_fight(
