@@ -177,6 +177,23 @@ def break_blockade(
             attempted.add((sea, p, v.gid, f"enter {sea}"))
         return True
     stay = coast if exiting else sea
+    # SK 15.3: "the victorious major power(s) may not attack units of the surrendering
+    # major power and its minor allies", and SK 10.51 makes breaking a blockade the moving
+    # group's attack ("moving fleets must attack any enemy blockading fleets"; so
+    # naval_combat.battle takes the group as the attacker). A victor's group cannot attack
+    # a loser's blockaders, so it cannot break the blockade: it stops as in SK 10.52 (it
+    # "may not enter or exit"), with no battle, nor any with the other blockaders (it
+    # could not pass them all). 15.3 lifts the blockade for nobody: the group does not
+    # sail past it. The loser's group (15.3 binds only the victor) fights as ever.
+    if any(not navy.may_attack(s, p, navy.owner(s, f)) for f in them for p in v.plan.powers):
+        if exiting:  # naval.py has it in the sea area: it goes back to the coastal area
+            ctx.emit(
+                navy.NavalRetreated(
+                    power=side, fleets=sorted(v.fleets), leaders=sorted(v.leaders), frm=sea,
+                    to=stay, why="SK 10.52, 15.3: it may not attack the blockaders",
+                )
+            )  # fmt: skip
+        return False
     # SK 10.51: the group must attack "any enemy blockading fleets"; blockaders of powers
     # hostile to each other (SK 1.0 Enemy) cannot fight as one side (SK 11.2), so each
     # side of them (blockading_sides) fights the group in a battle of its own, one after
