@@ -35,6 +35,7 @@ from .hooks import card_rules
 from .names import Names
 from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
 from .passages import (
+    blockading_sides,
     break_blockade,
     fleet_groups_in,
     group_leaders,
@@ -407,13 +408,17 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
         for p, _, fl in fleet_groups_in(content, s, foes)
     ]
     if not entered:
-        # SK 11.0: fleets that were both there: all of them fight, one battle per side
-        by_side: dict[str, list[str]] = {}
-        for p, fl, _ in groups:
-            by_side.setdefault(s.player_of(p), []).extend(fl)
+        # SK 11.0: fleets that were both there: all of them fight, one battle per side.
+        # SK 11.2 with SK 1.0 Friendly/Ally and 16.1: a side is "all friendly and allied
+        # fleets", so enemy powers friendly to each other (one player's, or formally
+        # allied players') fight as one side, grouped as blockaders are (blockading_sides);
+        # each side is named by its first power by name, which ranks it below (the same
+        # battles, in the same order, as one side per player when no enemy players are
+        # allied to each other).
         groups = [
-            (p, sorted(fl), navy.leaders_with(s, content, area, [p]))
-            for p, fl in ((navy.owner(s, fl[0]), fl) for _, fl in sorted(by_side.items()))
+            (p, fl, navy.leaders_with(s, content, area, [p]))
+            for fl in blockading_sides(s, foes)
+            for p in [min(navy.owner(s, f) for f in fl)]
         ]
 
     def rank(g: tuple[str, list[str], list[str]]) -> tuple:
