@@ -293,6 +293,38 @@ def test_articles_and_hits_that_could_not_be_taken_read_unambiguously():
     assert "defender could not" not in said and "attacker's hits" not in said
 
 
+def test_a_victors_group_stopped_at_the_losers_blockade_is_said_to_everyone():
+    """SK 10.52 with 15.3 (passages.break_blockade): a victor's group that may not attack
+    the loser's blockaders stays in the sea area it tried to enter from; the report says
+    why, to every power, as it says a group's retreat (sk.naval_retreated) to all."""
+    from pbem import ruleset as registry
+    from pbem.dice import ScriptedDice
+    from pbem.resolution import Resolution
+    from pbem.rulesets.soldier import navy
+
+    rs = registry.get("soldier-kings")
+    ctx = Resolution(rs, rs.new_state("1757", {}), ScriptedDice([0] * 42))
+    rs.setup(ctx, "1757", {})
+    s = ctx.state
+    why = "SK 10.52, 15.3: it may not attack the blockaders"
+    stops = navy.BlockadeStops(
+        power="Britain", fleets=["Br-F4"], leaders=["Hawke"], area="Southern England",
+        sea="Eastern Atlantic", blockaders=["Fr-F1", "Fr-F2"], why=why,
+    )  # fmt: skip
+    assert report.describe(rs.content, stops, s) == (
+        "Britain's Br-F4, Hawke stopped in the Eastern Atlantic without entering Southern "
+        "England, blockaded by Fr-F1, Fr-F2 (SK 10.52, 15.3: it may not attack the "
+        "blockaders)."
+    )
+    back = navy.NavalRetreated(
+        power="Britain", fleets=["Br-F3"], leaders=[], frm="Eastern Atlantic",
+        to="Southern England", why=why,
+    )  # fmt: skip
+    for power in rs.powers("1757", {}):
+        assert rs.visible(s, stops, power) and rs.visible(s, back, power), power
+    assert rs.apply(s.model_copy(deep=True), stops) == s  # report only: no state changes
+
+
 def test_the_other_powers_table_names_each_registered_player(played):
     g, reports = played
     last = {d.power: r for d, r in reports}

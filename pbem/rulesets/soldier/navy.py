@@ -141,6 +141,23 @@ class NavalRetreated(Event):
 
 
 @event
+class BlockadeStops(Event):
+    """SK 10.52 with SK 15.3: a group that tried to enter the blockaded coastal `area`
+    from `sea` may not attack the blockaders, so it cannot break the blockade: it stays
+    in `sea`, no battle. Report only (it changes nothing); a group that tried to leave
+    goes back with NavalRetreated."""
+
+    type: Literal["sk.blockade_stops"] = "sk.blockade_stops"
+    power: str
+    fleets: list[str]
+    leaders: list[str]
+    area: str  # the blockaded coastal area
+    sea: str  # where the group stays
+    blockaders: list[str]
+    why: str
+
+
+@event
 class NavalBattleEnded(Event):
     type: Literal["sk.naval_battle_ended"] = "sk.naval_battle_ended"
     area: str
@@ -316,6 +333,11 @@ def _(s: SoldierState, e: NavalRetreated) -> None:
         s.leaders[n].area = e.to
     fleet_groups.arrived(s, [*e.fleets, *e.leaders], e.to, e.frm, retreat=True)
     tidy(s)
+
+
+@on(BlockadeStops)
+def _(s: SoldierState, e: BlockadeStops) -> None:
+    pass
 
 
 @on(NavalBattleEnded)

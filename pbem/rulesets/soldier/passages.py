@@ -186,11 +186,19 @@ def break_blockade(
     # could not pass them all). 15.3 lifts the blockade for nobody: the group does not
     # sail past it. The loser's group (15.3 binds only the victor) fights as ever.
     if any(not navy.may_attack(s, p, navy.owner(s, f)) for f in them for p in v.plan.powers):
+        why = "SK 10.52, 15.3: it may not attack the blockaders"
         if exiting:  # naval.py has it in the sea area: it goes back to the coastal area
             ctx.emit(
                 navy.NavalRetreated(
                     power=side, fleets=sorted(v.fleets), leaders=sorted(v.leaders), frm=sea,
-                    to=stay, why="SK 10.52, 15.3: it may not attack the blockaders",
+                    to=stay, why=why,
+                )
+            )  # fmt: skip
+        else:  # it stays in the sea area, where it is: the report says why it went no further
+            ctx.emit(
+                navy.BlockadeStops(
+                    power=side, fleets=sorted(v.fleets), leaders=sorted(v.leaders), area=coast,
+                    sea=sea, blockaders=sorted(them), why=why,
                 )
             )  # fmt: skip
         return False

@@ -2,7 +2,8 @@
 
   sentences.py  a sentence per event (`describe`)
   se_sentences.py  the sentences of Soldier Emperor's own events
-  peace_sentences.py  the sentences of the surrender's declaration (SK 15.0)
+  peace_sentences.py  the sentences of the surrender's declaration (SK 15.0) and of
+                      a victor's group stopped at the loser's blockade (SK 15.3)
   sko_map_units_sentences.py  the sentences of SK's optional map, unit and movement rules
   sko_war_sentences.py  the sentences of SK's optional rules on allies and war
   sko_economy_sentences.py  those of SK's optional economics, advantages and end

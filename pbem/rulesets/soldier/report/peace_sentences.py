@@ -1,4 +1,5 @@
-"""Sentences for the surrender's declaration (SK 15.0: surrender_orders.py), registered in
+"""Sentences for the surrender's declaration (SK 15.0: surrender_orders.py) and for what the
+peace stops (SK 15.3: a victor's group at the loser's blockade, passages.py), registered in
 sentences.SAYINGS beside the shared ones."""
 
 from __future__ import annotations
@@ -34,3 +35,11 @@ def _(c, e, s):
 @says("sk.surrender_not_declared")
 def _(c, e, s):
     return f"{e.loser} does not surrender: no line of its orders ({_lines(e)}) applies (SK 15.0)."
+
+
+@says("sk.blockade_stops")
+def _(c, e, s):
+    return (
+        f"{e.power}'s {join([*e.fleets, *e.leaders])} stopped in the {e.sea} without entering "
+        f"{e.area}, blockaded by {join(e.blockaders)} ({e.why})."
+    )
