@@ -17,11 +17,11 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from trees import side_by_side
+
 CODE = "import pbem.verify, pbem.ruleset as r, sys; r.get(sys.argv[1])"
 
 
@@ -38,44 +38,27 @@ def main() -> None:
     ap.add_argument("--ruleset", default="soldier-kings")
     ap.add_argument("--runs", type=int, default=16)
     a = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = {"this tree": HERE}
-        if a.baseline:
-            wt = Path(tmp) / "baseline"
+    with side_by_side(a.baseline) as (trees, _):
+        for tree in trees.values():  # compiled modules and the content cache, as in use
             subprocess.run(
-                ["git", "worktree", "add", "--detach", str(wt), a.baseline],
-                cwd=HERE, check=True, capture_output=True,
+                [sys.executable, "-m", "compileall", "-q", "pbem"], cwd=tree,
+                env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                check=True, capture_output=True,
             )  # fmt: skip
-            trees = {f"baseline {a.baseline}": wt, **trees}
-        try:
-            for tree in trees.values():  # compiled modules and the content cache, as in use
-                subprocess.run(
-                    [sys.executable, "-m", "compileall", "-q", "pbem"], cwd=tree,
-                    env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
-                    check=True, capture_output=True,
-                )  # fmt: skip
-                once(tree, a.ruleset)
-            times: dict[str, list[float]] = {name: [] for name in trees}
-            for i in range(a.runs):
-                order = list(trees.items()) if i % 2 == 0 else list(trees.items())[::-1]
-                for name, tree in order:
-                    times[name].append(once(tree, a.ruleset))
-            for name, v in times.items():
-                print(
-                    f"{name}: best {min(v) * 1000:.0f} ms, median {statistics.median(v) * 1000:.0f} ms"
-                )
-            if a.baseline:
-                base, now = times.values()
-                pairs = [b / n for b, n in zip(base, now, strict=True)]
-                print(
-                    f"baseline / this tree: {statistics.median(pairs):.2f}x (median of the pairs)"
-                )
-        finally:
-            if a.baseline:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(Path(tmp) / "baseline")],
-                    cwd=HERE, capture_output=True,
-                )  # fmt: skip
+            once(tree, a.ruleset)
+        times: dict[str, list[float]] = {name: [] for name in trees}
+        for i in range(a.runs):
+            order = list(trees.items()) if i % 2 == 0 else list(trees.items())[::-1]
+            for name, tree in order:
+                times[name].append(once(tree, a.ruleset))
+        for name, v in times.items():
+            print(
+                f"{name}: best {min(v) * 1000:.0f} ms, median {statistics.median(v) * 1000:.0f} ms"
+            )
+        if a.baseline:
+            base, now = times.values()
+            pairs = [b / n for b, n in zip(base, now, strict=True)]
+            print(f"baseline / this tree: {statistics.median(pairs):.2f}x (median of the pairs)")
 
 
 if __name__ == "__main__":

@@ -28,11 +28,10 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+from trees import side_by_side
 
 TIMER = r"""
 import json, sys, time
@@ -228,55 +227,37 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="rounds of verify timings, trees in turn")
     ap.add_argument("--paired", type=int, default=0, help="verifies per tree, taken in turn")
     a = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        trees = {"this tree": HERE}
-        if a.baseline:
-            wt = Path(tmp) / "baseline"
-            subprocess.run(
-                ["git", "worktree", "add", "--detach", str(wt), a.baseline],
-                cwd=HERE,
-                check=True,
-                capture_output=True,
-            )
-            trees = {f"baseline {a.baseline}": wt, **trees}
-        try:
-            results = {}
-            work = {name: Path(tmp) / name.replace(" ", "_") for name in trees}
+    with side_by_side(a.baseline) as (trees, tmp):
+        results = {}
+        work = {name: tmp / name.replace(" ", "_") for name in trees}
+        for name, tree in trees.items():
+            results[name] = measure(tree, work[name], a.scenarios, a.repeats)
+        # the machine's noise comes and goes: more rounds, the trees taking turns,
+        # each keeping its best (the games are played once, in the first round)
+        for _ in range(a.rounds - 1):
             for name, tree in trees.items():
-                results[name] = measure(tree, work[name], a.scenarios, a.repeats)
-            # the machine's noise comes and goes: more rounds, the trees taking turns,
-            # each keeping its best (the games are played once, in the first round)
-            for _ in range(a.rounds - 1):
-                for name, tree in trees.items():
-                    again = time_verify(tree, work[name], a.scenarios, a.repeats)
-                    for sc, r in again.items():
-                        kept = results[name]["verify"][sc]
-                        for k in ("seconds", "seconds_1"):
-                            if k in r and r[k] < kept[k]:
-                                kept[k] = r[k]
-            for name in trees:
-                show(name, results[name])
-            if a.paired:
-                show_paired(paired(trees, work, a.scenarios, a.paired))
-            if a.baseline:
-                base, now = results.values()
-                print("== ratios (baseline / this tree)")
-                for sc in a.scenarios:
-                    b, n = base["verify"][sc], now["verify"][sc]
-                    rb = b["seconds"] / max(b["resolutions"], 1)
-                    rn = n["seconds"] / max(n["resolutions"], 1)
-                    print(f"  verify {sc}: {rb / rn:.1f}x faster per resolution")
-                    if "seconds_1" in n:
-                        r1 = n["seconds_1"] / max(n["resolutions"], 1)
-                        print(f"  verify {sc}, one process: {rb / r1:.1f}x faster per resolution")
-                print(f"  status: {base['status'] / now['status']:.1f}x faster")
-        finally:
-            if a.baseline:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(Path(tmp) / "baseline")],
-                    cwd=HERE,
-                    capture_output=True,
-                )
+                again = time_verify(tree, work[name], a.scenarios, a.repeats)
+                for sc, r in again.items():
+                    kept = results[name]["verify"][sc]
+                    for k in ("seconds", "seconds_1"):
+                        if k in r and r[k] < kept[k]:
+                            kept[k] = r[k]
+        for name in trees:
+            show(name, results[name])
+        if a.paired:
+            show_paired(paired(trees, work, a.scenarios, a.paired))
+        if a.baseline:
+            base, now = results.values()
+            print("== ratios (baseline / this tree)")
+            for sc in a.scenarios:
+                b, n = base["verify"][sc], now["verify"][sc]
+                rb = b["seconds"] / max(b["resolutions"], 1)
+                rn = n["seconds"] / max(n["resolutions"], 1)
+                print(f"  verify {sc}: {rb / rn:.1f}x faster per resolution")
+                if "seconds_1" in n:
+                    r1 = n["seconds_1"] / max(n["resolutions"], 1)
+                    print(f"  verify {sc}, one process: {rb / r1:.1f}x faster per resolution")
+            print(f"  status: {base['status'] / now['status']:.1f}x faster")
 
 
 if __name__ == "__main__":
