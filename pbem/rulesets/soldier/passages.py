@@ -158,6 +158,26 @@ def blockading_sides(s: SoldierState, fleets: list[str]) -> list[list[str]]:
     return [sorted(got) for _, got in sides]
 
 
+def blockade_leaders(
+    content: SoldierContent, s: SoldierState, sea: str, fleets: list[str]
+) -> list[str]:
+    """The leaders who fight with the blockaders `fleets` (one side, all in `sea`), sorted:
+    those with their groups (group_leaders, for each power's group among them), not every
+    friendly admiral in the sea area. SK 10.3: "Fleets moving together ... are a group"
+    (leaders move with it); SK 13.2: a leader's rating "is added to the number of dice
+    rolled by friendly or allied units he is directing"; SK 13.4: an admiral adds it for
+    "a friendly or allied fleet or group he directs". An admiral with another group of the
+    side in the sea area, not on blockade, does not fight. A group is its label
+    (fleet_groups.py), so fleets of one group of which only some blockade (declared where
+    they stood) share their group's admirals; a blockade joined later by another group
+    has the admirals of each. With all the side's fleets there on blockade, these are
+    navy.leaders_with's leaders for its powers, as before."""
+    out: set[str] = set()
+    for power, _, group in fleet_groups_in(content, s, fleets):
+        out.update(group_leaders(content, s, sea, power, group))
+    return sorted(out)
+
+
 def break_blockade(
     ctx, content, v: Voyage, coast: str, sea: str, orders, exiting: bool, attempted: set
 ) -> bool:
@@ -214,9 +234,8 @@ def break_blockade(
         fleets = [f for f in fleets if s.units[f].status == "map" and s.units[f].area == sea]
         if not fleets:
             continue
-        bpowers = sorted({navy.owner(s, f) for f in fleets})
         _automatic(ctx, sea, fleets, v, f"the blockade of {coast} (SK 10.5)")
-        a = nc.Side(fleets, navy.leaders_with(s, content, sea, bpowers), forbid={coast})  # SK 10.53
+        a = nc.Side(fleets, blockade_leaders(content, s, sea, fleets), forbid={coast})  # SK 10.53
         b = nc.Side(list(v.fleets), list(v.leaders), back={f: stay for f in v.fleets})
         left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
         if left_a:
