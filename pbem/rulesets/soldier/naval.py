@@ -35,9 +35,9 @@ from .hooks import card_rules
 from .names import Names
 from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
 from .passages import (
-    blockading_sides,
     break_blockade,
     fleet_groups_in,
+    friendly_sides,
     group_leaders,
     groups_by_power,
     hostile_fleets,
@@ -411,13 +411,13 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
         # SK 11.0: fleets that were both there: all of them fight, one battle per side.
         # SK 11.2 with SK 1.0 Friendly/Ally and 16.1: a side is "all friendly and allied
         # fleets", so enemy powers friendly to each other (one player's, or formally
-        # allied players') fight as one side, grouped as blockaders are (blockading_sides);
+        # allied players') fight as one side, grouped as blockaders are (passages.friendly_sides);
         # each side is named by its first power by name, which ranks it below (the same
         # battles, in the same order, as one side per player when no enemy players are
         # allied to each other).
         groups = [
             (p, fl, navy.leaders_with(s, content, area, [p]))
-            for fl in blockading_sides(s, foes)
+            for fl in friendly_sides(s, foes)
             for p in [min(navy.owner(s, f) for f in fl)]
         ]
 

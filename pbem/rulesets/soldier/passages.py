@@ -140,9 +140,9 @@ def _automatic(ctx: Resolution, area: str, interceptors: list[str], v: Voyage, w
     )  # fmt: skip
 
 
-def blockading_sides(s: SoldierState, fleets: list[str]) -> list[list[str]]:
-    """SK 10.51 with SK 1.0 Friendly/Ally and SK 11.2 ("all friendly and allied fleets"):
-    the blockaders `fleets` (sorted) by the side they fight on. Each power's fleets
+def friendly_sides(s: SoldierState, fleets: list[str]) -> list[list[str]]:
+    """SK 11.2 ("all friendly and allied fleets") with SK 1.0 Friendly/Ally: enemy `fleets`
+    (blockaders, SK 10.51; fleets in a coastal area, SK 11.0) by the side they fight on. Each power's fleets
     (navy.owner) join the first side whose powers are all friendly to it (one player's, or
     formally allied, SK 16.1), powers taken by name as groups_by_power takes them; a power
     friendly to none of them starts a side of its own. Usually one side."""
@@ -208,12 +208,7 @@ def break_blockade(
     if any(not navy.may_attack(s, p, navy.owner(s, f)) for f in them for p in v.plan.powers):
         why = "SK 10.52, 15.3: it may not attack the blockaders"
         if exiting:  # naval.py has it in the sea area: it goes back to the coastal area
-            ctx.emit(
-                navy.NavalRetreated(
-                    power=side, fleets=sorted(v.fleets), leaders=sorted(v.leaders), frm=sea,
-                    to=stay, why=why,
-                )
-            )  # fmt: skip
+            _held(ctx, side, v.fleets, v.leaders, sea, stay, why)
         else:  # it stays in the sea area, where it is: the report says why it went no further
             ctx.emit(
                 navy.BlockadeStops(
@@ -224,13 +219,13 @@ def break_blockade(
         return False
     # SK 10.51: the group must attack "any enemy blockading fleets"; blockaders of powers
     # hostile to each other (SK 1.0 Enemy) cannot fight as one side (SK 11.2), so each
-    # side of them (blockading_sides) fights the group in a battle of its own, one after
+    # side of them (friendly_sides) fights the group in a battle of its own, one after
     # the other, in the order of their powers' names (the first power of each side), as
     # groups_by_power and _intercepts order interceptors at sea: no rule gives anyone the
     # choice here (SK 11.1 is for fleets entering a coastal area that holds enemy fleets).
     # The group passes only if it ejects or eliminates every side (SK 10.51, 10.53); a
     # side left in place stops it (SK 10.52) and the sides after it do not fight.
-    for fleets in blockading_sides(s, them):
+    for fleets in friendly_sides(s, them):
         fleets = [f for f in fleets if s.units[f].status == "map" and s.units[f].area == sea]
         if not fleets:
             continue
@@ -240,17 +235,23 @@ def break_blockade(
         left_a, left_b = nc.battle(ctx, content, sea, "blockade", a, b, orders)
         if left_a:
             if left_b:  # SK 10.52: they failed to eject the blockaders
-                ctx.emit(
-                    navy.NavalRetreated(
-                        power=side, fleets=sorted(left_b), leaders=sorted(v.leaders), frm=sea,
-                        to=stay, why="SK 10.52: the blockade holds",
-                    )
-                )  # fmt: skip
+                _held(ctx, side, left_b, v.leaders, sea, stay, "SK 10.52: the blockade holds")
             return False
         v.fleets = [f for f in v.fleets if f in left_b]
         if not alive(s, v):
             return False
     return True
+
+
+def _held(ctx, power: str, fleets, leaders, sea: str, stay: str, why: str) -> None:
+    """SK 10.52: a group that did not break the blockade back where it came from (`stay`:
+    the coastal area it tried to leave, or `sea`, the one it tried to enter from)."""
+    ctx.emit(
+        navy.NavalRetreated(
+            power=power, fleets=sorted(fleets), leaders=sorted(leaders), frm=sea, to=stay,
+            why=why,
+        )
+    )  # fmt: skip
 
 
 def strait_fight(
