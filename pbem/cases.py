@@ -230,9 +230,15 @@ def _paths(where: str, table: Any) -> None:
 
 def _load_state(rs: Ruleset, data: Any, where: str) -> Any:
     try:
-        return rs.load_state(data)
+        state = rs.load_state(data)
     except (ValueError, TypeError, KeyError) as e:  # pydantic's ValidationError is a ValueError
         raise CaseError(f"{where}: the ruleset cannot read this state: {e}") from None
+    named = getattr(state, "scenario", None)  # a state names its game's scenario
+    if isinstance(named, str) and named and named not in rs.scenarios():
+        raise CaseError(
+            f"{where}: scenario {named!r} is not one of {rs.name}'s: {', '.join(rs.scenarios())}"
+        )
+    return state
 
 
 def run_case(path: str | Path) -> CaseResult:

@@ -13,7 +13,7 @@ C1, C2, C3 = "Coalition 1", "Coalition 2", "Coalition 3"
 def _state() -> SYWState:
     return SYWState.model_validate(
         {
-            "scenario": "europe-3p",
+            "scenario": "3-european",
             "seats": [C1, C2, C3],
             "turn": 3,
             "stage": "turn",

@@ -114,6 +114,12 @@ def test_set_bad_key_names_the_keys(tmp_path: Path) -> None:
     assert "set it whole, as in 'cards.Green' = ..." in msg
 
 
+def test_start_state_names_a_scenario_of_the_game(tmp_path: Path) -> None:
+    # a start state's scenario is the game's: a case cannot rest on a name no game has
+    msg = error(tmp_path, "", AMBUSH_STATE.replace('"duel"', '"dual"'))
+    assert "[start] state: scenario 'dual' is not one of mini's: duel" in msg
+
+
 def test_set_bad_field_names_the_fields(tmp_path: Path) -> None:
     msg = error(tmp_path, "", AMBUSH_STATE + '\nset = { stge = "muster" }')
     assert "no field 'stge' in the state" in msg
