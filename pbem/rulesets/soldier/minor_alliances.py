@@ -21,14 +21,13 @@ from .minor_rules import (
     LeaderRemoved,
     MarkerPlaced,
     MinorAllied,
-    MinorConquered,
     MinorForcesPlaced,
     MinorLiberated,
     MinorSought,
     OrderSkipped,
     alliance_bar,
     attempt_problem,
-    table_minors,
+    conquests,
     table_row,
 )
 from .minor_variants import backstab_bar
@@ -644,16 +643,7 @@ def after_control_changes(
             continue  # SE 17.8: that alliance is prohibited for the rest of the game
         ctx.emit(MinorLiberated(minor=minor, power=to, area=area, turn=s.turn))
         place_forces(ctx, content, to, minor, rule="SK 18.8")
-    s = ctx.state
-    for minor in sorted({*table_minors(content), *s.satellites}):  # SE 19.2: satellites too
-        if minor in s.majors:
-            continue
-        now = common.minor_conquered(content, s, minor)
-        if now != (minor in s.conquered):
-            holders = sorted(
-                {s.control.get(a) or "" for a in common.home_areas(content, s, minor)} - {""}
-            )
-            ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
+    conquests(ctx, content)
     angelo_emo(ctx, content)
 
 

@@ -333,6 +333,22 @@ def table_minors(content: SoldierContent) -> list[str]:
     return [r.country for r in content.tables.minor_table]
 
 
+def conquests(ctx: Resolution, content: SoldierContent) -> None:
+    """SK 18.7: a minor whose every home area is held by its enemies is conquered; the
+    status is kept in the state (and told) when it changes: after the control of areas
+    changes, and at the scenario start (1757: Prussia holds Saxony)."""
+    s: SoldierState = ctx.state
+    for minor in sorted({*table_minors(content), *s.satellites}):  # SE 19.2: satellites too
+        if minor in s.majors:
+            continue
+        now = common.minor_conquered(content, s, minor)
+        if now != (minor in s.conquered):
+            holders = sorted(
+                {s.control.get(a) or "" for a in common.home_areas(content, s, minor)} - {""}
+            )
+            ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
+
+
 def seeks_ally(content: SoldierContent, s: SoldierState, country: str | None) -> bool:
     """SK 17.7, 19.2: a neutral country on the table (not played as a major power) or a
     mercenary country whose area is besieged seeks an ally."""

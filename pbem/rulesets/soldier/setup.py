@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from . import capitals, sko_end, war
+from . import capitals, minor_rules, sko_end, war
 from .calendar import phase_id
 from .content import Scenario, SoldierContent
 from .events import CardsDealt, LeadersSelected, PiecesPlaced, ScenarioStarted, UnitsSelected
@@ -124,6 +124,7 @@ def start(
         _select(ctx, f.power, f)
     capitals.update(ctx, content)  # SKO Imperial Capitals: the garrison steps
     war.at_start(ctx, sc.first_turn)  # SKO War States in 1756
+    minor_rules.conquests(ctx, content)  # SK 18.7: a minor all held by enemies (1757: Saxony)
     deal(ctx, sorted(ctx.state.players), HAND_SIZE)
 
 
