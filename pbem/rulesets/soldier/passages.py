@@ -100,21 +100,63 @@ def fleet_groups_in(
 def group_leaders(
     content: SoldierContent, s: SoldierState, area: str, power: str, fleets: list[str]
 ) -> list[str]:
-    """The leaders with the group `fleets` of `power` in `area` (navy.leaders_with): those
-    that arrived with it (SK 10.3 / SE 10.3); leaders whose group is not there (set up,
-    left behind, come by land) are with the power's first group there."""
+    """The leaders with the group `fleets` of `power` in `area` (navy.leaders_with), each
+    with one group there (leader_group): those that arrived with it (SK 10.3 / SE 10.3);
+    leaders of `power` whose group is not there (set up, left behind, come by land) are
+    with the power's first group there. A leader of another power friendly or allied to
+    it is with his own power's group (SK 13.2 / SE 13.2: he adds his rating to the units
+    "he is directing"), and with one of `power`'s only when his power has no fleets there
+    (SK 13.0 / SE 13.0: "all friendly units of the same type")."""
     leaders = navy.leaders_with(s, content, area, [power])
     seen = _labels(content, s, area, power)
     if not seen:
         return leaders
     mine = seen.get(fleet_groups.label(s, fleets[0], area), "") if fleets else ""
-    first = min(seen.values())
+    cache: dict[str, dict[str, str]] = {power: seen}
+    return [n for n in leaders if leader_group(content, s, area, n, cache) == (power, mine)]
 
-    def group(n: str) -> str:
-        got = seen.get(fleet_groups.label(s, n, area))
-        return first if got is None else got
 
-    return [n for n in leaders if group(n) == mine]
+def leader_group(
+    content: SoldierContent,
+    s: SoldierState,
+    area: str,
+    name: str,
+    cache: dict[str, dict[str, str]] | None = None,
+) -> tuple[str, str] | None:
+    """The group (power, label; fleet_groups.py) the leader `name` directs in `area`, or
+    None. SK 10.3 / SE 10.3: a leader moves with a group; SK 13.2 / SE 13.2: "a Leader's
+    rating is added to the number of dice rolled by friendly or allied units he is
+    directing". His own power's group (navy.owner's power: a minor's leader is his
+    major's), the one he arrived with, else its first group (the standing group, else the
+    first to arrive). A leader whose power has no fleets there directs a friendly or
+    allied power's group (SK 13.0 / SE 13.0: "A leader may assist all friendly units of
+    the same type"): the one he arrived with, else the first group of the first such power
+    by name. pbem's reading: one group each, so no rating counts twice."""
+    cache = {} if cache is None else cache
+
+    def labels(p: str) -> dict[str, str]:
+        got = cache.get(p)
+        if got is None:
+            got = cache[p] = _labels(content, s, area, p)
+        return got
+
+    ld = s.leaders[name]
+    own = s.major_of(ld.country) or ld.country
+    lab = fleet_groups.label(s, name, area)
+    seen = labels(own)
+    if seen:
+        return own, seen.get(lab, min(seen.values()))
+    friends = sorted(
+        {
+            p
+            for p in (navy.owner(s, f) for f in navy.fleets_in(s, area))
+            if p != own and s.friendly(own, p)
+        }
+    )
+    for p in friends:
+        if lab != fleet_groups.STANDING and lab in labels(p):
+            return p, labels(p)[lab]
+    return (friends[0], min(labels(friends[0]).values())) if friends else None
 
 
 def slip_blockade(ctx: Resolution, power: str, card: str, info: dict) -> None:
