@@ -167,8 +167,11 @@ def defender_honors(c: Content, s: SYWState, seat: str | None, st: Standing | No
 
 
 def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
-          standing: dict[str, Standing], fm: str, how: str) -> bool:  # fmt: skip
-    """15.11 for one declared attack; True if the defending square was emptied (won)."""
+          standing: dict[str, Standing], fm: str, how: str,
+          countermarch: bool = False) -> bool:  # fmt: skip
+    """15.11 for one declared attack; True if the defending square was emptied (won).
+    `countermarch`: the attacker countermarches (16.42): his standing orders choose his
+    losses and retreat (results.apply)."""
     s: SYWState = ctx.state
     # 4.413(1): attacking a neutral major's units makes it belligerent before the die
     for power in sorted({u.owner for u in s.units_in(a.target) if control.is_neutral_unit(s, u)}):
@@ -224,5 +227,6 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
                       terrain=ter, column=col, die=die, result=code, honors_of_war=hw,
                       forced_march=fm))  # fmt: skip
     f = results.Fight(seat, def_seat, a.source, a.target, [u.id for u in units],
-              [u.id for u in defenders], used, a, all(u.owner == MINOR for u in defenders))  # fmt: skip
+              [u.id for u in defenders], used, a, all(u.owner == MINOR for u in defenders),
+              countermarch)  # fmt: skip
     return results.apply(ctx, c, f, code, standing)

@@ -19,6 +19,9 @@ Choices written down here (plan [C 16.a]-[C 16.f] and these):
   retreat and fortified zones still come from his standing orders (the move line has no
   clause for them). A named leader who may not lead the square's force (20.41, 20.5) is
   left out with a private note; the clauses of a move nobody countermarches do nothing.
+- 15.8, 16.42: a beaten countermarcher loses and retreats as his standing `losses`,
+  `retreat from` and `leave fortified zones` lines say (his line has no clause for
+  them; defaults otherwise: case countermarch-15-8-beaten-countermarcher.toml).
 - [C 16.h] A moving force that advanced after beating the countermarch (`advance if
   countermarched`) does not follow the rest of its line (its path was written from the
   entered square; reported skipped), but may go on moving (16.46): `syw.move_goes_on`
@@ -170,7 +173,9 @@ def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
     if not windows.play(ctx, hit.seat, fm, a.target, "Forced March: countermarch (7YWW 16.4)"):
         return  # [C 16.c] negated by Sturm & Drang: still the entry's one declaration
     how = names.in_hand(c, s.players[hit.seat].hand, "Honors of War") if a.honors else ""
-    combat.fight(ctx, c, hit.seat, a, hit.units, standing, fm, how or "")
+    # 7YWW 15.8, 16.42: beaten, the countermarcher loses and retreats as his standing
+    # `losses`, `retreat from` and `leave fortified zones` lines say
+    combat.fight(ctx, c, hit.seat, a, hit.units, standing, fm, how or "", countermarch=True)
 
 
 def _skip(ctx: Resolution, seat: str, mv: Move, reason: str) -> None:

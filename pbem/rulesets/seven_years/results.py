@@ -32,6 +32,7 @@ class Fight:
     leaders: dict[str, str] = field(default_factory=dict)
     line: Attack | None = None
     minor_defence: bool = False
+    countermarch: bool = False  # 16.42: the attacker is a countermarcher (no attack line)
 
 
 def _alive(s: SYWState, ids: list[str], square: str) -> list[Unit]:
@@ -168,6 +169,10 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
     a = f.line or Attack(0, "", f.target, f.source)
     st_def = standing.get(f.def_seat) if f.def_seat else None
     att_lost = rc.against == "attacker"
+    # 7YWW 15.8, 16.42: the loser's standing lines choose his losses and retreat: the
+    # defender's, and a countermarcher's (he has no attack line whose clauses could)
+    by_line = att_lost and not f.countermarch
+    st_lose = standing.get(f.seat) if att_lost else st_def
     loser_seat, winner_seat = (f.seat, f.def_seat) if att_lost else (f.def_seat, f.seat)
     lsq, wsq = (f.source, f.target) if att_lost else (f.target, f.source)
     lids = f.attackers if att_lost else f.defenders
@@ -177,7 +182,7 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
     losing = _alive(s, lids, lsq)
     if rc.eliminated != "none" and losing:
         n = len(losing) if rc.eliminated == "all" else (len(losing) + 1) // 2
-        prefs = list(a.losses) if att_lost else _standing_losses(st_def, f.target)
+        prefs = list(a.losses) if by_line else _standing_losses(st_lose, lsq)
         gone = [u.id for u in loss_order(c, losing, prefs)[:n]]
         # 18.64: a transporting fleet's cargo goes down with it
         ctx.emit(E.Eliminated(units=sorted(naval.with_cargo(s, gone)), why=why))
@@ -189,14 +194,13 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
     if rc.retreat:
         left = _alive(s, lids, lsq)
         if left:
-            if att_lost:
+            if by_line:
                 prefs = [a.retreat_to] if a.retreat_to else []
                 leave = False
-            else:
-                prefs = [
-                    q for frm, to in (st_def.retreats if st_def else []) if frm == lsq for q in to
-                ]
-                leave = bool(st_def) and any(q in ("", lsq) for q in st_def.leave_fz)  # type: ignore[union-attr]
+            else:  # 7YWW 15.8, 15.81; 7YWW 16.42: a beaten countermarcher's too
+                st = st_lose or Standing()
+                prefs = [q for frm, to in st.retreats if frm == lsq for q in to]
+                leave = any(q in ("", lsq) for q in st.leave_fz)
             # 4.73: a minor force a player attacked with retreats as minor units (12.3)
             rseat = None if all(u.owner == MINOR for u in left) else loser_seat
             retreat(ctx, c, rseat, left, lsq, wsq, prefs, leave, why)
