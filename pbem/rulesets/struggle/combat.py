@@ -212,21 +212,33 @@ def fight(
     withdrawn = dfn.withdrawn
     tie = winner == "tie"
     _lose(ctx, area, att, unit, int(winner != "attacker"), sum(ad) == 7,
-          lost=winner == "defender", tie=tie, standing=standing)  # fmt: skip
+          lost=winner == "defender", tie=tie, standing=standing, forts=False)  # fmt: skip
     if dfn.neutral is None and not withdrawn:
         _lose(ctx, area, dfn, unit, int(winner != "defender"), sum(dd) == 7,
-              lost=winner == "attacker", tie=tie, standing=standing)  # fmt: skip
+              lost=winner == "attacker", tie=tie, standing=standing, forts=True)  # fmt: skip
     return winner
 
 
 def _lose(
-    ctx, area, side: Side, unit: str, base: int, seven: bool, *, lost: bool, tie: bool, standing
+    ctx,
+    area,
+    side: Side,
+    unit: str,
+    base: int,
+    seven: bool,
+    *,
+    lost: bool,
+    tie: bool,
+    standing,
+    forts: bool,
 ) -> None:
     """Losses: the loser one unit (both on a tie), taken from the side's leader; a natural
     7 one more, which falls on an ally who fought with the loser (the loser chooses: by
     default the ally with most units there, then seat order). A fort is never lost in a
-    tie; forts go after armies unless the standing orders say forts first. Each unit
-    lost: one Unrest to its owner (SoE Attack)."""
+    tie; forts go after armies unless the standing orders say forts first. Only the
+    defender's own forts fight, so only they can be lost: "Forts ... cannot be used to
+    attack", "A fort can never be used to help an ally" (SoE Attack). A loss owed with
+    no unit left in the combat is not taken. Each unit lost: one Unrest to its owner."""
     s: SoEState = ctx.state
     fought = [a for a in side.joined if unit in side.joined[a]]
     losers = [side.lead] * base
@@ -237,19 +249,21 @@ def _lose(
         else:
             losers.append(side.lead)
     for who in losers:
-        kind = _pick_unit(s, area, who, unit, tie, standing)
+        kind = _pick_unit(s, area, who, unit, tie, standing, forts and who == side.lead)
         if kind is None:  # nothing left of his own: an ally who fought loses it
             who = next((a for a in fought if s.count(area, a, unit)), who)
-            kind = _pick_unit(s, area, who, unit, tie, standing)
+            kind = _pick_unit(s, area, who, unit, tie, standing, forts and who == side.lead)
         if kind is None:
             continue  # no unit left to lose (a defender at strength zero)
         ctx.emit(E.UnitsChanged(power=who, area=area, unit=kind, delta=-1, why="lost in combat"))
         ctx.emit(E.UnrestChanged(power=who, delta=1, why=f"{kind} lost in {area}"))
 
 
-def _pick_unit(s: SoEState, area: str, power: str, unit: str, tie: bool, standing) -> str | None:
-    order = [unit] if unit == "navy" else ["army", "fort"]
-    if unit == "army" and standing.get(power, Standing()).lose_forts_first:
+def _pick_unit(
+    s: SoEState, area: str, power: str, unit: str, tie: bool, standing, forts: bool
+) -> str | None:
+    order = ["army", "fort"] if unit == "army" and forts else [unit]
+    if forts and unit == "army" and standing.get(power, Standing()).lose_forts_first:
         order = ["fort", "army"]
     for k in order:
         if k == "fort" and tie:
