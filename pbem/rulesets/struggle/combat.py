@@ -22,6 +22,7 @@ class Side:
     joined: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
     neutral: int | None = None  # a neutral's defence value
     withdrawn: bool = False  # SoE Fighting Withdrawal used in this attack: no losses in it
+    alliance: str | None = None  # army | navy: where its army-or-navy Alliance tiles count
 
     @property
     def powers(self) -> list[str]:
@@ -102,7 +103,9 @@ def _alliance_tile(
     content: SoEContent, s: SoEState, power: str, area: str, kind: str, choice: str | None
 ) -> int:
     """SoE Alliance tiles: +1 army or navy in the areas named on the tile (only the
-    player's own; the army-or-navy ones as he chose, by default where it counts now)."""
+    player's own). An army-or-navy tile counts as the kind chosen for this attack
+    (`Side.alliance`: "He decides which to use ... before dice are rolled"), in one
+    combat only; with no choice (an attack of one combat), where it is fought."""
     n = 0
     for name in sorted(set(s.powers[power].tiles)):
         t = content.tile(name)
@@ -154,14 +157,14 @@ def fight(
         "naval support": at_support,
         "alliance tile": 0
         if att.neutral is not None
-        else _alliance_tile(content, s, att.lead, area, unit, order.alliance),
+        else _alliance_tile(content, s, att.lead, area, unit, att.alliance),
     }
     df_mods = {
         "training": _training(s, dfn, att, tile, kinds, area),
         "naval support": df_support,
         "alliance tile": 0
         if dfn.neutral is not None
-        else _alliance_tile(content, s, dfn.lead, area, unit, None),
+        else _alliance_tile(content, s, dfn.lead, area, unit, dfn.alliance),
     }
     at_mods = {k: v for k, v in at_mods.items() if v}
     df_mods = {k: v for k, v in df_mods.items() if v}
@@ -315,6 +318,17 @@ def resolve_attack(
         _ask(ctx, s, att, "attacker", standing, a.area, naval_at)
     if dfn.neutral is None and not a.surprise:
         _ask(ctx, s, dfn, "defender", standing, a.area, naval_at)
+    # SoE Alliance tiles: an army-or-navy tile adds an army or a navy, chosen after the
+    # allies are called, before the dice; by default on land, or at sea when the
+    # attacker has no army there (no land combat: docs/orders-struggle-of-empires.md)
+    land = a.raid != "Pirates" and s.count(a.area, power, "army") > 0
+    default = "army" if land else "navy"
+    att.alliance = a.alliance or default
+    dfn.alliance = (
+        default
+        if dfn.neutral is not None
+        else standing.get(dfn.lead, Standing()).alliance or default
+    )
     if a.raid == "Pirates":  # a naval attack on the tile: a naval combat only
         winner = fight(ctx, content, naval_at or a.area, "naval", att, dfn, None, a, standing)
         if winner == "attacker":

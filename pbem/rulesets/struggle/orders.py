@@ -112,6 +112,7 @@ class Standing:
     withdraw: bool = False
     lose_forts_first: bool = False
     blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
+    alliance: str | None = None  # army | navy: how an army-or-navy Alliance tile defends
 
 
 def _split(text: str) -> str:
@@ -429,13 +430,18 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             out.withdraw = rest.casefold() in ("when losing", "yes", "")
         elif v == "losses":
             out.lose_forts_first = rest.casefold() == "forts first"
+        elif v == "alliance":
+            if rest.casefold() not in ("army", "navy"):
+                r.bad("write: alliance army (or: alliance navy)")
+                continue
+            out.alliance = rest.casefold()
         elif v == "blockade":
             if rest.casefold() not in ("when defending", "never"):
                 r.bad("write: blockade when defending (or: blockade never)")
             out.blockade_defending = rest.casefold() == "when defending"
         else:
             r.bad(
-                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, blockade)"
+                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, blockade, alliance)"
             )
     if any_auction:
         out.proxy = Proxy(up_to, tuple(proposals), tuple(accepts), never)
