@@ -26,7 +26,9 @@ Choices written down here (plan [C 16.a]-[C 16.f] and these):
   countermarched`) does not follow the rest of its line (its path was written from the
   entered square; reported skipped), but may go on moving (16.46): `syw.move_goes_on`
   gives it the movement points it had left after entering that square ("the advance
-  doesn't count against its movement capability") for a later plain `move` line.
+  doesn't count against its movement capability") for a later plain `move` line; a
+  move made under an Expedition goes on under it (29.7 "for one move"), and the
+  continuation's `syw.moved` names that marker (case countermarch-16-46-expedition-carried).
 """
 
 from __future__ import annotations
@@ -192,9 +194,10 @@ def _placed(s: SYWState, ids: list[str], square: str) -> SYWState:
 
 
 def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: str,
-           rest: str, last: bool, left: int, exp: bool) -> bool:  # fmt: skip
+           rest: str, last: bool, left: int, exp: str | None) -> bool:  # fmt: skip
     """16.46: may the moving force go on after the countermarch combat? `left`: the
-    movement points it has after entering `sq` (an advance costs none, [C 16.h])."""
+    movement points it has after entering `sq` (an advance costs none, [C 16.h]); `exp`:
+    the Expedition the move is made under (29.7; None: none)."""
     s: SYWState = ctx.state
     alive = [u for u in ids if u in s.units]
     away = [u for u in alive if s.units[u].square != sq]
@@ -209,7 +212,8 @@ def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: s
         if retreated:  # 16.46: it must cease its movement for that turn ([C 16.d])
             ctx.emit(E.Halted(seat=seat, units=away, square=to))
         elif left > 0:  # 16.46 "may continue moving", [C 16.h]: by a later line
-            ctx.emit(E.MoveGoesOn(seat=seat, units=away, square=to, points=left, expedition=exp))
+            ctx.emit(E.MoveGoesOn(seat=seat, units=away, square=to, points=left,
+                                  expedition=exp is not None, marker=exp or ""))  # fmt: skip
             more = f"; it may go on moving from {to} with {left} movement points"
         why = f"the force {'retreated' if retreated else 'advanced'} to {to} after a countermarch in {sq}"
     if not last:
@@ -224,12 +228,15 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
     s: SYWState = ctx.state
     ws = windows.attached(ctx)
     standing: dict[str, Standing] = ws.standing if ws is not None else {}
+    # 29.7, 16.46 [C 16.h]: a force going on moves under its move's Expedition, and its
+    # events name it (no marker is played again)
+    on_exp = exp or movement.going_on_expedition(s, units, mv.forced)
+    exp = on_exp or ""
     if not candidates(s, standing, seat):
         return movement.carry_out(ctx, c, seat, mv, units, w, fm, exp, cargo)
     force, cargo = list(units), dict(cargo)
     start, first, n = mv.start, 0, len(w.entered)
     total = movement.move_points(c, s, units, mv.forced)  # 16.46: before this move's events
-    on_exp = bool(exp) or movement.on_expedition(s, units, mv.forced)
     for i, sq in enumerate(w.entered):
         if i >= n:
             break

@@ -604,7 +604,8 @@ class Halted(Event):
 class MoveGoesOn(Event):
     """16.46, [C 16.h]: a moving force advanced after beating a countermarch; "the advance
     doesn't count against its movement capability": it may go on moving from `square`
-    by a later move line, with `points` movement points (and its Expedition, if any)."""
+    by a later move line, with `points` movement points (and its Expedition, if any:
+    29.7, `marker` its id; "" in a log written before the id was recorded)."""
 
     type: Literal["syw.move_goes_on"] = "syw.move_goes_on"
     seat: str
@@ -612,6 +613,7 @@ class MoveGoesOn(Event):
     square: str
     points: int
     expedition: bool = False
+    marker: str = ""
 
 
 # --- diplomacy standing events (diplomacy_standing.py, 7YWW 9.4)

@@ -188,7 +188,7 @@ def _(s: SYWState, e: E.Moved) -> None:
     p.moved = sorted({*p.moved, *e.units})
     if p.going_on:  # 16.46, [C 16.h]: the move went on (or a forced march began anew)
         p.going_on = {u: n for u, n in p.going_on.items() if u not in e.units}
-        p.going_on_expedition = [u for u in p.going_on_expedition if u not in e.units]
+        p.going_on_expedition = {u: m for u, m in p.going_on_expedition.items() if u not in e.units}
 
 
 @on(E.Eliminated)
@@ -406,8 +406,8 @@ def _(s: SYWState, e: E.Halted) -> None:
 def _(s: SYWState, e: E.MoveGoesOn) -> None:
     p = s.progress  # 16.46, [C 16.h]
     p.going_on = {**p.going_on, **{u: e.points for u in e.units}}
-    if e.expedition:
-        p.going_on_expedition = sorted({*p.going_on_expedition, *e.units})
+    if e.expedition:  # 29.7: the move goes on under its Expedition
+        p.going_on_expedition = {**p.going_on_expedition, **{u: e.marker for u in e.units}}
 
 
 # --- diplomacy standing (diplomacy_standing.py, 7YWW 9.4)

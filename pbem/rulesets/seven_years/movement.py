@@ -124,11 +124,19 @@ def move_points(c: Content, s: SYWState, units: list[Unit], forced: bool) -> int
     return n if forced or not left else min(n, *left)
 
 
-def on_expedition(s: SYWState, units: list[Unit], forced: bool) -> bool:
+def going_on_expedition(s: SYWState, units: list[Unit], forced: bool) -> str | None:
     """29.7 Expedition "for one force's movement for one move": a force going on after a
-    countermarch (16.46, [C 16.h]) keeps the Expedition its move was made under."""
+    countermarch (16.46, [C 16.h]) keeps the Expedition its move was made under. Its
+    marker's id ("" if the log did not record it), or None: not on an Expedition."""
     p = s.progress
-    return not forced and bool(units) and all(u.id in p.going_on_expedition for u in units)
+    if forced or not units or any(u.id not in p.going_on_expedition for u in units):
+        return None
+    marker = {p.going_on_expedition[u.id] for u in units}
+    return marker.pop() if len(marker) == 1 else None  # two moves' forces: neither's
+
+
+def on_expedition(s: SYWState, units: list[Unit], forced: bool) -> bool:
+    return going_on_expedition(s, units, forced) is not None
 
 
 def port_cost(c: Content, s: SYWState, square: str) -> int:

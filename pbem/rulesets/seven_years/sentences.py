@@ -222,8 +222,9 @@ def _(e: E.ControlChanged) -> str:
 @says(E.Moved)
 def _(e: E.Moved) -> str:
     fm = f" by forced march ({_marker(e.forced_march)})" if e.forced_march else ""
+    exp = " on an Expedition (7YWW 29.7)" if e.expedition else ""
     path = " ".join([e.start, *e.path])
-    out = f"{e.seat} moves {_units(e.units)}{fm}: {path}"
+    out = f"{e.seat} moves {_units(e.units)}{fm}{exp}: {path}"
     if e.dropped:
         out += "; left behind: " + ", ".join(f"{u} in {sq}" for u, sq in e.dropped.items())
     if e.carried:

@@ -77,9 +77,9 @@ class TurnProgress(_M):
     stopped: list[str] = []  # retreated after a countermarch (16.46): no more moves
     # advanced after beating a countermarch (16.46, plan [C 16.h]): unit -> movement
     # points left for the rest of its move (a plain `move` line), and those whose move
-    # is under an Expedition (29.7 "for one move")
+    # is under an Expedition (29.7 "for one move"): unit -> the Expedition marker's id
     going_on: dict[str, int] = {}
-    going_on_expedition: list[str] = []
+    going_on_expedition: dict[str, str] = {}
     need_fm: list[str] = []  # dropped off (14.13) or debarked (18.53)
     attacked: list[str] = []  # units that attacked this combat phase (16.22)
     attacks: list[list[str]] = []  # [source, target] pairs used without forced march (15.26)
