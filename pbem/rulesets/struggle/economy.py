@@ -58,12 +58,13 @@ def income_and_maintenance(ctx: Resolution, content: SoEContent) -> None:
             ctx.emit(E.PopulationChanged(power=p, delta=gain, why="population increase (SoE 4)"))
 
 
-def ranked_scores(values: list[int], counts: dict[str, int]) -> dict[str, int]:
+def ranked_scores(values: list[int], counts: dict[str, int], zero: bool = False) -> dict[str, int]:
     """SoE 5: the most tokens score the highest value, the next most the next value, and
     so on; tied players score the same value, and the next group the next value
-    (Examples of Play: 3, 3, 2, 1 tokens score 8, 8, 5, 3)."""
+    (Examples of Play: 3, 3, 2, 1 tokens score 8, 8, 5, 3). A count of zero ranks only
+    if `zero` (Unrest levels; no control tokens scores nothing)."""
     out: dict[str, int] = {}
-    levels = sorted({n for n in counts.values() if n > 0}, reverse=True)
+    levels = sorted({n for n in counts.values() if n > 0 or zero}, reverse=True)
     for rank, n in enumerate(levels):
         if rank >= len(values):
             break
@@ -85,13 +86,14 @@ def score_war(ctx: Resolution, content: SoEContent) -> None:
 
 def end_game(ctx: Resolution, content: SoEContent) -> None:
     """SoE Ending the Game: 20 or more unrest scores zero (revolution); among the rest
-    the highest unrest loses 7 VP, the second highest 4, ties alike (ranked as VPs)."""
+    the highest unrest loses 7 VP, the second highest 4, ties alike (ranked as VPs); an
+    Unrest level of zero ranks too (case end-of-game-unrest-zero)."""
     s: SoEState = ctx.state
     unrest = {p: s.powers[p].unrest for p in s.seats}
     at = content.rule("revolution_unrest")
     revolution = [p for p in s.seats if unrest[p] >= at]
     rest = {p: u for p, u in unrest.items() if p not in revolution}
-    penalties = ranked_scores(list(content.rule("unrest_penalties")), rest)
+    penalties = ranked_scores(list(content.rule("unrest_penalties")), rest, zero=True)
     scores = {p: 0 if p in revolution else s.powers[p].vp - penalties.get(p, 0) for p in s.seats}
     best = max(scores.values())
     winners = [p for p in s.seats if scores[p] == best]
