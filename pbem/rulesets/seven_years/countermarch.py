@@ -28,7 +28,9 @@ Choices written down here (plan [C 16.a]-[C 16.f] and these):
   gives it the movement points it had left after entering that square ("the advance
   doesn't count against its movement capability") for a later plain `move` line; a
   move made under an Expedition goes on under it (29.7 "for one move"), and the
-  continuation's `syw.moved` names that marker (case countermarch-16-46-expedition-carried).
+  continuation's `syw.moved` names that marker (case countermarch-16-46-expedition-carried);
+  once: the first line that moves any of the force has it, the units that line leaves
+  behind go on without it (29.7 "for one force's movement"; fold.went_on).
 """
 
 from __future__ import annotations

@@ -186,9 +186,21 @@ def _(s: SYWState, e: E.Moved) -> None:
                 u.aboard = e.carried[uid]
     p = s.progress
     p.moved = sorted({*p.moved, *e.units})
-    if p.going_on:  # 16.46, [C 16.h]: the move went on (or a forced march began anew)
-        p.going_on = {u: n for u, n in p.going_on.items() if u not in e.units}
-        p.going_on_expedition = {u: m for u, m in p.going_on_expedition.items() if u not in e.units}
+    went_on(p, e.units)
+
+
+def went_on(p: TurnProgress, units: list[str]) -> None:
+    """Units that moved (the fold; transport.simulate for validation). 16.46, [C 16.h]:
+    they no longer go on after a countermarch (their move went on, or a forced march
+    began anew). 29.7 "for one force's movement for one move": the first line that moves
+    any unit of a going-on force uses up the Expedition of its move, for the units that
+    line leaves behind too (case countermarch-29-7-expedition-once)."""
+    moved = set(units)
+    p.going_on = {u: n for u, n in p.going_on.items() if u not in moved}
+    used = {m for u, m in p.going_on_expedition.items() if u in moved}
+    p.going_on_expedition = {
+        u: m for u, m in p.going_on_expedition.items() if u not in moved and m not in used
+    }
 
 
 @on(E.Eliminated)

@@ -18,6 +18,7 @@ from pbem.resolution import Resolution
 
 from . import events as E
 from .content import Content
+from .fold import went_on
 from .movement import forced_problem, land_problem, owner_problem, port_cost
 from .state import STATIC, SYWState, Unit
 from .turn_lines import Embark, Move
@@ -119,8 +120,7 @@ def simulate(s: SYWState, mv: Move, force: list[Unit], carried: dict[str, str]) 
         u = s.units[uid]
         u.square, u.aboard = (lands[uid], None) if uid in lands else (mv.path[-1], fleet)
     s.progress.moved = sorted({*s.progress.moved, *(u.id for u in force), *carried})
-    gone = {u.id for u in force} | set(carried)  # 16.46 [C 16.h]: the move went on
-    s.progress.going_on = {u: n for u, n in s.progress.going_on.items() if u not in gone}
+    went_on(s.progress, [u.id for u in force] + list(carried))  # 16.46 [C 16.h], 29.7
 
 
 # ------------------------------------------------------------ embark / debark in place
