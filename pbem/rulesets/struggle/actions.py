@@ -135,10 +135,12 @@ def colonize_counter(content: SoEContent, s: SoEState, a: Colonize) -> str | Non
 
 def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str | None:
     pw = s.powers[power]
-    if s.on_map(power, a.unit) >= content.pieces[PIECES[a.unit]]:
-        return f"{power} has no {a.unit} left to build"
     if a.rebuild_from is not None and s.count(a.rebuild_from, power, a.unit) < 1:
         return f"{power} has no {a.unit} in {a.rebuild_from} to destroy"
+    # SoE List of Components: 14 armies, 7 navies, 2 forts; SoE Build Unit: a unit
+    # destroyed to "build it somewhere else" is the piece built again
+    if s.on_map(power, a.unit) - (a.rebuild_from is not None) >= content.pieces[PIECES[a.unit]]:
+        return f"{power} has no {a.unit} left to build"
     if a.via is not None:
         if a.via not in (*FREE_BUILDS, "Militia"):
             return f"{a.via} does not build units"
