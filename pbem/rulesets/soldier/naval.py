@@ -423,7 +423,11 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
 
     def rank(g: tuple[str, list[str], list[str]]) -> tuple:
         p, fl, leaders = g
-        named = first.index(p) if p in first else len(first)
+        # SK 11.1: "the moving fleet player designates in what order": `first` names a
+        # group or side by any of its powers (SK 11.2: a side of allied powers), or by a
+        # country of its fleets (a minor's name finds its major's group)
+        names = {navy.owner(s, f) for f in fl} | {s.units[f].country for f in fl}
+        named = min((first.index(q) for q in names if q in first), default=len(first))
         dice = nc.side_dice(content, s, area, fl, leaders, orders)
         return (named, dice, p, fl)  # SK 11.1: the moving player's order; default weakest first
 
