@@ -393,12 +393,7 @@ def resolve_combat(
 def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...], orders) -> None:
     s: SoldierState = ctx.state
     mine = [f for f in navy.fleets_in(s, area) if s.friendly(navy.side_country(s, f), acting)]
-    foes = [
-        f
-        for f in navy.fleets_in(s, area)
-        if navy.hostile(s, acting, navy.side_country(s, f))
-        and navy.may_attack(s, acting, navy.owner(s, f))
-    ]
+    foes = [f for f in navy.fleets_in(s, area) if navy.hostile(s, acting, navy.side_country(s, f))]
     if not mine or not foes:
         return
     entered = any(m.to == area and m.unit in mine for m in s.naval_moves)
@@ -438,8 +433,22 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
             return
         if not theirs:
             continue
+        # SK 15.3: "the victorious major power(s) may not attack units of the surrendering
+        # major power and its minor allies": the acting side's fleets and leaders of a
+        # victor stay out of a battle with its loser's fleets (or a side they are part
+        # of); the rest of the side fight it (SK 16.1: allies fight with "some or all of
+        # their units"; 15.3 binds the victor alone). None left: no battle.
+        targets = {navy.owner(s, f) for f in theirs}
+        mine = [f for f in mine if all(navy.may_attack(s, navy.owner(s, f), t) for t in targets)]
+        if not mine:
+            continue
         powers = sorted({navy.owner(s, f) for f in mine})
-        a = nc.Side(mine, navy.leaders_with(s, content, area, powers))
+        ours = [
+            n
+            for n in navy.leaders_with(s, content, area, powers)
+            if all(navy.may_attack(s, s.leaders[n].country, t) for t in targets)
+        ]
+        a = nc.Side(mine, ours)
         still = [n for n in leaders if s.leaders[n].status == "map" and s.leaders[n].area == area]
         b = nc.Side(theirs, still)
         nc.battle(ctx, content, area, "coastal", a, b, orders)
