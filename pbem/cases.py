@@ -78,15 +78,25 @@ def _keys(where: str, d: dict, allowed: set[str]) -> None:
         )
 
 
-def _dice(values: list) -> ScriptedDice:
+def _dice(values: list, where: str) -> ScriptedDice:
+    """A `dice` list: N, ["label", N] or { label = "...", value = N } each."""
     out: list[int | tuple[str, int]] = []
-    for v in values:
-        if isinstance(v, list) and len(v) == 2:
-            out.append((str(v[0]), int(v[1])))
-        elif isinstance(v, dict):
-            out.append((str(v["label"]), int(v["value"])))
-        else:
-            out.append(int(v))
+    for k, v in enumerate(values, 1):
+        try:
+            if isinstance(v, list) and len(v) == 2:
+                out.append((str(v[0]), int(v[1])))
+            elif isinstance(v, dict):
+                out.append((str(v["label"]), int(v["value"])))
+            elif isinstance(v, int) and not isinstance(v, bool):
+                out.append(v)
+            else:
+                raise ValueError("not a whole number")
+        except (KeyError, ValueError, TypeError) as e:
+            why = f"no {e}" if isinstance(e, KeyError) else str(e)
+            raise CaseError(
+                f"{where} dice, entry {k} ({v!r}): {why}; an entry is N, "
+                '["label", N] or { label = "label", value = N }'
+            ) from None
     return ScriptedDice(out)
 
 
@@ -257,7 +267,7 @@ def run_case(path: str | Path) -> CaseResult:
             raise CaseError(
                 f"{path}: [start] needs scenario (one of {', '.join(rs.scenarios())}) or state"
             )
-        dice = _dice(start.get("dice", []))
+        dice = _dice(start.get("dice", []), f"{path} [start]")
         ctx = Resolution(rs, rs.new_state(scenario, options), dice)
         try:
             rs.setup(ctx, scenario, options)
@@ -338,7 +348,7 @@ def run_case(path: str | Path) -> CaseResult:
         for power in step.owes:
             if power not in orders:
                 orders[power] = rs.default_orders(state, power, step.phase)
-        dice = _dice(s.get("dice", []))
+        dice = _dice(s.get("dice", []), f"{path} {where}")
         ctx = Resolution(rs, state, dice)
         try:
             rs.resolve(ctx, step, orders, standing)

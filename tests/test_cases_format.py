@@ -114,6 +114,13 @@ def test_set_bad_key_names_the_keys(tmp_path: Path) -> None:
     assert "set it whole, as in 'cards.Green' = ..." in msg
 
 
+def test_a_bad_dice_entry_names_the_step_and_the_entry(tmp_path: Path) -> None:
+    msg = error(tmp_path, AMBUSH_STEP.replace("dice = [6,", "dice = [{ value = 6 },"))
+    assert "step 1 dice, entry 1 ({'value': 6}): no 'label'" in msg
+    msg = error(tmp_path, AMBUSH_STEP.replace("dice = [6,", 'dice = ["six",'))
+    assert "step 1 dice, entry 1 ('six'): not a whole number" in msg
+
+
 def test_start_state_names_a_scenario_of_the_game(tmp_path: Path) -> None:
     # a start state's scenario is the game's: a case cannot rest on a name no game has
     msg = error(tmp_path, "", AMBUSH_STATE.replace('"duel"', '"dual"'))
