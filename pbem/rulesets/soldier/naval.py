@@ -292,7 +292,9 @@ def _designated(
 
     def rank(g: tuple[str, str, list[str]]) -> tuple:
         p, lab, fl = g
-        named = first.index(p) if p in first else len(first)
+        # as in the coastal battles: a group named by its power or a country of its fleets
+        names = {p} | {s.units[f].country for f in fl}
+        named = min((first.index(q) for q in names if q in first), default=len(first))
         dice = nc.side_dice(content, s, area, fl, group_leaders(content, s, area, p, fl), orders)
         return (named, -dice, p, lab)
 
