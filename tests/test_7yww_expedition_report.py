@@ -22,3 +22,10 @@ def test_a_force_going_on_says_its_expedition():
     e = E.MoveGoesOn(seat="Coalition 1", units=["RU-A1"], square="C22", points=1,
                      expedition=True, marker="EXP-1")  # fmt: skip
     assert "on its Expedition" in describe(e)
+
+
+def test_one_movement_point_is_singular():
+    e = E.MoveGoesOn(seat="Coalition 1", units=["RU-A1"], square="C22", points=1)
+    assert "may go on moving from there with 1 movement point (7YWW 16.46)" in describe(e)
+    e = E.MoveGoesOn(seat="Coalition 1", units=["RU-A1"], square="C22", points=2)
+    assert "with 2 movement points (7YWW 16.46)" in describe(e)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from pbem.reports.model import plural
 from pbem.resolution import Resolution
 
 from . import combat, leaders, movement, names, naval, transport, windows
@@ -216,7 +217,7 @@ def _after(ctx: Resolution, seat: str, mv: Move, hit: Hit, ids: list[str], sq: s
         elif left > 0:  # 16.46 "may continue moving", [C 16.h]: by a later line
             ctx.emit(E.MoveGoesOn(seat=seat, units=away, square=to, points=left,
                                   expedition=exp is not None, marker=exp or ""))  # fmt: skip
-            more = f"; it may go on moving from {to} with {left} movement points"
+            more = f"; it may go on moving from {to} with {plural(left, 'movement point')}"
         why = f"the force {'retreated' if retreated else 'advanced'} to {to} after a countermarch in {sq}"
     if not last:
         _skip(ctx, seat, mv, f"{why}; not entered: {rest}{more} (7YWW 16.46)")

@@ -3,6 +3,7 @@ reports show a seat only the events it may see (ruleset.visible, 7.0)."""
 
 from __future__ import annotations
 
+from pbem.reports.model import plural
 from pbem.sentence_table import SentenceTable
 
 from . import events as E
@@ -440,7 +441,7 @@ def _(e: E.MarkerBack) -> str:
 @says(E.Embarked)
 def _(e: E.Embarked) -> str:
     how = f"debarks from {e.fleet}" if e.debark else f"embarks on {e.fleet}"
-    cost = f", {e.cost} movement points" if e.cost else ""
+    cost = f", {plural(e.cost, 'movement point')}" if e.cost else ""
     return f"{e.seat}: {e.unit} {how} in {e.square}{cost} (7YWW 18.5)."
 
 
@@ -515,7 +516,7 @@ def _(e: E.MoveGoesOn) -> str:
     exp = ", on its Expedition" if e.expedition else ""
     return (
         f"{e.seat}'s {_units(e.units)} advanced to {e.square} after beating a countermarch "
-        f"and may go on moving from there with {e.points} movement points{exp} (7YWW 16.46)."
+        f"and may go on moving from there with {plural(e.points, 'movement point')}{exp} (7YWW 16.46)."
     )
 
 
