@@ -206,10 +206,13 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
             retreat(ctx, c, rseat, left, lsq, wsq, prefs, leave, why)
     # (4) the winner's upgrade (17.2, 17.6)
     if rc.winner_upgrades:
-        wst = st_def if att_lost else None
-        prefs = (
-            (wst.upgrade_order if wst else []) if att_lost else ([a.upgrade] if a.upgrade else [])
-        )
+        # the winner's standing `upgrade order` when he has no attack line: the defender,
+        # and a countermarcher (7YWW 16.42); else the attack line's `upgrade UNIT`
+        wst = st_def if att_lost else standing.get(f.seat) if f.countermarch else None
+        if att_lost or f.countermarch:
+            prefs = list(wst.upgrade_order) if wst else []
+        else:
+            prefs = [a.upgrade] if a.upgrade else []
         upgrade(ctx, c, _alive(s, wids, wsq), prefs, rc.winner_upgrades)
     # (5) campaign markers (8.2(4), 8.51)
     if rc.winner_picks and winner_seat:
