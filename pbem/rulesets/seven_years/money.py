@@ -67,6 +67,7 @@ class Tally:
     placed: Counter = field(default_factory=Counter)  # 11.2: new units per square
     leaders: set[str] = field(default_factory=set)  # 17.1: leaders who trained
     boosted: set[str] = field(default_factory=set)  # [C 10.f] squares and routes doubled
+    taxed: dict[str, int] = field(default_factory=dict)  # 25.1, 29.4: square -> multiplier
     dry: bool = False  # validation: no dice are rolled
     uncapped: bool = False  # dry run: a die will change the treasury first (plan 7.2)
     recruiting: bool = False  # the recruiting pass has begun (`occupied` taken then)
@@ -180,9 +181,11 @@ def play(sink: Any, c: Content, tally: Tally, ln: TLine) -> None:
     sink.emit(E.MarkerPlayed(seat=seat, marker=mid, target=target))  # 8.43: to the pool
     if not windows.announce(sink, seat, mid, target):  # 29.7 Sturm & Drang
         return
-    if ln.marker == "Manufacturing Inventions":  # [C 10.f] the square's value once more
+    if ln.marker == "Manufacturing Inventions":  # [C 10.f] the square's income once more
         tally.boosted.add(ln.target)
-        v = treasury_value(c, sink.state, ln.target)
+        # 29.7 "doubles the treasury point value": after a 29.4 roll on it (25.1), the
+        # taxed value (taxes.carry_out doubles the correction of a later roll)
+        v = treasury_value(c, sink.state, ln.target) * tally.taxed.get(ln.target, 1)
         change(sink, seat, v, f"Manufacturing Inventions on {ln.target} (7YWW 29.7)")
         return
     if ln.marker == "Trading Charter":  # [C 10.f] the route's value once more

@@ -165,7 +165,11 @@ def carry_out(sink: Any, c: Content, tally: Tally, ln: TaxLine) -> None:
     table = c.data.tables.increasing_taxes
     code = table.code(die)
     mult = next(r.multiplier for r in table.result if r.code == code)
-    correction = (mult - 1) * sum(got.values())
+    # [C 10.f] a square Manufacturing Inventions doubled earlier this phase doubles its
+    # taxed value: its correction counts twice (29.7, money.play for the other order)
+    boosted = sum(v for sq, v in got.items() if sq in tally.boosted)
+    correction = (mult - 1) * (sum(got.values()) + boosted)
+    tally.taxed.update(dict.fromkeys(got, mult))
     ctx.emit(E.TaxesRaised(seat=tally.seat, power=ln.power, die=die, result=code,
                            squares=got, correction=correction))  # fmt: skip
     change(ctx, tally.seat, correction, f"increasing taxes for {ln.power}: {code} (7YWW 25.1, 29.4)")  # fmt: skip
