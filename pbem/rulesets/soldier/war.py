@@ -68,6 +68,8 @@ def entry_barred(
         return None
     if _all_bandits(content, s, units) or at_war(s, power, owner):
         return None
+    if kept_by_neutral(content, s, owner, area):
+        return None  # SKO Minor Ally Separate Peace: besieged without a declaration
     return (
         f"{power} is not at war with {side(s, owner)}: it may not enter {area} without "
         f"declaring war ({RULE})"
@@ -99,6 +101,14 @@ def attack_barred(
     )
 
 
+def kept_by_neutral(content: SoldierContent, s: SoldierState, owner: str, area: str) -> bool:
+    """SKO Minor Ally Separate Peace: an area a neutral minor holds outside its home areas
+    (left to it by a separate peace): "Such siege attacks do not require a declaration of
+    war ... against that minor neutral state"; a siege needs the besieger there, so
+    entering it needs none either (by land or by sea)."""
+    return owner not in s.majors and owner not in s.allies and area not in content.home_areas(owner)
+
+
 def siege_barred(content: SoldierContent, s: SoldierState, power: str, area: str) -> str | None:
     """SKO: a siege is an attack on the area's controller. An area a neutral minor holds
     outside its home areas (left to it by a separate peace) is besieged without a
@@ -108,9 +118,7 @@ def siege_barred(content: SoldierContent, s: SoldierState, power: str, area: str
     owner = s.control.get(area)
     if owner is None or s.friendly(owner, power) or bandit(content, owner):
         return None
-    if at_war(s, power, owner):
-        return None
-    if owner not in s.majors and owner not in s.allies and area not in content.home_areas(owner):
+    if at_war(s, power, owner) or kept_by_neutral(content, s, owner, area):
         return None
     return (
         f"{power} is not at war with {side(s, owner)}: declare war before besieging {area} ({RULE})"
