@@ -73,10 +73,21 @@ def satellite_of(s: SoldierState, country: str) -> str | None:
     return next((k for k, v in sorted(s.satellites.items()) if country in v["members"]), None)
 
 
-def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> bool:
-    """SK 18.7: every home area of the minor is controlled by its enemies (SE 19.3: not
-    Holland while no card has created it)."""
+def conquest_areas(content: SoldierContent, s: SoldierState, minor: str) -> list[str]:
+    """The home areas whose loss conquers a minor (SK 18.7): all of them, "all those on the
+    Europe map for those Major Powers being played as minors" (SK 15.4: "all European map
+    home areas"; Spain's and Holland's colonies do not count). SE: one map, all of them."""
     homes = home_areas(content, s, minor)
+    if minor in content.majors:
+        homes = [a for a in homes if content.map_of(a) == "europe"]
+    return homes
+
+
+def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> bool:
+    """SK 18.7, 15.4: every home area of the minor (on the Europe map, for a major power
+    played as a minor: `conquest_areas`) is controlled by its enemies (SE 19.3: not
+    Holland while no card has created it)."""
+    homes = conquest_areas(content, s, minor)
     control, friendly = s.control, s.friendly
     if not homes or any(friendly(control.get(a), minor) for a in homes):
         return False  # (asked first: a minor usually holds a home area itself)

@@ -606,7 +606,7 @@ def _conquerors(content: SoldierContent, s: SoldierState, minor: str) -> set[str
 def _was_conquered(
     content: SoldierContent, s: SoldierState, minor: str, area: str, frm: str | None
 ) -> bool:
-    homes = common.home_areas(content, s, minor)
+    homes = common.conquest_areas(content, s, minor)  # SK 18.7, 15.4
     return bool(homes) and all(
         not s.friendly(frm if a == area else s.control.get(a), minor) for a in homes
     )

@@ -334,7 +334,8 @@ def table_minors(content: SoldierContent) -> list[str]:
 
 
 def conquests(ctx: Resolution, content: SoldierContent) -> None:
-    """SK 18.7: a minor whose every home area is held by its enemies is conquered; the
+    """SK 18.7: a minor whose every home area (a major power played as a minor: every one on
+    the Europe map, SK 15.4) is held by its enemies is conquered; the
     status is kept in the state (and told) when it changes: after the control of areas
     changes, and at the scenario start (1757: Prussia holds Saxony)."""
     s: SoldierState = ctx.state
@@ -344,7 +345,7 @@ def conquests(ctx: Resolution, content: SoldierContent) -> None:
         now = common.minor_conquered(content, s, minor)
         if now != (minor in s.conquered):
             holders = sorted(
-                {s.control.get(a) or "" for a in common.home_areas(content, s, minor)} - {""}
+                {s.control.get(a) or "" for a in common.conquest_areas(content, s, minor)} - {""}
             )
             ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
 
