@@ -139,9 +139,13 @@ def _payment(content, power, n, side, target, standing_order, from_attempt) -> d
 
 
 def intimidation_areas(content: SoldierContent, minor: str) -> set[str]:
-    """SK 17.5: land areas joined by a route to, and sea areas touching, a home area."""
+    """SK 17.5: land areas joined by a route to, and sea areas touching, a home area of
+    the minor "on the Europe map (only)": a minor with no home area there (the Iroquois,
+    Pays d'Haut) is intimidated by nobody (SE: one map, all of them)."""
     near: set[str] = set()
     for h in content.home_areas(minor):
+        if content.map_of(h) != "europe":
+            continue
         near |= set(content.neighbours(h))
         near |= set(content.land_area(h).seas)
     return near
