@@ -56,13 +56,15 @@ def box_for(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
 
 
 def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
-            as_power: str = "", against: list[Unit] | None = None) -> str | None:  # fmt: skip
+            as_power: str = "", against: list[Unit] | None = None,
+            any_kind: bool = False) -> str | None:  # fmt: skip
     """Why the leader may not lead (or train) these units, or None. 20.41 / 20.43 the
     force holds a unit of his nationality; 20.44 once a game turn (face up); 20.5, 18.8
-    (`against`: the other side's units in the combat, kind_ok)."""
+    (`against`: the other side's units in the combat, kind_ok). `any_kind`: a general or
+    an admiral alike (23.1(3) "one leader marker", a legion attempt)."""
     if leader not in available(c, s, seat):
         return f"leader {leader} is not available to you (face up, in your hand or in a box of a power you control: 7YWW 20.41, 20.44)"
-    if not kind_ok(c, leader, units, against):
+    if not any_kind and not kind_ok(c, leader, units, against):
         if c.marker(leader).naval:
             return "an admiral leads fleets (7YWW 20.5)"
         return "a general leads land units, or fleets in a combat with land units (7YWW 20.5, 18.8)"

@@ -5,9 +5,10 @@ value, the army is replaced by a recruit legion of the same major power; else no
 but the flip. Treasury line: `legion from ARMY with LEADER [as POWER]`.
 
 Choices (docs/orders-seven-years-world-war.md "Optional rules 23-25"):
-- [C 23.a] the leader must be able to lead the army: a general, face up, available to
-  the player, of the army's nationality (20.41, 20.43, 20.5 read across); a leader from
-  the hand goes to the army's power box first (20.1, [C 17.a]).
+- [C 23.a] the leader: any leader, general or admiral (23.1(3) "one leader marker"; 29.7
+  Leader "(Generals/Admirals) ... may attempt to build a legion"), face up, available to
+  the player, of the army's nationality (20.2, 20.43 read across); a leader from the
+  hand goes to the army's power box first (20.1, [C 17.a]).
 - [C 23.b] 11.3(6) ("Legions ... may be placed on any unpillaged civilized square of the
   major power containing at least one friendly unit") read with 23.1: the army must
   stand on an unpillaged civilized square of its own power, and the legion counts
@@ -87,9 +88,9 @@ def check(c: Content, s: SYWState, tally: Tally, ln: TLine) -> str | None:
         return f"{c.power_name(u.owner)} has no legion counter left (7YWW 11.4)"
     if tally.placed[u.square] + 1 > treasury_value(c, s, u.square):  # 11.2, [C 23.b]
         return f"{u.square} takes no more new units this phase (its treasury value, 7YWW 11.2)"
-    if c.marker(ln.leader).naval:
-        return f"{ln.leader} is an admiral: a general leads armies (7YWW 20.5, 23.1(3))"
-    why = leaders.problem(c, s, seat, ln.leader, [u], ln.as_power)  # [C 23.a]
+    # 23.1(3) "one leader marker", 29.7 Leader (Generals/Admirals) "may attempt to build a
+    # legion": an admiral as well as a general ([C 23.a])
+    why = leaders.problem(c, s, seat, ln.leader, [u], ln.as_power, any_kind=True)
     if why is not None:
         return why
     return afford(s, tally, cost(c), "a legion attempt")  # 29.2, 10.4
