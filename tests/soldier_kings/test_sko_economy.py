@@ -20,7 +20,9 @@ def test_may_borrow_names_why_not():
     s = SoldierState(options=["war-loans"], majors=["Britain", "France"])
     assert loans.may_borrow(c, s, "Britain") is None
     assert "not a major power" in loans.may_borrow(c, s, "Spain")
-    s.capitals_lost = ["Britain"]
+    s.control["Southern England"] = "France"
+    assert loans.may_borrow(c, s, "Britain") is None  # imperial-capitals off
+    s.options.append("imperial-capitals")
     assert "SKO Imperial Capitals (a)" in loans.may_borrow(c, s, "Britain")
     assert "option war-loans" in loans.may_borrow(c, SoldierState(majors=["Britain"]), "Britain")
 

@@ -180,7 +180,7 @@ class ActionPhase:
         s = alliances.after_breaks(s, power, orders.diplomacy)  # SK 16.3: and former allies
         early += war.declaration_problems(content, s, power, orders.declarations)  # SKO
         early += capitals.ally_problems(
-            s, power, orders.diplomacy, lambda o: isinstance(o, minors.AllyOrder)
+            content, s, power, orders.diplomacy, lambda o: isinstance(o, minors.AllyOrder)
         )  # SKO Imperial Capitals (c)
         s = war.after_declarations(content, s, power, orders.declarations)
         s = card_rules(content).after_plays(

@@ -11,8 +11,9 @@ capital at the start and the end of every Action Phase, in the Peace Phase and i
 Resource and Manpower Phase (the text's "immediately", at the moments nothing else is
 happening).
 
-While an enemy controls a power's capital (state `capitals_lost`):
-  (a) no new loans (the war loans read `capitals_lost`);
+While an enemy controls a power's capital (`lost`, read from control; state
+`capitals_lost` records it at the moments above, for the reports):
+  (a) no new loans (loans.may_borrow asks `lost`);
   (b) 3 Resources less income each Resource and Manpower Phase, and 3 victory points less;
   (c) no Minor Ally card plays to get or steal a minor ally (`ally with`);
   (d) no declarations of war (war.py);
@@ -137,6 +138,13 @@ def holder(s: SoldierState, content: SoldierContent, power: str) -> str | None:
     return owner
 
 
+def lost(content: SoldierContent, s: SoldierState, power: str) -> bool:
+    """SKO Imperial Capitals: "If an Imperial Capital area is controlled by an enemy power"
+    (switch on), read from control now: (a)-(d) bite whenever the capital is held, also
+    before `update` records it (a deal of the Diplomacy Phase, a set-up)."""
+    return in_force(s) and power in s.majors and holder(s, content, power) is not None
+
+
 def update(ctx: Resolution, content: SoldierContent) -> None:
     """Garrisons back where their capital is clear and its own; those outside it lost;
     `capitals_lost` brought up to date."""
@@ -171,7 +179,7 @@ def income_penalty(ctx: Resolution, content: SoldierContent, power: str) -> None
     """(b): 3 Resources less from the phase's income (pbem: never below an empty treasury)."""
     s: SoldierState = ctx.state
     table = content.tables.sko_war
-    if not in_force(s) or table is None or power not in s.capitals_lost:
+    if table is None or not lost(content, s, power):
         return
     n = min(table.capital_resources_lost, s.treasury[power].resources)
     if n:
@@ -181,16 +189,18 @@ def income_penalty(ctx: Resolution, content: SoldierContent, power: str) -> None
 def victory_penalty(content: SoldierContent, s: SoldierState, power: str) -> dict[str, int]:
     """(b): 3 victory points less while the capital is held (an entry of the points lost)."""
     table = content.tables.sko_war
-    if not in_force(s) or table is None or power not in s.capitals_lost:
+    if table is None or not lost(content, s, power):
         return {}
     return {
         f"{capital(content, power)} (imperial capital, {RULE} (b))": table.capital_victory_points_lost
     }
 
 
-def ally_problems(s: SoldierState, power: str, orders: list, is_attempt) -> list[Problem]:
+def ally_problems(
+    content: SoldierContent, s: SoldierState, power: str, orders: list, is_attempt
+) -> list[Problem]:
     """(c): no Minor Ally card played to get or steal a minor ally."""
-    if not in_force(s) or power not in s.capitals_lost:
+    if not lost(content, s, power):
         return []
     return [
         Problem(

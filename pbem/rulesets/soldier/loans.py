@@ -17,7 +17,7 @@ opt-war-loans-*.toml): within the phase each power's income comes first, then in
 then repayments, then the new loan; a power whose Resources cannot pay all the interest
 pays what it has (SK 7.5: no total below zero) and the rest is forgiven, recorded in
 `sk.loan_interest.unpaid`; a power whose capital an enemy holds may not borrow
-(SKO Imperial Capitals (a): `s.capitals_lost`, filled by that rule)."""
+(SKO Imperial Capitals (a): `capitals.lost`)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import options, standing
+from . import capitals, options, standing
 from .calendar import is_winter
 from .common import treasury
 from .content import SoldierContent
@@ -135,14 +135,14 @@ def principal(content: SoldierContent, power: str) -> int:
 
 def may_borrow(content: SoldierContent, s: SoldierState, power: str) -> str | None:
     """None if `power` may take a loan now, else why not. The seam for other rules that
-    forbid loans (SKO Imperial Capitals (a) through `s.capitals_lost`)."""
+    forbid loans (SKO Imperial Capitals (a), `capitals.lost`)."""
     if not options.on(s, OPTION) or content.tables.sko is None:
         return "war loans are not in play (option war-loans)"
     if power not in s.majors:
         return f"{power} is not a major power played by a player (SKO War Loans)"
     if not principal(content, power):
         return f"{power} has no loan principal (SKO War Loans)"
-    if power in s.capitals_lost:
+    if capitals.lost(content, s, power):
         return f"an enemy holds {power}'s Imperial Capital: it may not get new loans (SKO Imperial Capitals (a))"
     return None
 

@@ -29,7 +29,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import options
+from . import capitals
 from .combat_results import enemies_in
 from .content import SoldierContent
 from .content.sko_war import DeclarationCost
@@ -256,7 +256,7 @@ def declaration_problems(
             bad(f"{t} is attacked without a declaration of war ({RULE})")
         elif at_war(s, power, t):
             bad(f"{power} is already at war with {t}")
-        elif (why := capital_bar(s, power)) is not None:
+        elif (why := capital_bar(content, s, power)) is not None:
             bad(why)
         else:
             for p in s.peace:
@@ -276,9 +276,9 @@ def declaration_problems(
     return out
 
 
-def capital_bar(s: SoldierState, power: str) -> str | None:
+def capital_bar(content: SoldierContent, s: SoldierState, power: str) -> str | None:
     """SKO Imperial Capitals (d): a power whose capital an enemy holds declares no war."""
-    if options.on(s, "imperial-capitals") and power in s.capitals_lost:
+    if capitals.lost(content, s, power):
         return (
             f"an enemy holds {power}'s imperial capital: it may not declare war "
             "(SKO Imperial Capitals (d))"
