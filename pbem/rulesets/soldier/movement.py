@@ -184,7 +184,7 @@ def check_move(
         return out
     spent = 0
     limit = allowance(content, s, list(o.units), list(o.leaders))
-    limit = sko_map_units.colonial_allowance(content, s, here, limit)  # SKO Army Leaders
+    limit = sko_map_units.colonial_allowance(content, s, here, limit, list(o.units))  # SKO
     for k in range(1, len(path)):
         a, b = path[k - 1], path[k]
         if not content.is_land(b):
@@ -283,7 +283,11 @@ def _event(content: SoldierContent, s: SoldierState, power: str, o: MoveOrder) -
         path=path,
         half_mps=sum(step_cost(s, power, b) for b in path[1:]),
         allowance=sko_map_units.colonial_allowance(
-            content, s, start or "", allowance(content, s, list(o.units), list(o.leaders))
+            content,
+            s,
+            start or "",
+            allowance(content, s, list(o.units), list(o.leaders)),
+            list(o.units),
         ),
         mountain=[bool(content.route_between(path[k - 1], path[k])) for k in range(1, len(path))],
     )

@@ -106,13 +106,17 @@ def outside_europe(content: SoldierContent, area: str) -> bool:
     return content.map_of(area) != "europe"
 
 
-def colonial_allowance(content: SoldierContent, s: SoldierState, start: str, half_mps: int) -> int:
+def colonial_allowance(
+    content: SoldierContent, s: SoldierState, start: str, half_mps: int, units: list[str]
+) -> int:
     """SKO Army Leaders and Land Movement outside Europe (switch `colonial-movement`):
     "Generals outside Europe grant no aid to army movement outside Europe. All Army Land
-    Movement outside Europe is restricted to 1 MP per Campaign turn." A group starting
-    outside Europe (a land move never leaves its map) has at most 1 MP (2 half MPs),
-    whatever its generals or cards would give."""
-    if options.on(s, "colonial-movement") and outside_europe(content, start):
+    Movement outside Europe is restricted to 1 MP per Campaign turn." A group with armies
+    starting outside Europe (a land move never leaves its map) has at most 1 MP (2 half
+    MPs), whatever its generals or cards would give; leaders moving without armies make
+    no army movement and keep their own allowance (SK 13.3)."""
+    armies = any(s.units[u].type == "army" for u in units if u in s.units)
+    if options.on(s, "colonial-movement") and armies and outside_europe(content, start):
         return min(half_mps, 2)
     return half_mps
 
