@@ -23,7 +23,7 @@ class SoldierKings(SoldierRuleset):
         # differently
         # 3: the corrections of 2026-11-27 (zero Manpower spends nothing, SK 7.5; the
         # optional rules' wars, garrisons and defenders; tests/golden/superseded.toml)
-        self.version = f"5+{content_digest[:12]}" if content_digest else "5"
+        self.version = f"6+{content_digest[:12]}" if content_digest else "6"
 
     def options(self) -> dict[str, str]:
         return {

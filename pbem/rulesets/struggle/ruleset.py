@@ -27,7 +27,7 @@ from .state import SoEState
 class StruggleOfEmpires(Ruleset):
     name = "struggle-of-empires"
     title = "Struggle of Empires"
-    version = "1"
+    version = "2"
     events: ClassVar = E.EVENTS
 
     @property
