@@ -83,6 +83,8 @@ def declare_problem(c: Content, s: SYWState, seat: str, a: Attack, units: list[U
         if u.aboard is None and not c.map.can_cross(a.source, a.target, domain(u)):  # type: ignore[arg-type]
             if domain(u) == "land":
                 return f"{u.id} may not attack {a.target}: land units do not attack across all-sea sides or into sea squares (7YWW 14.21, 15.27, 18.62)"
+            if c.map.square(a.target).polar_ice:  # 14.33: any ice makes it all polar ice
+                return f"{u.id} may not attack {a.target}: fleets do not attack into polar ice squares (7YWW 14.33, 15.27)"
             return f"{u.id} may not attack {a.target}: fleets do not attack across all-land sides or into land squares (7YWW 15.27, 18.62)"
         if u.id in s.progress.attacked and not a.forced:
             return f"{u.id} attacked this phase: a second attack needs a forced march (7YWW 16.2, 16.22)"

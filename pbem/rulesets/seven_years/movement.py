@@ -26,7 +26,7 @@ def domain(u: Unit) -> str:
 def owner_problem(c: Content, s: SYWState, seat: str, u: Unit) -> str | None:
     """4.2(1), 4.31, 14.5: a player operates the units of the powers he controls."""
     if u.owner == MINOR:
-        return f"{u.id} is a minor power unit: minor forces move and attack only by a Minor Power Alliance (7YWW 4.7, 14.12)"
+        return f"{u.id} is a minor power unit: minor forces move and attack only by a Minor Power Alliance, never with major power units (7YWW 4.7, 12.3, 14.12)"
     who = s.control.get(u.owner)
     if who is None:
         return f"{u.id} is not yours: {c.power_name(u.owner)} is neutral (7YWW 4.31)"
@@ -178,6 +178,8 @@ class Walk:
 def cross_problem(c: Content, a: str, b: str, dom: str) -> str:
     m = c.map
     if b not in m.neighbours(a, wrap=dom == "naval"):
+        if b in m.neighbours(a, wrap=True):  # the map edge: fleets only (14.23)
+            return f"{a} and {b} are not adjacent for land units: only naval units cross the east and west map edges (7YWW 14.23)"
         return f"{a} and {b} are not adjacent: moves go through square sides (7YWW 14.2)"
     if dom == "land":
         if not m.can_enter(b, "land"):
