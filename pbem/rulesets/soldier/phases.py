@@ -12,6 +12,7 @@ Modules register theirs with `register(stage, rules)`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from pbem.events import Event, event
@@ -180,10 +181,27 @@ def _(s: SoldierState, e: GameOver) -> None:
     s.result = e.result
 
 
+# What may end the war at the end of a Winter turn, after its last phase: SKO Ending the
+# game's die (winter.py registers it, so this module imports no rules of the end).
+WINTER_ENDS: list[Callable[[Resolution], str | None]] = []
+
+
+def at_winter_end(ends: Callable[[Resolution], str | None]) -> None:
+    """`ends(ctx)` is asked at the end of each Winter turn: the game's result if the war
+    ends there, else None."""
+    WINTER_ENDS.append(ends)
+
+
 def next_turn(ctx: Resolution) -> None:
-    """End the turn: the next turn begins, or the scenario is over (SK 20.32)."""
+    """End the turn: the next turn begins, or, at the end of a Winter turn, the war may end
+    (SKO Ending the game, WINTER_ENDS)."""
     from .events import TurnBegan
 
     s: SoldierState = ctx.state
+    if is_winter(s.turn):
+        for ends in WINTER_ENDS:
+            if (result := ends(ctx)) is not None:
+                ctx.emit(GameOver(result=result))
+                return
     t = s.turn + 1
     ctx.emit(TurnBegan(turn=t, stage="attrition" if is_winter(t) else "purchase"))

@@ -6,11 +6,13 @@ game, the game may continue beyond turn 28": a die at the end of the Winter turn
 (5-6 ends it), 28 and 32 (4-6), 36 and 40 (3-6); Turn 44 ends it. The scenario's last
 turn becomes 44 (setup.py), and a game past Turn 28 goes on year by year (1763 on).
 
-Choice (opt-random-end-*.toml): the die is rolled in the Winter turn's Victory Phase,
-after the victory points are counted and no automatic victory was won, where SK 20.33
-ends a campaign; the rest of that Winter turn (income, cards, diplomacy) would prepare a
-year nobody plays. When the war ends so, the player closest to his Automatic Victory
-score wins (SK 20.33)."""
+Choice (opt-random-end-*.toml): the die is rolled when the Winter turn's last phase,
+the Diplomacy Phase (SK 4.2: Victory, Resource and Manpower, Event Card, Diplomacy), is
+over (winter.war_ends, asked by phases.next_turn): the Winter's income, cards and deals
+are made not knowing whether the war ends. When the war ends so, the player closest to
+his Automatic Victory score in that Winter's Victory Phase wins (SK 20.31, 20.33). An
+automatic victory in that Victory Phase ends the game there, with no roll; so does Turn
+44, the last turn (like the standard game's Turn 28, SK World at War, Timeframe)."""
 
 from __future__ import annotations
 
@@ -49,8 +51,14 @@ def last_turn(content: SoldierContent, chosen: tuple[str, ...] | list[str], turn
     return turn
 
 
+def may_end(s: SoldierState) -> bool:
+    """SKO Ending the game: the option is on (a die may end the war at a Winter's end)."""
+    return options.on(s, "random-end")
+
+
 def war_ends(ctx: Resolution, content: SoldierContent, s: SoldierState) -> bool:
-    """SKO Ending the game: roll, if this Winter turn has a roll; True if the war ends."""
+    """SKO Ending the game: roll, if this Winter turn has a roll ("at the end of each
+    Winter turn"); True if the war ends."""
     sko = content.tables.sko
     if sko is None or not options.on(s, "random-end"):
         return False

@@ -534,14 +534,30 @@ class Victory(phases.NoOrders):
             phases.next_turn(ctx)
         elif (won := _result(content, s, last=False)) is not None:
             ctx.emit(phases.GameOver(result=won))  # SK 20.33-20.34 / SE 21.2
-        elif (
-            s.turn >= s.last_turn or random_end(ctx, s) or sko_end.war_ends(ctx, content, s)
-        ):  # SK World at War, Timeframe; SKO Ending the game
+        elif s.turn >= s.last_turn or random_end(ctx, s):  # SK World at War, Timeframe
             ctx.emit(phases.GameOver(result=_result(content, s, last=True) or ""))  # SE 21.3
         else:  # SK 4.2: the campaign's Resource and Manpower Phase (collection.py)
             ctx.emit(phases.StageOver(stage="victory", next="resources"))
 
 
+def war_ends(ctx: Resolution) -> str | None:
+    """SKO Ending the game: "Roll at the end of each Winter turn starting Turn 24". SK 4.2
+    ends a Winter turn with its Diplomacy Phase, after the Victory Phase, so phases.next_turn
+    asks this when that phase is over: the game's result if the die ends the war, else None.
+    The result is read from the victory points of that Winter's Victory Phase (SK 20.31
+    counts them there, and no other phase does), whatever the Diplomacy Phase changed
+    (choice, case opt-random-end-after-diplomacy.toml)."""
+    s: SoldierState = ctx.state
+    if not sko_end.may_end(s):
+        return None
+    # the content this game is played with, as the ruleset hands it to every phase
+    content: SoldierContent = ctx.ruleset.content_of(s)  # type: ignore[attr-defined]
+    if not sko_end.war_ends(ctx, content, s):
+        return None
+    return _result(content, ctx.state, last=True) or ""  # SK 20.33
+
+
 phases.register("attrition", WinterAttrition())
 phases.register("maintenance", Maintenance())
 phases.register("victory", Victory())
+phases.at_winter_end(war_ends)
