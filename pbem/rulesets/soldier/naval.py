@@ -3,7 +3,9 @@ the Naval Combat Step of an action phase (SK 4.1, 11.0-11.1). The battle procedu
 naval_combat.py. Players' guide: docs/orders-soldier-kings.md, "The war at sea".
 
 Action-phase orders (the acting power and its formal allies, SK 16.1):
-    sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]
+    sail FLEETS [with ARMIES LEADERS] to AREA[ drop ARMIES][ take ARMIES][, AREA...][, blockade AREA]
+                                                        (SK 10.6: calls on the way, transport.py)
+    board ARMIES                                        (SK 16.1: an ally's fleets may carry them)
     blockade AREA from SEA [with FLEETS]
     attack fleets in AREA [first POWER[, POWER...]]     (SK 11.1: the order of battles)
     intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]
@@ -28,7 +30,7 @@ import re
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import combat_results, navy, peace_ends, retreats, sko_map_units, standing
+from . import combat_results, navy, peace_ends, retreats, sko_map_units, standing, transport
 from . import naval_combat as nc
 from .content import SoldierContent
 from .hooks import card_rules
@@ -45,7 +47,8 @@ from .passages import (
     strait_fight,
 )
 from .state import SoldierState
-from .voyage import Voyage, alive, flush
+from .transport import consented
+from .voyage import Voyage, alive, call, flush
 
 # --- orders ----------------------------------------------------------------------------
 
@@ -96,9 +99,17 @@ def resolve_movement(
     (SK 10.3: fleets moving together are a group)."""
     s: SoldierState = ctx.state
     groups: list[Plan] = []
+    boards = {
+        p: {a for b in given[p].boards for a in b.armies} for p in powers if p in given
+    }  # (NavalOrders with only `board` lines are falsy: they move no fleet)
     for p in powers:
         ps, _ = plans(content, s, p, given.get(p) or NavalOrders())
         for plan in ps:
+            # SK 16.1 / SE 16.1: another player's army goes aboard only on its own
+            # power's `board` line of this phase; else it stays where it is
+            plan.loaded = {a: f for a, f in plan.loaded.items() if consented(s, p, a, boards)}
+            for c in plan.calls.values():
+                c.take = {a: f for a, f in c.take.items() if consented(s, p, a, boards)}
             same = next((g for g in groups if g.key == plan.key), None)
             if same is None:
                 groups.append(plan)
@@ -107,6 +118,8 @@ def resolve_movement(
                 same.leaders += plan.leaders
                 same.loaded.update(plan.loaded)
                 same.powers.append(plan.power)
+                for k, c in plan.calls.items():
+                    same.calls.setdefault(k, transport.Call()).merge(c)
     attempted: set[tuple] = set()
     done: list[Voyage] = []
     for gid, plan in enumerate(groups):
@@ -126,7 +139,7 @@ def _voyage(
 ) -> None:
     s: SoldierState = ctx.state
     side = v.plan.power
-    for nxt in v.plan.path[1:]:
+    for k, nxt in enumerate(v.plan.path[1:], 1):
         cur = v.legs[-1] if v.legs else v.here
         cost = step_cost(content, cur, nxt)
         if isinstance(cost, str):
@@ -186,6 +199,8 @@ def _voyage(
             _intercepts(ctx, content, v, nxt, f"enter {nxt}", cur, orders, attempted, True)
             if not alive(s, v):
                 return
+        if content.is_land(nxt) and not enemy_fleets(s, side, nxt):
+            call(ctx, v, k, nxt)  # SK 10.6, 10.61: not before enemy fleets are gone
         if halted:
             flush(ctx, v)
             return

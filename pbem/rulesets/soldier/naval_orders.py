@@ -11,12 +11,15 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import navy, retreats, sko_map_units, standing, war
+from . import navy, retreats, sko_map_units, standing, transport, war
 from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
 from .names import Names
 from .state import SoldierState
+from .transport import leads_for
+
+__all__ = ["leads_for"]  # naval.py reads it here
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,7 @@ class SailOrder:
     path: tuple[str, ...]  # areas entered, in order (the start area may be written first)
     blockade: str | None
     line: int
+    calls: tuple[transport.Written, ...] = ()  # SK 10.6: `AREA drop ARMIES take ARMIES`
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,7 @@ class NavalOrders:
     fleet_attacks: list[FleetAttack] = field(default_factory=list)
     intercept: list[dict] = field(default_factory=list)
     retreat: list[dict] = field(default_factory=list)
+    boards: list[transport.BoardOrder] = field(default_factory=list)  # SK 16.1
 
     def __bool__(self) -> bool:
         return bool(self.sails or self.blockades or self.fleet_attacks)
@@ -66,7 +71,8 @@ def parse_sail(
     if not m:
         problems.append(
             Problem(
-                "write: sail FLEETS [with ARMIES LEADERS] to AREA[, AREA...][, blockade AREA]", line
+                "write: sail FLEETS [with ARMIES LEADERS] to AREA[ drop ARMIES][ take ARMIES][, AREA...][, blockade AREA]",
+                line,
             )
         )
         return None
@@ -79,6 +85,11 @@ def parse_sail(
         parts = parts[:-1]
         if blockade is None:
             return None
+    calls = []
+    for k, part in enumerate(parts):  # SK 10.6: calls on the way
+        parts[k], call = transport.read_part(names, part, k, line, problems)
+        if call:
+            calls.append(call)
     path = [names.area(a, line, problems) for a in parts]
     if not pieces or None in path or (not path and not blockade):
         if not path and not blockade:
@@ -92,6 +103,7 @@ def parse_sail(
         tuple(path),  # type: ignore[arg-type]
         blockade,
         line,
+        tuple(calls),
     )
 
 
@@ -206,13 +218,17 @@ def parse_line(
         a = parse_fleet_attack(names, s, rest, line, problems)
         if a:
             out.fleet_attacks.append(a)
+    elif verb == "board":
+        bo = transport.parse_board(names, s, rest, line, problems)
+        if bo:
+            out.boards.append(bo)
     elif verb in ("intercept", "retreat"):
         entry = standing.VERBS[verb](names, s, power, rest.split(), line, problems)
         if entry is not None:
             getattr(out, verb).append(entry)
 
 
-VERBS = ("sail", "blockade", "intercept", "retreat")
+VERBS = ("sail", "blockade", "board", "intercept", "retreat")
 
 
 def is_fleet_attack(rest: str) -> bool:
@@ -230,6 +246,7 @@ class Plan:
     cost: int
     line: int
     powers: list[str] = field(default_factory=list)
+    calls: dict[int, transport.Call] = field(default_factory=dict)  # index in path -> call
 
     @property
     def key(self) -> tuple:
@@ -302,11 +319,6 @@ def _pirate_limits(
     return out
 
 
-def leads_for(s: SoldierState, name: str, power: str) -> bool:
-    ld = s.leaders[name]
-    return ld.country == power or s.allies.get(ld.country) == power
-
-
 def check_sail(
     content: SoldierContent,
     s: SoldierState,
@@ -318,6 +330,7 @@ def check_sail(
     blockade: str | None,
     line: int,
     used: set[str],
+    calls: tuple[transport.Written, ...] = (),
 ) -> tuple[Plan | None, list[Problem]]:
     out: list[Problem] = []
 
@@ -370,11 +383,8 @@ def check_sail(
     new = [a for a in armies if not any(a in v for v in aboard.values())]
     for a in new:
         u = s.units[a]
-        owner = s.commander(u) or u.country
-        if owner != power and s.player_of(owner) != s.player_of(power):
-            # SK 16.1 lets formal allies carry each other's armies; an ally played by
-            # another player must order its own army aboard, which pbem does not take yet
-            bad(f"{a} is not {power}'s to carry: {owner} is played by another player")
+        if why := transport.carries(s, power, a):
+            bad(why)  # SK 16.1: an ally's army boards only on its own `board` line too
         elif u.status != "map" or u.area != start:
             bad(f"{a} is not in {start} to go aboard")
         elif not content.is_land(start):
@@ -409,7 +419,16 @@ def check_sail(
                 return None, out
             loaded[a] = pick
     full = [start, *path] if not path or path[0] != start else list(path)
-    carried = [*new, *(a for v in aboard.values() for a in v)]
+    shift = len(full) - len(path)  # the start written first, or not
+    setting_out = {f: [*aboard[f], *(a for a, g in loaded.items() if g == f)] for f in fleets}
+    stops = transport.check_calls(
+        content, s, power, fleets, setting_out, leaders, full,
+        [(c.at + shift, c) for c in calls], used, bad, once, then,
+    )  # fmt: skip
+    if stops is None:
+        return None, out
+    taken = [a for c in stops.values() for a in c.take]
+    carried = [*new, *(a for v in aboard.values() for a in v), *taken]
     for why in _map_limits(content, s, fleets, leaders, carried, full):
         bad(why)
     for why in _pirate_limits(content, s, fleets, carried):
@@ -462,7 +481,7 @@ def check_sail(
     if out:
         return None, out
     return Plan(
-        power, list(fleets), list(leaders), loaded, full, blockade, spent, line, [power]
+        power, list(fleets), list(leaders), loaded, full, blockade, spent, line, [power], stops
     ), out
 
 
@@ -480,12 +499,14 @@ def plans(
     for o in orders.sails:
         plan, probs = check_sail(
             content, s, power, list(o.fleets), list(o.leaders), list(o.armies), list(o.path),
-            o.blockade, o.line, used,
+            o.blockade, o.line, used, o.calls,
         )  # fmt: skip
         problems += probs
         if plan:
             out.append(plan)
             used |= set(plan.fleets) | set(plan.leaders) | set(plan.loaded)
+            for c in plan.calls.values():
+                used |= set(c.take) | set(c.take_leaders)
     for b in orders.blockades:
         joined = False
         for plan in out:
@@ -539,6 +560,7 @@ def checked(
 ) -> tuple[list[Plan], list[Problem]]:
     """The plans of these orders and every problem with them (`after` takes the plans)."""
     ps, problems = plans(content, s, power, orders)
+    problems += transport.check_boards(content, s, power, orders.boards)  # SK 16.1
     for a in orders.fleet_attacks:
         if content.game.rules.coastal_combat != "battle":
             problems.append(
@@ -590,10 +612,13 @@ def after(
     if ps is None:
         ps, _ = plans(content, t, power, orders)
     for p in ps:
-        own([*p.fleets, *p.loaded, *(a for f in p.fleets for a in navy.cargo(t, f))], t.units)
-        own(p.leaders, t.leaders)
-        for e in _plan_events(t, p):
-            fold_apply(t, e)
+        taken = [a for c in p.calls.values() for a in c.take]
+        own(
+            [*p.fleets, *p.loaded, *taken, *(a for f in p.fleets for a in navy.cargo(t, f))],
+            t.units,
+        )
+        own([*p.leaders, *(n for c in p.calls.values() for n in c.take_leaders)], t.leaders)
+        _plan_events(content, t, p)  # folded as they come
         end = p.path[-1]
         if content.is_land(end):
             armies = sorted(a for f in p.fleets for a in navy.cargo(t, f))
@@ -602,20 +627,50 @@ def after(
     return t
 
 
-def _plan_events(s: SoldierState, p: Plan) -> list:
+def _plan_events(content: SoldierContent, s: SoldierState, p: Plan) -> list:
+    """The events of the plan's voyage with no interception, folded as they come (the
+    calls on the way, SK 10.6, split it into legs)."""
     out: list = []
-    if len(p.path) > 1:
-        out.append(
-            navy.FleetsMoved(
-                power=p.power, fleets=sorted(p.fleets), leaders=sorted(p.leaders),
-                armies=sorted({*p.loaded, *(a for f in p.fleets for a in navy.cargo(s, f))}),
-                loaded=dict(sorted(p.loaded.items())), path=list(p.path), mps=p.cost,
-            )
+    leaders, loaded, begin, spent = list(p.leaders), dict(p.loaded), 0, 0
+    ends = [k for k in sorted(p.calls) if 0 < k < len(p.path) - 1] + [len(p.path) - 1]
+    for k in ends if len(p.path) > 1 else []:
+        spent += sum(step_cost(content, p.path[j - 1], p.path[j]) for j in range(begin + 1, k + 1))  # type: ignore[misc]
+        cargo = {*loaded, *(a for f in p.fleets for a in navy.cargo(s, f))}
+        e = navy.FleetsMoved(
+            power=p.power, fleets=sorted(p.fleets), leaders=sorted(leaders), armies=sorted(cargo),
+            loaded=dict(sorted(loaded.items())), path=list(p.path[begin : k + 1]), mps=spent,
         )  # fmt: skip
+        out.append(e)
+        fold_apply(s, e)
+        call = p.calls.get(k)
+        if call and k < len(p.path) - 1:
+            out += _call_events(s, p.power, p.path[k], call, leaders, p.fleets)
+            loaded = dict(call.take)
+        begin = k
     if p.blockade:
-        out.append(
-            navy.BlockadeDeclared(
-                power=p.power, area=p.blockade, sea=p.path[-1], fleets=sorted(p.fleets)
-            )
+        e = navy.BlockadeDeclared(
+            power=p.power, area=p.blockade, sea=p.path[-1], fleets=sorted(p.fleets)
         )
+        out.append(e)
+        fold_apply(s, e)
+    return out
+
+
+def _call_events(
+    s: SoldierState, power: str, area: str, call: transport.Call, leaders: list[str], fleets
+) -> list:
+    """SK 10.6: the armies dropped go ashore (one event per power that owns some); the
+    leaders dropped stay (`leaders` is the group's, changed in place), those taken join."""
+    out: list = []
+    ashore: dict[str, list[str]] = {}
+    for a in call.drop_armies:
+        if navy.carrier(s, a) in fleets:
+            ashore.setdefault(navy.owner(s, a), []).append(a)
+    for owner, armies in sorted(ashore.items()):
+        e = navy.ArmiesLanded(power=owner, area=area, armies=sorted(armies))
+        out.append(e)
+        fold_apply(s, e)
+    leaders[:] = [n for n in leaders if n not in call.drop_leaders] + [
+        n for n in call.take_leaders if n not in leaders
+    ]
     return out

@@ -51,3 +51,37 @@ def flush(ctx: Resolution, v: Voyage) -> None:
     v.loaded = {}
     v.here = path[-1]
     v.legs = []
+
+
+def call(ctx: Resolution, v: Voyage, k: int, area: str) -> None:
+    """SK 10.6, 10.61 / SE 10.6, 10.61: the group, come to the coastal `area` (the
+    `k`th of its path, not the last) free of enemy fleets, drops off the armies and
+    leaders its line says, then takes aboard those still there, onto fleets still free
+    to carry them (a fleet reduced on the way takes only a reduced army)."""
+    c = v.plan.calls.get(k)
+    if c is None or k >= len(v.plan.path) - 1:
+        return
+    s: SoldierState = ctx.state
+    flush(ctx, v)
+    ashore: dict[str, list[str]] = {}
+    for a in c.drop_armies:
+        if navy.carrier(s, a) in v.fleets:
+            ashore.setdefault(navy.owner(s, a), []).append(a)
+    for power, armies in sorted(ashore.items()):
+        ctx.emit(navy.ArmiesLanded(power=power, area=area, armies=sorted(armies)))
+    v.leaders = [n for n in v.leaders if n not in c.drop_leaders]
+    for n in c.take_leaders:
+        if s.leaders[n].status == "map" and s.leaders[n].area == area and n not in v.leaders:
+            v.leaders.append(n)
+    for a, f in c.take.items():
+        u, fl = s.units[a], s.units[f]
+        if (
+            f in v.fleets
+            and u.status == "map"
+            and u.area == area
+            and navy.carrier(s, a) is None
+            and not navy.cargo(s, f)
+            and f not in v.loaded.values()
+            and (u.is_reduced or not fl.is_reduced)
+        ):
+            v.loaded[a] = f
