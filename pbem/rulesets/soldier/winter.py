@@ -437,7 +437,12 @@ RANDOM_FROM = 1759  # option end=random: pbem's method (the text gives none)
 def random_end(ctx: Resolution, s: SoldierState) -> bool:
     """SK World at War's random end, as pbem rolls it: from the Victory Phase of Winter
     1759 on, a die of 1 or 2 ends the game there (then, with no automatic victory, the
-    player closest to his score wins, SK 20.33)."""
+    player closest to his score wins, SK 20.33). The Timeframe says only "randomly
+    determine when the game ends", "for a shorter game" (this never goes past Turn 28),
+    and names no moment: the die is in the Victory Phase, where SK 20.33 checks the end,
+    the game then ending with that year as `end=YEAR` does. SKO Ending the game's die,
+    whose text says "at the end of each Winter turn", is after the Winter's Diplomacy
+    Phase (war_ends)."""
     if not s.random_end or 1756 + (s.turn - 1) // 4 < RANDOM_FROM:
         return False
     return ctx.roll("random end of the game: 1 or 2 ends it")[0] <= 2
