@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import rowkit
 from click.testing import CliRunner
+from demokit import demo_with, of_type
 from gamekit import new_game, play_to_end
 
 from pbem import events as ev
@@ -42,6 +43,9 @@ def games(tmp_path_factory) -> dict[str, Path]:
     out = {}
     for key, (ruleset, scenario) in GAMES.items():
         d = tmp_path_factory.mktemp(key)
+        if key == "soe":  # a game in which Unrest is taken (sealed): demokit
+            out[key] = demo_with(d, ruleset, scenario, of_type("soe.unrest"))
+            continue
         out[key] = run_demo(
             d, ruleset, scenario, echo=lambda s: None, master=bytes(32), reports_too=False
         )

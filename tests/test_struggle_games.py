@@ -5,6 +5,7 @@ is shown (SoE Unrest)."""
 from __future__ import annotations
 
 import pytest
+from demokit import demo_with, of_type
 
 from pbem import ruleset as registry
 from pbem.demo import run_demo
@@ -22,8 +23,11 @@ def _play(where, scenario: str):
 
 @pytest.fixture(scope="module")
 def game_2p(tmp_path_factory):
-    """One 2-player game for the tests that only read it."""
-    return _play(tmp_path_factory.mktemp("soe2p"), "2p")
+    """One 2-player game for the tests that only read it, one in which Unrest is taken
+    (demokit: the first such game over the master secrets)."""
+    return demo_with(
+        tmp_path_factory.mktemp("soe2p"), "struggle-of-empires", "2p", of_type("soe.unrest")
+    )
 
 
 @pytest.mark.parametrize("scenario", ["2p", "5p", "7p"])
