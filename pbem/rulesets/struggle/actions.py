@@ -108,8 +108,8 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
             return "enslaving needs a navy in Africa (SoE Colonization/Enslavement)"
         if not a.enslave and pw.population < 1:
             return f"{power} has no Population point to expend"
-        if s.tokens_out(power) >= content.pieces["control_tokens"]:
-            return f"{power} has no control token left"
+        if s.tokens_out(power) >= content.map_tokens:  # SoE Setting Up: 21 for the map
+            return f"{power} has no control token left ({content.map_tokens} on the map)"
         return None
     return f"unknown action {a!r}"
 

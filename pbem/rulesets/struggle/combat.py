@@ -332,7 +332,7 @@ def resolve_attack(
     if a.raid == "Pirates":  # a naval attack on the tile: a naval combat only
         winner = fight(ctx, content, naval_at or a.area, "naval", att, dfn, None, a, standing)
         if winner == "attacker":
-            _claim(ctx, power, a.area, raid)
+            _claim(ctx, content, power, a.area, raid)
         return winner == "attacker"
     support = None
     if naval_at:
@@ -343,7 +343,11 @@ def resolve_attack(
     if winner != "attacker":
         return False
     if a.raid is not None:
-        _claim(ctx, power, a.area, raid)
+        _claim(ctx, content, power, a.area, raid)
+    elif dfn.neutral is None and not s.tokens(a.area, dfn.lead):
+        pass  # SoE Attack: "the attacker does not gain a token"
+    elif not _token_left(ctx, content, power, a.area):
+        pass
     elif dfn.neutral is not None:
         c = content.counter_by_id[counter]
         ctx.emit(
@@ -355,16 +359,35 @@ def resolve_attack(
             ctx.emit(E.GoldChanged(power=power, delta=c.gold, why=f"{counter} defeated"))
         if c.vp:
             ctx.emit(E.VictoryPoints(power=power, delta=c.vp, why=f"{counter} defeated"))
-    elif s.tokens(a.area, dfn.lead):
+    else:
         ctx.emit(
             E.ControlChanged(area=a.area, to=power, frm=dfn.lead, why="won the attack (SoE Attack)")
         )
     return True
 
 
-def _claim(ctx: Resolution, power: str, area: str, raid) -> None:
-    """SoE Pirates: the tile back to the stock, its token claimed by the winner."""
+def _token_left(ctx: Resolution, content: SoEContent, power: str, area: str) -> bool:
+    """SoE Setting Up: a power places only the control tokens it has: 21 on the map
+    (two of its 23 are on the Population and VP tracks). The text says nothing of
+    running out: the winner with none left still won the combat (losses, Unrest, a
+    Pirates tile back to the stock) but places no token, and the defender's token (or
+    the Country counter, as after a tie) stays: SoE Attack, the attacker "is allowed
+    to remove one control token ... and replace it with a control token of their own",
+    one act, and a won attack need not gain a token ("if the defending player did not
+    have a control token in the area then the attacker does not gain a token")."""
+    if ctx.state.tokens_out(power) < content.map_tokens:
+        return True
+    why = f"all {content.map_tokens} are out: nothing changes hands"
+    ctx.emit(E.NoTokenLeft(power=power, area=area, why=why))
+    return False
+
+
+def _claim(ctx: Resolution, content: SoEContent, power: str, area: str, raid) -> None:
+    """SoE Pirates: the tile back to the stock, its token claimed by the winner (his
+    own placed instead: none when he has none left, the held token going home)."""
     ctx.emit(E.RaidDefeated(area=area, tile=raid.tile, token=raid.token, by=power))
+    if not _token_left(ctx, content, power, area):
+        return
     ctx.emit(
         E.ControlChanged(
             area=area, to=power, why=f"claims the {raid.token} token the {raid.tile} held"

@@ -86,6 +86,13 @@ class SoEContent(_R):
         return self.rules[key].value
 
     @cached_property
+    def map_tokens(self) -> int:
+        """SoE Setting Up: the control tokens a power may have out on the map (and on
+        Pirates and Slave Revolt tiles): its 23 less the two on the Population and VP
+        tracks."""
+        return self.pieces["control_tokens"] - self.rule("control_tokens_on_tracks")
+
+    @cached_property
     def area_by_name(self) -> dict[str, Area]:
         return {a.name: a for a in self.areas}
 

@@ -344,11 +344,22 @@ class GameEnded(Event):
     winners: list[str]
 
 
+@event
+class NoTokenLeft(Event):
+    """SoE Setting Up: a won attack (or a Pirates tile beaten) whose winner has no
+    control token left to place (21 on the map): nothing changes hands in the area."""
+
+    type: Literal["soe.no_token"] = "soe.no_token"
+    power: str
+    area: str
+    why: str
+
+
 EVENTS = [
     GameSetUp, CountersPlaced, CountersDrawn, UnitsPlaced, StageSet, AuctionOpened,
     BidMade, BidPassed, AuctionWon, GoldChanged, GoldBorrowed, UnrestChanged,
     PopulationChanged, VictoryPoints, UnitsChanged, UnitMoved, ControlChanged, TileTaken,
     TileUsed, TileReturned, AttackDeclared, AllyJoined, CombatFought, NavalSupport,
     RoundEnded, WarEnded, GameEnded, ActionSkipped, RaidPlaced, RaidDefeated,
-    BlockadePlaced, BlockadeLifted,
+    BlockadePlaced, BlockadeLifted, NoTokenLeft,
 ]  # fmt: skip

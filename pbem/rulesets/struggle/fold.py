@@ -232,6 +232,7 @@ for _cls in (
     E.CombatFought,
     E.NavalSupport,
     E.ActionSkipped,
+    E.NoTokenLeft,
 ):
     on(_cls)(lambda s, e: None)  # facts for the report; what they change comes as other events
 

@@ -205,6 +205,11 @@ def _(e: E.RaidDefeated) -> str:
     return f"{e.area}: {e.by} beats the {e.tile} and claims the {e.token} token."
 
 
+@says(E.NoTokenLeft)
+def _(e: E.NoTokenLeft) -> str:
+    return f"{e.area}: {e.power} has no control token left to place ({e.why})."
+
+
 @says(E.RoundEnded)
 def _(e: E.RoundEnded) -> str:
     return f"War {e.war}, round {e.round} ends."
