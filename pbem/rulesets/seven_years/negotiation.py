@@ -87,7 +87,7 @@ def carry_out(ctx: Resolution, c: Content, deal: DealLine, standing: dict[str, S
     s: SYWState = ctx.state
     done, skipped = [], []
     for t in deal.terms:
-        why = term_problem(c, s, t)
+        why = party_problem(deal, t) or term_problem(c, s, t)
         if why:
             skipped.append(f"{t}: {why}")
             continue
@@ -95,6 +95,17 @@ def carry_out(ctx: Resolution, c: Content, deal: DealLine, standing: dict[str, S
         done.append(str(t))
     ctx.emit(E.Deal(seats=list(deal.seats), terms=deal.key, done=done, skipped=skipped,
                     private_to=list(deal.seats)))  # fmt: skip
+
+
+def party_problem(deal: DealLine, t: Term) -> str | None:
+    """7YWW 21.1: players negotiate among themselves; a deal binds its parties only.
+    [C 21.e] a term whose giver or recipient is not a party (the seats after `deal
+    with`, the sender included) is skipped: two players cannot dispose of a third's
+    treasury, markers or powers, nor hand him a power or a marker he did not accept."""
+    for seat in (t.giver, t.to):
+        if seat and seat not in deal.seats:
+            return f"{seat} is not a party to this deal (7YWW 21.1)"
+    return None
 
 
 def term_problem(c: Content, s: SYWState, t: Term) -> str | None:
