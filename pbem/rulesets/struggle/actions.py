@@ -87,10 +87,21 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
         if len(a.moves) > limit:
             return f"a move action moves {limit} units"
         t = clone(s)
+        # SoE Move Two Units: "This action allows two units to move", each "directly to
+        # their intended destination": a unit moves once; one that arrived in this
+        # action is not among those that may still move from there
+        unmoved: dict[tuple[str, str], int] = {}
         for unit, frm, to in a.moves:
+            left = unmoved.setdefault((frm, unit), s.count(frm, power, unit))
+            if left < 1 and t.count(frm, power, unit) > 0:
+                return (
+                    f"the {unit} in {frm} would be one moved there in this action: a unit "
+                    f"moves once in a move action (SoE Move Two Units)"
+                )
             why = movement.move_problem(content, t, power, unit, frm, to)
             if why:
                 return why
+            unmoved[(frm, unit)] = left - 1
             _shift(t, power, unit, frm, to)
         return None
     if isinstance(a, Attack):
