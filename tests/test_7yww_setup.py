@@ -13,7 +13,7 @@ import pytest
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
 from pbem.ruleset import OrderLine, check_orders, get
-from pbem.rulesets.seven_years import deploy, placement, setup
+from pbem.rulesets.seven_years import deploy, minor_recruit, placement, setup
 from pbem.rulesets.seven_years.content import default_content
 from pbem.rulesets.seven_years.regions import REGIONS, in_region
 from pbem.rulesets.seven_years.state import MINOR
@@ -246,6 +246,10 @@ def test_default_set_up_of_every_scenario(c, scenario):
     for u in s2.units.values():  # 28.6 alone in its square
         if u.square in deploy.wild_squares(c):
             assert len(s2.units_in(u.square)) == 1, u
+    # 28.6 "major power units may be set up in excess of forage limits": minor units may
+    # not (4.77, 19.7: never over the limit, at any time); the content's set-up fits
+    for sq in {u.square for u in s2.units.values() if u.owner == MINOR}:
+        assert minor_recruit.forage_room(c, s2, sq) >= 0, sq
     placed = [e for e in ctx2.events if e.type == "syw.units_placed" and e.why == placement.WHY]
     assert [e.seat for e in placed] == s.order
     for e in placed:  # each seat places exactly the blocks 28.6 gives it
