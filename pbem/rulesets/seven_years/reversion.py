@@ -91,13 +91,12 @@ def place(c: Content, s: SYWState, u: Unit, seat: str | None, ok, prefs: list[st
 
 
 def _displace(ctx: Resolution, c: Content, power: str, seat: str | None, units: list[Unit],
-              ok, prefs: list[str], why: str, gone: frozenset[str] = frozenset()) -> None:  # fmt: skip
+              ok, prefs: list[str], why: str) -> None:  # fmt: skip
     """Pick up and place `units` (4.511: "not movement": no cost, no countermarch, no
-    invasion); a unit aboard a fleet that is picked up too goes with the fleet. `gone`:
-    units about to be picked up too (they block no square)."""
+    invasion); a unit aboard a fleet that is picked up too goes with the fleet. Only
+    the units picked up here leave their squares: all others block as 4.511 says."""
     s: SYWState = ctx.state
-    picked = {u.id for u in units}
-    leaving = picked | gone
+    picked = leaving = {u.id for u in units}
     to: dict[str, str] = {}
     lost: list[str] = []
     landed: set[tuple[str, str]] = set()  # 12.4: fortified zones and bases placed
@@ -130,7 +129,8 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
     of friendly forces, each controller choosing; (2) its units outside go home, its
     former controller choosing; (3) minor units stay. [C 4.n] leaders stay in its box.
     [C 4.o] a fleet takes its cargo along; another power's land units aboard its fleets
-    are put ashore first, as in (1)."""
+    are put ashore first, as in (1) (its units abroad, not yet picked up, block squares
+    there as in (1): 4.511)."""
     s: SYWState = ctx.state
     frm = s.control.get(power)
     ctx.emit(E.ControlChanged(power=power, frm=frm, to=None, why=why))
@@ -142,15 +142,15 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
     # 4.51(1), 4.511: by each controlling player, in seat order
     _by_controllers(ctx, c, power, standing, inside, "7YWW 4.51(1)")
     # [C 4.o] before 4.51(2) takes its fleets home: the land units of other powers aboard
-    # them go ashore as in 4.51(1), their controllers choosing (its units, about to
-    # leave, block no square)
+    # them go ashore as in 4.51(1), their controllers choosing; its units abroad are
+    # still where they are ("in this order") and block squares as in 4.51(1) (4.511)
     s = ctx.state
     home = frozenset(u.id for u in s.units.values() if u.owner == power and not inside(u))
 
     def rider(u: Unit) -> bool:
         return u.aboard in home and u.owner != power
 
-    _by_controllers(ctx, c, power, standing, rider, "7YWW 4.51(2), plan [C 4.o]", home)
+    _by_controllers(ctx, c, power, standing, rider, "7YWW 4.51(2), plan [C 4.o]")
     # 4.51(2): by its former controller
     s = ctx.state
     out = sorted((u for u in s.units.values() if u.owner == power and not inside(u)),
@@ -161,11 +161,11 @@ def revert(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing
 
 
 def _by_controllers(ctx: Resolution, c: Content, power: str, standing: dict[str, Standing],
-                    which, why: str, gone: frozenset[str] = frozenset()) -> None:  # fmt: skip
+                    which, why: str) -> None:  # fmt: skip
     """4.51(1), 4.511: each player's units for which `which(u)` holds go to squares of
     their own power or holding his other units, not in the newly neutral `power`'s
-    territory, him choosing (`displace to`), the players in seat order. `gone`: units
-    4.51(2) picks up next (they block no square)."""
+    territory, him choosing (`displace to`), the players in seat order. The newly
+    neutral power's units abroad, picked up only by 4.51(2), block squares (4.511)."""
     for seat in ctx.state.seats:
         s: SYWState = ctx.state
         mine = [u for u in s.units_of(seat) if which(u)]
@@ -178,7 +178,7 @@ def _by_controllers(ctx: Resolution, c: Content, power: str, standing: dict[str,
             return q.power != power and (q.power == u.owner or q.id in friendly)
 
         prefs = standing.get(seat, Standing()).displace_to
-        _displace(ctx, c, power, seat, mine, ok, prefs, why, gone)
+        _displace(ctx, c, power, seat, mine, ok, prefs, why)
 
 
 def stacked_with_former(s: SYWState, power: str, frm: str) -> list[str]:
