@@ -307,13 +307,20 @@ def _designated(
 
     def rank(g: tuple[str, str, list[str]]) -> tuple:
         p, lab, fl = g
-        # as in the coastal battles: a group named by its power or a country of its fleets
-        names = {p} | {s.units[f].country for f in fl}
-        named = min((first.index(q) for q in names if q in first), default=len(first))
+        named = _named_place(s, first, fl)
         dice = nc.side_dice(content, s, area, fl, group_leaders(content, s, area, p, fl), orders)
         return (named, -dice, p, lab)
 
     return sorted(groups, key=rank)
+
+
+def _named_place(s: SoldierState, first: tuple[str, ...], fleets: list[str]) -> int:
+    """Where a `first POWER[, POWER...]` list puts the group or side `fleets` (SK 11.1 and
+    SE 11.1, the order of battles or interceptions): it is named by any of its powers (SK
+    11.2: a side of allied powers) or by a country of its fleets (a minor's name finds
+    the group commanding its fleets); unnamed, after every named one."""
+    names = {navy.owner(s, f) for f in fleets} | {s.units[f].country for f in fleets}
+    return min((first.index(q) for q in names if q in first), default=len(first))
 
 
 def _roll_intercept(ctx, area, power, fleets, leaders, target, target_leaders) -> bool:
@@ -435,11 +442,7 @@ def _coastal_battles(ctx, content, acting: str, area: str, first: tuple[str, ...
 
     def rank(g: tuple[str, list[str], list[str]]) -> tuple:
         p, fl, leaders = g
-        # SK 11.1: "the moving fleet player designates in what order": `first` names a
-        # group or side by any of its powers (SK 11.2: a side of allied powers), or by a
-        # country of its fleets (a minor's name finds its major's group)
-        names = {navy.owner(s, f) for f in fl} | {s.units[f].country for f in fl}
-        named = min((first.index(q) for q in names if q in first), default=len(first))
+        named = _named_place(s, first, fl)  # SK 11.1: "the moving fleet player designates"
         dice = nc.side_dice(content, s, area, fl, leaders, orders)
         return (named, dice, p, fl)  # SK 11.1: the moving player's order; default weakest first
 
