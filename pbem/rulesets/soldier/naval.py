@@ -35,7 +35,7 @@ from . import naval_combat as nc
 from .content import SoldierContent
 from .hooks import card_rules
 from .names import Names
-from .naval_orders import NavalOrders, Plan, enemy_fleets, leads_for, plans, step_cost
+from .naval_orders import NavalOrders, Plan, enemy_fleets, plans, step_cost
 from .passages import (
     break_blockade,
     fleet_groups_in,
@@ -47,7 +47,7 @@ from .passages import (
     strait_fight,
 )
 from .state import SoldierState
-from .transport import consented
+from .transport import consented, leads_for
 from .voyage import Voyage, alive, call, flush
 
 # --- orders ----------------------------------------------------------------------------

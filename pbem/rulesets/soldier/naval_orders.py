@@ -19,8 +19,6 @@ from .names import Names
 from .state import SoldierState
 from .transport import leads_for
 
-__all__ = ["leads_for"]  # naval.py reads it here
-
 
 @dataclass(frozen=True)
 class SailOrder:
