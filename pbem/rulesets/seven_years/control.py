@@ -1,4 +1,5 @@
-"""7YWW 4.4 Belligerency by invasion (4.413, 4.42; plan [C 4.a]-[C 4.f]), and the
+"""7YWW 4.4 Belligerency by invasion (4.41: set-up, diplomacy or invasion, nothing
+else; 4.413, 4.42; plan [C 4.a]-[C 4.f]), and the
 relations the movement and combat rules ask about: whose a unit is, enemy, neutral,
 minor (2.4, [C 2.f])."""
 
@@ -14,7 +15,8 @@ from .state import MINOR, SYWState, Unit
 
 def neutral_power(c: Content, s: SYWState, square: str) -> str | None:
     """[C 4.c] the neutral major power whose territory the square is (every square whose
-    map `power` is that major), or None."""
+    map `power` is that major), or None. 4.52: a power reverted to neutrality (4.5) is
+    neutral here like any other until 4.41 triggers belligerency again."""
     p = c.map.square(square).power
     if p in c.majors and s.control.get(p) is None:
         return p

@@ -150,7 +150,7 @@ def _(s: SYWState, e: E.MarkerPlayed) -> None:
         _out_of_hand(s, e.seat, [e.marker])
     elif e.marker in s.pool:
         s.pool.remove(e.marker)
-    if e.to_pool:
+    if e.to_pool:  # 7YWW 8.43: back to the pool unless the CMT says otherwise
         _to_pool(s, [e.marker])
 
 

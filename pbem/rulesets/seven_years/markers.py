@@ -55,7 +55,7 @@ def return_markers(ctx: Resolution, seat: str, mids: list[str], why: str, *, ran
 
 def lose(ctx: Resolution, c: Content, seat: str, n: int | None, why: str,
          *, leaders: bool = True) -> list[str]:  # fmt: skip
-    """8.51: n markers at random from the hand (None: all of them); none in hand, no
+    """7YWW 8.5, 8.51: n markers at random from the hand (None: all of them); none in hand, no
     effect and nothing carried over. `leaders=False`: leaders are not affected (Balance
     of Power)."""
     s: SYWState = ctx.state

@@ -9,7 +9,8 @@ from .state import MINOR, SYWState
 
 
 def occupied(s: SYWState, seat: str) -> list[str]:
-    """7YWW 5.0, 10.11: squares holding at least one unit of a power the seat controls.
+    """7YWW 5.0, 10.11: squares holding at least one unit of a power the seat controls
+    (7YWW 5.2: "All types of combat units", bases and fortified zones included).
     [C 5.a] a fleet occupies only a coastal square (5.2, 18.4), never the open sea: sea
     squares may be listed here but are worth nothing (no treasury value, never civilized,
     never a route terminus: map.toml), so no use of this list counts them."""

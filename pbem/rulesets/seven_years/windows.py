@@ -171,8 +171,8 @@ def announce(ctx: Resolution, seat: str, mid: str, target: str = "", *,
 
 def play(ctx: Resolution, seat: str, mid: str, target: str = "", detail: str = "", *,
          to_pool: bool = True) -> bool:  # fmt: skip
-    """Reveal and play a marker from the hand (8.4, 8.43) and open its Sturm & Drang
-    window; True if it goes into effect."""
+    """Reveal and play a marker from the hand (7YWW 8.4, 8.43) and open its Sturm & Drang
+    window; True if it goes into effect. 7YWW 8.44: any number a turn (no count kept)."""
     ctx.emit(E.MarkerPlayed(seat=seat, marker=mid, target=target, detail=detail,
                             to_pool=to_pool))  # fmt: skip
     return announce(ctx, seat, mid, target)
