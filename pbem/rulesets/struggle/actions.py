@@ -17,7 +17,7 @@ from . import blockade, movement
 from . import events as E
 from .combat import attack_problem, resolve_attack
 from .content import SoEContent
-from .economy import pay
+from .economy import assume_paid, pay
 from .orders import (
     ActionOrders,
     Attack,
@@ -228,7 +228,15 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
     per = content.rule("actions_per_round")
     if len(count) > per:
         problems.append(Problem(f"{per} actions per round ({len(count)} given)", count[per].line))
+    # the free uses are carried out first (resolve): the actions are checked on the
+    # state they leave (Improved Agriculture's Population pays a build)
     t = clone(s)
+    for u in o.free:
+        why = free_problem(content, t, power, u)
+        if why:
+            problems.append(Problem(why, u.line))
+        else:
+            assume_free(content, t, power, u)
     done: dict = {}
     lost: tuple[SoEState, dict] = (t, done)  # the state if the last action came out badly
     for a in o.actions:
@@ -244,27 +252,43 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
             problems.append(Problem(why, a.line))
             continue
         assume(content, t, power, a, done)
-    f = clone(s)
-    for u in o.free:
-        why = free_problem(content, f, power, u)
-        if why:
-            problems.append(Problem(why, u.line))
-        elif u.tile != blockade.TILE:  # once a war: a second use in the envelope is refused
-            f.powers[power].used = sorted([*f.powers[power].used, u.tile])
-        else:
-            f.blockades[u.area] = power
-            f.powers[power].tiles.remove(u.tile)
     return problems
 
 
+def assume_free(content: SoEContent, t: SoEState, power: str, u: UseTile) -> None:
+    """The state after the free tile use `u` (as `use_tile` carries it out)."""
+    pw = t.powers[power]
+    if u.tile == blockade.TILE:
+        t.blockades[u.area] = power
+        pw.tiles.remove(u.tile)
+        return
+    pw.used = sorted([*pw.used, u.tile])  # once a war: a second use in the envelope is refused
+    if content.tile(u.tile).kind == "company":
+        pw.gold += t.tokens(u.area, power)
+    elif u.tile == "Improved Agriculture":
+        pw.population = min(pw.population + 1, content.rule("population_max"))
+    elif u.tile == "Diplomatic Service":
+        _assume_taken(content, t, power, u.take)
+
+
+def _assume_taken(content: SoEContent, t: SoEState, power: str, tile: str) -> None:
+    """The state after `take`: its costs paid (SoE Buy One Tile; SoE Gold: the gold
+    borrowed if short, with its Unrest), the tile held."""
+    pw, c = t.powers[power], content.tile(tile)
+    assume_paid(content, t, power, c.gold)
+    pw.population -= c.population
+    pw.unrest += c.unrest
+    pw.tiles = sorted([*pw.tiles, tile])
+    t.stock[tile] -= 1
+
+
 def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
-    """The state after `a` if its dice go well (for checking the next action)."""
+    """The state after `a` if its dice go well (for checking the next action): its gold
+    paid too, borrowed if short (SoE Gold), as the next action will find it."""
     pw = t.powers[power]
     if isinstance(a, Buy):
         done["buy"] = True
-        pw.tiles = sorted([*pw.tiles, a.tile])
-        pw.population -= content.tile(a.tile).population
-        t.stock[a.tile] -= 1
+        _assume_taken(content, t, power, a.tile)
     elif isinstance(a, Colonize):
         done["colonize"] = True
         if not a.enslave:
@@ -272,6 +296,8 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
     elif isinstance(a, Attack):  # one-use tiles named on it go back to the stock
         if a.war_office:
             pw.used = sorted([*pw.used, "War Office"])
+        else:  # SoE Attack: "An attack costs 2 gold, which must be paid before dice are rolled"
+            assume_paid(content, t, power, content.rule("attack_cost"))
         for tile in ("Surprise Attack",) * a.surprise + (blockade.TILE,) * a.blockade:
             done.setdefault("spent", set()).add(tile)
             t.powers[power].tiles.remove(tile)

@@ -84,26 +84,12 @@ def _actions(content: SoEContent, s: SoEState, power: str) -> list[str]:
     for _ in range(2):
         for text, a in _candidates(content, t, power):
             if action_problem(content, t, power, a, done) is None:
-                assume(content, t, power, a, done)
-                _spend(content, t, power, a)
+                assume(content, t, power, a, done)  # its gold paid: the second is chosen knowing it
                 out.append(text)
                 break
         else:
             out.append("pass")
     return out + _free_uses(content, s, power)
-
-
-def _spend(content: SoEContent, t: SoEState, power: str, a) -> None:
-    """The gold an action costs (and the Unrest of borrowing it), which `assume` leaves
-    to the dice: so the second action is chosen knowing what the first one paid."""
-    cost = 0
-    if isinstance(a, Attack) and not a.war_office:
-        cost = content.rule("attack_cost")
-    elif isinstance(a, Buy):
-        cost = content.tile(a.tile).gold
-    pw = t.powers[power]
-    pw.unrest += unrest_cost(content, t, power, cost)
-    pw.gold = max(0, pw.gold - cost)
 
 
 def _free_uses(content: SoEContent, s: SoEState, power: str) -> list[str]:

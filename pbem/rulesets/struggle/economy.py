@@ -39,6 +39,15 @@ def unrest_cost(content: SoEContent, s: SoEState, power: str, amount: int) -> in
     return -(-short // gold_per_unrest(content, s, power))
 
 
+def assume_paid(content: SoEContent, s: SoEState, power: str, amount: int) -> None:
+    """The state after `pay` (for checking the actions after one that costs gold): the
+    same borrowing (SoE Gold) and payment, on a copy of the state, without events."""
+    pw = s.powers[power]
+    points = unrest_cost(content, s, power, amount)
+    pw.gold += points * gold_per_unrest(content, s, power) - amount
+    pw.unrest += points
+
+
 def income_and_maintenance(ctx: Resolution, content: SoEContent) -> None:
     """SoE 4: one gold per Population point and per control token on the map, then one
     gold for every army, navy and fort on the map (no unit may be given up instead);
