@@ -196,8 +196,9 @@ def block(c: Content, s: SYWState, seat: str, dom: str, square: str) -> tuple[st
     with enemy or neutral units (minor units count as neutral, [C 2.f]); except 18.32:
     land units pass through coastal squares holding only enemy fleets (not minor or
     neutral ones), 18.33: fleets pass through coastal squares holding only enemy or
-    neutral land units (minor ones included); 18.31: enemy fleets block fleets."""
-    others = control.foreign(s, seat, square)
+    neutral land units (minor ones included); 18.31: enemy fleets block fleets (7YWW 18.3
+    Fleet Movement Restrictions)."""
+    others = control.foreign(s, seat, square)  # 7YWW 12.21: all the seat's powers stack
     if not others:
         return "", False
     coastal = c.map.square(square).kind == "coastal"

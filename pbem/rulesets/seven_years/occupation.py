@@ -67,7 +67,8 @@ def routes(c: Content, s: SYWState, seat: str) -> dict[str, int]:
     """7YWW 10.122: a route is controlled by occupying its termini (port squares), with
     no enemy fleet on any square of its line; 10.123: the East Indies route needs one
     terminus in each of its continents (Asia and Europe), and several players may hold
-    it at once."""
+    it at once. 7YWW 10.124: each route is traced on its own; overlapping lines and a
+    terminus shared by two routes (Canton) change nothing."""
     mine = set(occupied(s, seat)) - set(s.pillaged)  # 10.13 [C 10.d] no pillaged terminus
     out = {}
     for r in c.map.routes:

@@ -24,7 +24,7 @@ def taxation(ctx: Resolution, c: Content, seat: str) -> None:
     total = sum(sq.values()) + sum(rt.values())
     ctx.emit(E.Income(seat=seat, squares=sq, routes=rt, total=total, private_to=[seat]))
     if total:
-        bal = s.players[seat].treasury + total
+        bal = s.players[seat].treasury + total  # 7YWW 10.14: unspent points carry over
         ctx.emit(E.Treasury(seat=seat, delta=total, why="taxation (7YWW 10.1)", balance=bal,
                             private_to=[seat]))  # fmt: skip
 
