@@ -183,7 +183,9 @@ class WorldMap(_R):
     def can_cross(self, a: str, b: str, unit: Unit) -> bool:
         """May a land or naval unit move (or attack) from a to b across their side?
         Land units: no all-sea sides (14.21, 14.32) except straits; naval units: no
-        all-land sides or land/polar ice squares (14.33); only fleets use the map edge."""
+        all-land sides or land/polar ice squares (14.33); only fleets use the map edge.
+        7YWW 14.22 the Bosphorus (E16) is data, not code: a coastal square whose sides are
+        land to the Balkans, strait to Asia Minor and sea to the Black Sea (map.toml)."""
         if b not in self.neighbours(a, wrap=unit == "naval"):
             return False
         if not (self.can_enter(a, unit) and self.can_enter(b, unit)):

@@ -24,12 +24,12 @@ def domain(u: Unit) -> str:
 
 
 def owner_problem(c: Content, s: SYWState, seat: str, u: Unit) -> str | None:
-    """4.2(1), 4.31, 14.5: a player operates the units of the powers he controls."""
+    """4.2(1), 4.31, 7YWW 14.5: a player operates the units of the powers he controls."""
     if u.owner == MINOR:
-        return f"{u.id} is a minor power unit: minor forces move and attack only by a Minor Power Alliance, never with major power units (7YWW 4.7, 12.3, 14.12)"
+        return f"{u.id} is a minor power unit: minor forces move and attack only by a Minor Power Alliance, never with major power units (7YWW 4.7, 12.3, 14.12, 14.5)"
     who = s.control.get(u.owner)
     if who is None:
-        return f"{u.id} is not yours: {c.power_name(u.owner)} is neutral (7YWW 4.31)"
+        return f"{u.id} is not yours: {c.power_name(u.owner)} is neutral (7YWW 4.31, 14.5)"
     if who != seat:
         return f"{u.id} is not yours: {c.power_name(u.owner)} is controlled by {who} (7YWW 4.2)"
     return None
