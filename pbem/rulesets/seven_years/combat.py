@@ -67,7 +67,10 @@ def power_names(c: Content, powers: list[str]) -> str:
 
 
 def declare_problem(c: Content, s: SYWState, seat: str, a: Attack, units: list[Unit]) -> str | None:
-    """15.2-15.27, 2.312, 4.8, 12.22, 16.2, 16.22, 20.41: may this attack be declared?"""
+    """15.2-15.27, 2.312, 4.8, 12.22, 16.2, 16.22, 20.41: may this attack be declared?
+    7YWW 15.24: `units` is any part of the player's units in the square (the line's
+    `with`), so some attack and others not, singly or together; 15.25: one target a
+    line, and a unit that attacked may not attack another square (16.22)."""
     if a.target not in c.map.neighbours(a.source, wrap=True):
         return f"{a.target} is not adjacent to {a.source}: attacks go through square sides (7YWW 15.23)"
     defenders = s.units_in(a.target)
@@ -87,7 +90,7 @@ def declare_problem(c: Content, s: SYWState, seat: str, a: Attack, units: list[U
                 return f"{u.id} may not attack {a.target}: fleets do not attack into polar ice squares (7YWW 14.33, 15.27)"
             return f"{u.id} may not attack {a.target}: fleets do not attack across all-land sides or into land squares (7YWW 15.27, 18.62)"
         if u.id in s.progress.attacked and not a.forced:
-            return f"{u.id} attacked this phase: a second attack needs a forced march (7YWW 16.2, 16.22)"
+            return f"{u.id} attacked this phase: a second attack needs a forced march (7YWW 15.25, 16.2, 16.22)"
     why = naval.cargo_problem(c, a.target, units)  # 18.63, 18.64
     if why:
         return why
@@ -172,6 +175,8 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
           standing: dict[str, Standing], fm: str, how: str,
           countermarch: bool = False) -> bool:  # fmt: skip
     """15.11 for one declared attack; True if the defending square was emptied (won).
+    7YWW 15.12: once declared it is fought out, whatever the defender's leader and
+    markers then do to the odds (no `if odds` clause on an attack line).
     `countermarch`: the attacker countermarches (16.42): his standing orders choose his
     losses and retreat (results.apply)."""
     s: SYWState = ctx.state

@@ -366,6 +366,8 @@ class TurnRules:
                 continue
             if ctx.state.progress.phase != "combat":
                 ctx.emit(E.TurnPhase(seat=seat, phase="combat"))
+            # 7YWW 15.21: only the attacks the player writes; 15.22: only in his own
+            # player turn (the others' attacks are countermarches, 16.4)
             got = do_attack(ctx, c, seat, ln, standing)
             minors.after_combat(ctx, c, pacts.before)  # 7YWW 4.77
             pacts.check(ctx, c)
