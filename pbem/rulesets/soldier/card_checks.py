@@ -106,7 +106,21 @@ def target_now(
             if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
                 return ", ".join(po.units), f"{u} is not one of {power}'s armies on the map"
         return ", ".join(po.units), None
+    if kind == "fleet_group" and po.units:  # Mutiny: the fleets named, one group
+        why = fleet_group_problem(s, po.units)
+        return ", ".join(po.units), why
     return info.get("on") or info.get("area"), None
+
+
+def fleet_group_problem(s: SoldierState, fleets: tuple[str, ...]) -> str | None:
+    """Mutiny (SE cards.toml): "any fleet or group": fleets on the map, in one area."""
+    for u in fleets:
+        unit = s.units[u]
+        if unit.status != "map" or unit.type != "fleet":
+            return f"{u} is not a fleet on the map"
+    if len({s.units[u].area for u in fleets}) > 1:
+        return f"{', '.join(fleets)} are not one group: they are in different areas"
+    return None
 
 
 def _waiting(content: SoldierContent, s: SoldierState, power: str) -> bool:
@@ -189,6 +203,8 @@ def _static_target_problem(
             unit = s.units[u]
             if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
                 return f"{u} is not one of {power}'s armies on the map"
+    if card.target == "fleet_group" and po.units:
+        return fleet_group_problem(s, po.units)
     return None
 
 

@@ -35,6 +35,11 @@ def primary(card: Card) -> str:
     return f"combat_dice:{e.combat}" if e.kind == "combat_dice" else e.kind
 
 
+def p_any(card: Card) -> bool:
+    """An any-time card (played at a step of the action phase or in a reaction)."""
+    return primary(card) == "any"
+
+
 def how_to(card: Card) -> str:
     """Where and how the card is played (for problems)."""
     n, p = card.name, primary(card)
@@ -217,6 +222,14 @@ def _target(
         if not units:
             if pieces:
                 problems.append(Problem(f"{card.name} is played on armies (e.g. Pr-A1)", line))
+            return None, ()
+        return None, units
+    if kind == "fleet_group":  # Mutiny (SE cards.toml): "Play on any fleet or group"
+        pieces = names.pieces(text, line, problems)
+        units = tuple(p.name for p in pieces if p.kind == "unit")
+        if not units or len(units) != len(pieces):
+            if pieces:
+                problems.append(Problem(f"{card.name} is played on fleets (e.g. Fr-F1)", line))
             return None, ()
         return None, units
     problems.append(Problem(f"{card.name} is not played 'on' anything: {how_to(card)}", line))
@@ -416,6 +429,8 @@ def _target_problem(card: Card, po: PlayOrder, trigger: Trigger | None) -> str |
         return f"write: {po.verb} {n} on AREA"
     if kind == "general" and po.on is None:
         return f"write: {po.verb} {n} on GENERAL"
+    if kind == "fleet_group" and p_any(card) and not po.units:
+        return f"write: {po.verb} {n} on FLEETS (one fleet or the fleets of one group)"
     named = trigger is not None and trigger.kind == "attempts" and trigger.what
     if kind == "minor_country" and po.on is None and not named:
         return f"write: {po.verb} {n} on MINOR"

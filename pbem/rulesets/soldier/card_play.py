@@ -377,9 +377,12 @@ def execute(
             if e.units == "army":
                 units = sorted((u.id for u in s.on_map(target, "army")), key=id_order)
                 where = target or ""
-            else:
-                units = list(info.get("fleets", []))
+            elif info.get("fleets"):  # the moving group (Storm at Sea, Monsoon)
+                units = list(info["fleets"])
                 where = info.get("area", "")
+            else:  # Mutiny: the fleets named (card_checks.fleet_group_problem: one area)
+                units = list(po.units)
+                where = s.units[units[0]].area or "" if units else ""
             _attrition(ctx, name, where, units, e.hit_on)
         elif k == "leader_inactive":
             _effect(ctx, name, k, power, "turn", {"leader": target},
