@@ -183,7 +183,9 @@ def fight(ctx: Resolution, c: Content, seat: str, a: Attack, units: list[Unit],
     # 4.413(1): attacking a neutral major's units makes it belligerent before the die
     for power in sorted({u.owner for u in s.units_in(a.target) if control.is_neutral_unit(s, u)}):
         control.invade(ctx, c, power, seat, f"attacked {a.target}")
-    defenders = naval.defending(c, s, a.target)  # 15.3; 18.63, 18.64
+    # 15.3; 18.63, 18.64; 7YWW 16.3: the defender plays no Forced March, even against a
+    # forced-march attack: every unit in the square defends
+    defenders = naval.defending(c, s, a.target)
     def_seat = s.occupier(a.target)
     st = standing.get(def_seat) if def_seat else None
     table = a.table or DEFAULT_TABLE

@@ -163,7 +163,7 @@ def resolve(ctx: Resolution, c: Content, seat: str, hit: Hit, moving: list[str],
     """16.41 declare and play the Forced March; 16.42 the countermarcher attacks, the
     phasing player defends with every unit in the square (his move line's clauses choose
     his leader, Honors of War and advance, his standing orders his losses and retreat,
-    plan [C 16.e]); 16.43 the countermarcher advances only if his line says `advance`."""
+    plan [C 16.e]); 7YWW 16.43 the countermarcher advances only if his line says `advance`."""
     s: SYWState = ctx.state
     a = hit.attack
     if mv.cm_leader:  # 20.41, 20.5: for the whole defending force
