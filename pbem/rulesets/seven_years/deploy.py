@@ -130,6 +130,7 @@ def _roster(c: Content, side: str) -> tuple[Piece, ...]:
             for _ in range(g.count):
                 n[g.unit] += 1
                 pid = f"{side}-{LETTER[g.unit]}{n[g.unit]}"
+                # 7YWW 17.4: the pieces 28.6 sets up veteran begin play veteran
                 out.append(Piece(pid, side, ln.id, g.unit, g.status == "veteran"))
     return tuple(out)
 

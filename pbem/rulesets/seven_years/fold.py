@@ -163,6 +163,8 @@ def _(s: SYWState, e: E.Disbanded) -> None:
 
 @on(E.Upgraded)
 def _(s: SYWState, e: E.Upgraded) -> None:
+    # 7YWW 17.3: for good; no event sets a unit back to recruit (a legion replacing a
+    # veteran army is a new recruit unit, 23.1(4))
     s.units[e.unit].veteran = True
 
 
