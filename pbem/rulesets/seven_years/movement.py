@@ -140,7 +140,8 @@ def on_expedition(s: SYWState, units: list[Unit], forced: bool) -> bool:
 
 
 def port_cost(c: Content, s: SYWState, square: str) -> int:
-    """18.511: embarking or debarking costs nothing in a port (friendly or not); 18.512:
+    """7YWW 18.51 Embarking/Debarking Costs. 18.511: embarking or debarking costs nothing
+    in a port (friendly occupied or not, 7YWW 18.511); 18.512:
     two movement points in a non-port coast square, a pillaged port included. Plan
     [C 18.a]: paid once by the force at that square, however many units load or land."""
     q = c.map.square(square)
@@ -335,7 +336,7 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
     """Emit the move: one `syw.moved`, split where the force violates a neutral's
     territory (4.42(2): "the instant"; [C 4.a] the force then goes on). `cargo`: the
     land units a fleet force carries (unit -> fleet, 18.5); those landing on the way
-    leave the move there (18.53), the others stay aboard (18.54). `final`: False for a
+    leave the move there (18.53), the others stay aboard (7YWW 18.54). `final`: False for a
     piece of a move a countermarch cut (countermarch.py): the move does not end there."""
     s: SYWState = ctx.state
     cargo = cargo or {}

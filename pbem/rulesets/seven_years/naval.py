@@ -2,7 +2,7 @@
 fight (18.63: only in a fleet's attack on, or defence of, a coast or port square; 18.64:
 never at sea), what goes down with a fleet (18.64), what retreats and advances with it
 (18.64, 18.631). Fleets attack adjacent units in sea, coastal and port squares and land
-units only on coastal or port squares (18.61, 18.62); land units attack fleets only on
+units only on coastal or port squares (7YWW 18.61: "exactly as on land", 18.62); land units attack fleets only on
 coastal or port squares: both follow from the crossing rules (map.can_cross, 15.27)."""
 
 from __future__ import annotations
