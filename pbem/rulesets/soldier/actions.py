@@ -43,6 +43,7 @@ from . import (
     sko_economics,
     surrender,
     surrender_orders,
+    transport,
     war,
 )
 from . import naval_combat as nc
@@ -262,7 +263,9 @@ class ActionPhase:
         lift_sieges(ctx)  # SK 12.5: armies carried away, or lost at sea
         card_rules(content).at_step(ctx, content, "land movement", powers, standing)
         for p in powers:
-            movement.resolve_moves(ctx, content, p, given[p].moves)
+            movement.resolve_moves(
+                ctx, content, p, given[p].moves, transport.landings(given[p].naval.boards)
+            )  # SK 10.62
         card_rules(content).at_step(ctx, content, "land combat", powers, standing)
         guerillas.at_moment(ctx, content, "land combat", acting, raids, standing)  # SE 19.4
         combat.resolve_attacks(

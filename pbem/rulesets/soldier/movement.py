@@ -27,6 +27,7 @@ from .fold import on
 from .names import Names
 from .siege_lifts import lift_sieges
 from .state import Move, SoldierState
+from .transport import landed_as_boarded
 
 
 @dataclass(frozen=True)
@@ -294,12 +295,22 @@ def _event(content: SoldierContent, s: SoldierState, power: str, o: MoveOrder) -
 
 
 def resolve_moves(
-    ctx: Resolution, content: SoldierContent, power: str, moves: list[MoveOrder]
+    ctx: Resolution,
+    content: SoldierContent,
+    power: str,
+    moves: list[MoveOrder],
+    landings: dict[str, str] | None = None,
 ) -> None:
+    """`landings`: piece -> the area its power's `board ... to AREA` line lands it in
+    (transport.landings): its move goes ahead only from there, landed this phase."""
     moved: set[str] = set()
     for o in moves:
         if check_move(content, ctx.state, power, o, moved):
             continue  # validated on submission; a move the phase made impossible is dropped
+        if landings and not all(
+            landed_as_boarded(ctx.state, x, landings) for x in (*o.units, *o.leaders)
+        ):
+            continue  # SK 10.62: written to move on after an ally's voyage that did not land it
         ctx.emit(_event(content, ctx.state, power, o))
         moved |= set(o.units) | set(o.leaders)
         lift_sieges(ctx)  # SK 12.5: its armies may have left a siege

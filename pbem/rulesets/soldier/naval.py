@@ -5,7 +5,8 @@ naval_combat.py. Players' guide: docs/orders-soldier-kings.md, "The war at sea".
 Action-phase orders (the acting power and its formal allies, SK 16.1):
     sail FLEETS [with ARMIES LEADERS] to AREA[ drop ARMIES][ take ARMIES][, AREA...][, blockade AREA]
                                                         (SK 10.6: calls on the way, transport.py)
-    board ARMIES                                        (SK 16.1: an ally's fleets may carry them)
+    board ARMIES [GENERALS] [to AREA]                   (SK 16.1: an ally's fleets may carry them;
+                                                        SK 10.62: moves checked from AREA)
     blockade AREA from SEA [with FLEETS]
     attack fleets in AREA [first POWER[, POWER...]]     (SK 11.1: the order of battles)
     intercept [in AREA] [against POWER] [always|never|if not weaker|if at least N fleets]
@@ -100,7 +101,9 @@ def resolve_movement(
     s: SoldierState = ctx.state
     groups: list[Plan] = []
     boards = {
-        p: {a for b in given[p].boards for a in b.armies} for p in powers if p in given
+        p: {x for b in given[p].boards for x in (*b.armies, *b.leaders)}
+        for p in powers
+        if p in given
     }  # (NavalOrders with only `board` lines are falsy: they move no fleet)
     for p in powers:
         ps, _ = plans(content, s, p, given.get(p) or NavalOrders())
@@ -108,8 +111,10 @@ def resolve_movement(
             # SK 16.1 / SE 16.1: another player's army goes aboard only on its own
             # power's `board` line of this phase; else it stays where it is
             plan.loaded = {a: f for a, f in plan.loaded.items() if consented(s, p, a, boards)}
+            plan.leaders = [n for n in plan.leaders if consented(s, p, n, boards)]  # generals too
             for c in plan.calls.values():
                 c.take = {a: f for a, f in c.take.items() if consented(s, p, a, boards)}
+                c.take_leaders = [n for n in c.take_leaders if consented(s, p, n, boards)]
             same = next((g for g in groups if g.key == plan.key), None)
             if same is None:
                 groups.append(plan)

@@ -17,7 +17,6 @@ from .content import SoldierContent
 from .fold import apply as fold_apply
 from .names import Names
 from .state import SoldierState
-from .transport import leads_for
 
 
 @dataclass(frozen=True)
@@ -360,8 +359,8 @@ def check_sail(
     start = starts.pop() or ""
     for n in leaders:
         ld = s.leaders[n]
-        if not leads_for(s, n, power):
-            bad(f"{n} is not {power}'s leader")
+        if why := transport.carries_leader(s, power, n):
+            bad(why)  # SK 10.6, 16.1: an ally's general boards on its own `board` line too
         elif ld.status != "map" or ld.area != start:
             bad(f"{n} is not in {start} with the fleets")
         elif n in used:
@@ -588,7 +587,8 @@ def after(
     """The state once these (valid) naval orders are carried out with no interception:
     what land moves and attacks are checked on (armies that land may attack, SK 10.61).
     `ps`: the plans `checked` made of these orders on this state, if the caller has them."""
-    if not orders:
+    ashore = transport.landings(orders.boards)  # SK 10.62: an ally's voyage, then land
+    if not orders and not ashore:
         return s
     # a copy sharing what the plans leave alone: the counters and leaders that sail (and
     # the armies aboard), the lists the fold appends to, the blockades and the fleet
@@ -622,6 +622,10 @@ def after(
             armies = sorted(a for f in p.fleets for a in navy.cargo(t, f))
             if armies:
                 fold_apply(t, navy.ArmiesLanded(power=power, area=end, armies=armies))
+    for uid, area in ashore.items():
+        own([uid], t.units)
+        own([uid], t.leaders)
+        transport.put_ashore(t, uid, area)
     return t
 
 
@@ -660,12 +664,7 @@ def _call_events(
     """SK 10.6: the armies dropped go ashore (one event per power that owns some); the
     leaders dropped stay (`leaders` is the group's, changed in place), those taken join."""
     out: list = []
-    ashore: dict[str, list[str]] = {}
-    for a in call.drop_armies:
-        if navy.carrier(s, a) in fleets:
-            ashore.setdefault(navy.owner(s, a), []).append(a)
-    for owner, armies in sorted(ashore.items()):
-        e = navy.ArmiesLanded(power=owner, area=area, armies=sorted(armies))
+    for e in transport.landed(s, area, call, fleets, leaders):
         out.append(e)
         fold_apply(s, e)
     leaders[:] = [n for n in leaders if n not in call.drop_leaders] + [

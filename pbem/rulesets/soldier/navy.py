@@ -61,12 +61,15 @@ class BlockadeDeclared(Event):
 
 @event
 class ArmiesLanded(Event):
-    """SK 10.6, 10.61: armies (and the leaders with them) go ashore from their fleets."""
+    """SK 10.6, 10.61: armies go ashore from their fleets; `leaders`: the leaders a call
+    on the way drops off there (SK 10.6: "pick up or drop off an army or leader"; at the
+    end of a voyage the leaders are where the group ends, FleetsMoved)."""
 
     type: Literal["sk.armies_landed"] = "sk.armies_landed"
     power: str
     area: str
     armies: list[str]
+    leaders: list[str] = []
 
 
 @event
@@ -301,6 +304,8 @@ def _(s: SoldierState, e: ArmiesLanded) -> None:
     for a in e.armies:
         s.units[a].carried_by = None
         s.units[a].area = e.area
+    for n in e.leaders:
+        s.leaders[n].area = e.area
 
 
 @on(Interception)

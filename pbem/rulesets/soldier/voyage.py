@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from pbem.resolution import Resolution
 
-from . import navy
+from . import navy, transport
 from .naval_orders import Plan
 from .state import SoldierState
 
@@ -63,12 +63,8 @@ def call(ctx: Resolution, v: Voyage, k: int, area: str) -> None:
         return
     s: SoldierState = ctx.state
     flush(ctx, v)
-    ashore: dict[str, list[str]] = {}
-    for a in c.drop_armies:
-        if navy.carrier(s, a) in v.fleets:
-            ashore.setdefault(navy.owner(s, a), []).append(a)
-    for power, armies in sorted(ashore.items()):
-        ctx.emit(navy.ArmiesLanded(power=power, area=area, armies=sorted(armies)))
+    for e in transport.landed(s, area, c, v.fleets, v.leaders):
+        ctx.emit(e)
     v.leaders = [n for n in v.leaders if n not in c.drop_leaders]
     for n in c.take_leaders:
         if s.leaders[n].status == "map" and s.leaders[n].area == area and n not in v.leaders:

@@ -561,7 +561,7 @@ def _(c, e, s):
 
 @says("sk.armies_landed")
 def _(c, e, s):
-    return f"{e.power} lands {join(e.armies)} in {e.area}."
+    return f"{e.power} lands {join([*e.armies, *e.leaders])} in {e.area}."
 
 
 @says("sk.blockade_declared")
