@@ -281,7 +281,9 @@ def ally_phase_problems(
     applies the limit to formal allies only (not to one player's powers). `s` is the state
     at the start of the phase; `orders` the power's ActionOrders. The first area named
     without the acting power's units is the one other area; a line that uses a second is
-    refused. Soldier Kings (SK 16.1): any of the ally's units."""
+    refused. The armies a `board` line puts aboard an ally's fleets move in the phase
+    too, and so do those a `sail` line takes on the way. Soldier Kings (SK 16.1): any of
+    the ally's units."""
     if content.game.rules.ally_units != "with-active-units" or power == acting:
         return []
     if s.player_of(power) == s.player_of(acting):
@@ -289,8 +291,10 @@ def ally_phase_problems(
     active = {u.area for u in s.on_map() if s.commander(u) == acting}
     moved = {uid for o in orders.moves for uid in o.units}
     lines: list[tuple[int, list[str]]] = []
-    for o in orders.naval.sails:
-        lines.append((o.line, [*o.fleets, *o.armies]))
+    for o in orders.naval.sails:  # with the armies it takes on the way (SK 10.6)
+        lines.append((o.line, [*o.fleets, *o.armies, *(x for c in o.calls for x in c.take)]))
+    for b in orders.naval.boards:  # an ally's fleets carry them: they move in this phase
+        lines.append((b.line, list(b.armies)))
     for o in orders.moves:
         lines.append((o.line, list(o.units)))
     for a in orders.attacks:  # named armies, or those the power has there and keeps there
