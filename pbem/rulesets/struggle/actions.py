@@ -8,6 +8,7 @@ real state and skips, with the reason, one the dice made impossible."""
 from __future__ import annotations
 
 from copy import deepcopy
+from dataclasses import replace
 
 from pbem.clone import clone
 from pbem.resolution import Resolution
@@ -238,21 +239,48 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
         else:
             assume_free(content, t, power, u)
     done: dict = {}
-    lost: tuple[SoEState, dict] = (t, done)  # the state if the last action came out badly
+    # the states the last action may leave if it came out badly (the first: as before it)
+    lost: list[tuple[SoEState, dict]] = [(t, done)]
     for a in o.actions:
         if isinstance(a, Conditional):  # each alternative on the state it would meet
-            base, base_done = (t, done) if a.when == "won" else lost
-            why = action_problem(content, clone(base), power, a.action, deepcopy(base_done))
-            if why:
-                problems.append(Problem(why, a.line))
+            bases = [(t, done)] if a.when == "won" else lost
+            whys = [
+                action_problem(content, clone(b), power, a.action, deepcopy(d)) for b, d in bases
+            ]
+            if all(whys):  # impossible whichever way it went (carrying out checks again)
+                problems.append(Problem(whys[0], a.line))
             continue
-        lost = (clone(t), deepcopy(done))
+        before = (clone(t), deepcopy(done))
         why = action_problem(content, t, power, a, done)
         if why:
+            lost = [before]
             problems.append(Problem(why, a.line))
             continue
+        lost = [before, *_lost_outcomes(content, before, power, a)]
         assume(content, t, power, a, done)
     return problems
+
+
+def _lost_outcomes(content: SoEContent, before: tuple[SoEState, dict], power: str, a):
+    """The other states an action that came out badly may leave, for checking an `if
+    lost:` after it: an attack lost or tied (its gold paid); a move with one unit sent
+    back at sea (the others arrived: SoE Examples of Play, Movement, "nothing to stop
+    her from trying to move the army again"); a unit built but sent back home."""
+    out = []
+    if isinstance(a, Attack):
+        out.append(replace(a))
+    elif isinstance(a, Move) and len(a.moves) > 1:
+        out += [replace(a, moves=a.moves[:j] + a.moves[j + 1 :]) for j in range(len(a.moves))]
+    elif isinstance(a, Build) and a.via == "Trained Natives" and a.then is not None:
+        out.append(replace(a, then=None))
+    elif isinstance(a, Build) and a.via != "Trained Natives" and a.to not in (None, power):
+        out.append(replace(a, to=None))
+    states = []
+    for b in out:
+        t, d = clone(before[0]), deepcopy(before[1])
+        assume(content, t, power, b, d)
+        states.append((t, d))
+    return states
 
 
 def assume_free(content: SoEContent, t: SoEState, power: str, u: UseTile) -> None:
