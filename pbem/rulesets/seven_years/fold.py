@@ -235,6 +235,7 @@ def _(s: SYWState, e: E.LeaderFlipped) -> None:
 
 @on(E.LeaderEliminated)
 def _(s: SYWState, e: E.LeaderEliminated) -> None:
+    # 7YWW 20.6, 20.62: back to the pool, face up, in no box: he may be picked again
     ld = s.leaders[e.leader]
     if ld.where == "hand" and ld.holder:
         _out_of_hand(s, ld.holder, [e.leader])

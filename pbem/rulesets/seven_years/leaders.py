@@ -40,7 +40,8 @@ def kind_ok(c: Content, leader: str, units: list[Unit], against: list[Unit] | No
 
 def box_for(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
             as_power: str = "") -> str | None:  # fmt: skip
-    """Where the leader is (or goes, 20.1): his box if placed; from the hand, the power
+    """Where the leader is (or goes, 20.1): his box if placed (7YWW 20.2: thereafter of
+    that power's nationality, until eliminated back to the pool, 20.62); from the hand, the power
     the line names (`as PW`) or [C 20.b] the seat's power with most units in the force,
     then code order. None: no power of the seat in the force."""
     ld = s.leaders[leader]
@@ -73,7 +74,7 @@ def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
         return "the force holds no unit of a power you control for the leader's box (7YWW 20.1)"
     if not any(u.owner == box for u in units):
         return (
-            f"leader {leader} is of {box}: the force must hold a unit of {box} (7YWW 20.41, 20.43)"
+            f"leader {leader} is of {box}: the force must hold a unit of {box} (7YWW 20.2, 20.41, 20.43)"
         )
     return None
 
