@@ -73,9 +73,7 @@ def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
     if box is None:
         return "the force holds no unit of a power you control for the leader's box (7YWW 20.1)"
     if not any(u.owner == box for u in units):
-        return (
-            f"leader {leader} is of {box}: the force must hold a unit of {box} (7YWW 20.2, 20.41, 20.43)"
-        )
+        return f"leader {leader} is of {box}: the force must hold a unit of {box} (7YWW 20.2, 20.41, 20.43)"
     return None
 
 
