@@ -66,8 +66,8 @@ def target_now(
             return t, f"every unused leader of {t} {why}: the card does not apply (13.8)"
         if "free_army" in kinds:
             pool = purchases.pool(s, t, "army")
-            if not pool or not common.placement_areas(content, s, s.units[pool[0]]):
-                return t, f"{t} has no unused army or no home area to place one in"
+            if not pool or not free_army_areas(content, s, s.units[pool[0]], t):
+                return t, f"{t} has no unused army or no home area with Manpower it controls"
         if "winter_operations" in kinds and (
             t in info.get("winter", []) or any(
                 x["kind"] == "winter_operations" and x.get("target") == t
@@ -110,6 +110,17 @@ def target_now(
         why = fleet_group_problem(s, po.units)
         return ", ".join(po.units), why
     return info.get("on") or info.get("area"), None
+
+
+def free_army_areas(content: SoldierContent, s: SoldierState, u: Any, power: str) -> list[str]:
+    """Militia Levy (SK) / Landwehr (SE): "in a home area it controls that has a Manpower
+    value": the areas a new unit may be placed in (SK 6.3, SE 6.2) that `power` itself
+    controls and that have a Manpower value (SE 6.2 alone allows any friendly home area)."""
+    return [
+        a
+        for a in common.placement_areas(content, s, u)
+        if s.control.get(a) == power and content.land_area(a).manpower
+    ]
 
 
 def fleet_group_problem(s: SoldierState, fleets: tuple[str, ...]) -> str | None:

@@ -112,7 +112,7 @@ from . import (
     siege,
     standing,
 )
-from .card_checks import hand, new_leaders, target_now
+from .card_checks import free_army_areas, hand, new_leaders, target_now
 from .card_events import (
     CardAttrition,
     CardCancelled,
@@ -562,8 +562,12 @@ def _free_army(
         return
     uid = pool[ctx.pick(f"{card}: {power}, army 1 of {len(pool)}", len(pool))]
     u = ctx.state.units[uid]
-    area = wish if wish and common.placement_problem(content, s, u, wish) is None else None
-    area = area or common.default_area(content, s, u)
+    # the card: "in a home area it controls that has a Manpower value" (SE 6.2 alone would
+    # allow any friendly home area, Gibraltar's or Malta's too); the area asked for, else
+    # the default placement's choice among those areas (common.default_area's order)
+    areas = free_army_areas(content, s, u, power)
+    area = wish if wish in areas else None
+    area = area or common.default_area(content, s, u, among=areas)
     if area:
         ctx.emit(FreeArmy(power=power, unit=uid, area=area, card=card))
 

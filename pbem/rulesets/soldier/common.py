@@ -33,9 +33,12 @@ def treasury(s: SoldierState, power: str) -> tuple[int, int]:
     return t.resources, t.manpower
 
 
-def default_area(content: SoldierContent, s: SoldierState, u: Counter) -> str | None:
+def default_area(
+    content: SoldierContent, s: SoldierState, u: Counter, among: list[str] | None = None
+) -> str | None:
     """The default placement (documented): an allowed area without enemy units first,
-    then the strongest fortification, the highest Resource value, the name."""
+    then the strongest fortification, the highest Resource value, the name (`among`:
+    only these allowed areas, as a card may say)."""
     power = s.commander(u) or u.country
 
     def key(name: str):
@@ -43,7 +46,7 @@ def default_area(content: SoldierContent, s: SoldierState, u: Counter) -> str | 
         enemy = any(not s.friendly(x.hired_by or x.country, power) for x in s.on_map(name))
         return (enemy, -a.fortification, -a.resources, name)
 
-    areas = placement_areas(content, s, u)
+    areas = placement_areas(content, s, u) if among is None else among
     return min(areas, key=key) if areas else None
 
 
