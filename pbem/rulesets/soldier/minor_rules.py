@@ -422,8 +422,13 @@ def attempt_problem(content: SoldierContent, s: SoldierState, power: str, minor:
         return bar
     if s.allies.get(minor) == power:
         return f"{minor} is already {power}'s ally"
-    if minor in s.allies and minor in s.markers.get(ROYAL_BETROTHAL, []):
-        return f"the Royal Betrothal marker is on {minor}: its alliance cannot be stolen (SK 5.2)"
+    if minor in s.allies:
+        # SK 5.2: the Royal Betrothal marker; SE 5.2: the Marriage Alliance marker (the
+        # game's cards.toml names the markers whose effect this is)
+        for m in content.cards.markers:
+            if m.effect == "alliance_cannot_be_stolen" and minor in s.markers.get(m.id, []):
+                rule = "SE 5.2" if m.id != ROYAL_BETROTHAL else "SK 5.2"
+                return f"the {m.name} marker is on {minor}: its alliance cannot be stolen ({rule})"
     return None
 
 
