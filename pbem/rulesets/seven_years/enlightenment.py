@@ -30,7 +30,8 @@ from .state import SYWState
 
 
 def controlled(s: SYWState, seat: str) -> list[str]:
-    """27.31: the enlightenment markers in squares holding the seat's major power units."""
+    """7YWW 27.3, 27.31: the enlightenment markers in squares holding the seat's major
+    power units; 27.32: whoever holds the square now, not who placed the marker."""
     return [sq for sq in s.enlightened if s.occupier(sq) == seat]
 
 
@@ -39,7 +40,8 @@ def marker(c: Content, s: SYWState, seat: str, value: int, taken: tuple[str, ...
 
 
 def place_problem(c: Content, s: SYWState, sq: str) -> str | None:
-    """27.21, 27.22, 29.5(4): where a marker may never go."""
+    """7YWW 27.2 Restrictions (27.21, 27.22), 29.5(4): where a marker may never go (the
+    friendly unit 27.21 asks for is checked in the phase: attempt_problem)."""
     if not c.map.square(sq).civilized:
         return f"{sq} is not a civilized square: enlightenment markers go only in civilized squares (7YWW 27.21)"  # fmt: skip
     if sq in s.enlightened:

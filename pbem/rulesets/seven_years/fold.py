@@ -460,7 +460,7 @@ def _(s: SYWState, e: Event) -> None:
 @on(E.Pillage)
 def _(s: SYWState, e: E.Pillage) -> None:
     """26.12 the square is attempted this turn; 29.5 Pillage: the marker placed, any
-    enlightenment marker removed (27.6)."""
+    enlightenment marker removed (7YWW 27.6: the only way one leaves the map)."""
     s.progress.pillaged = sorted({*s.progress.pillaged, e.square})
     if e.result == "Pillage":
         s.pillaged = sorted({*s.pillaged, e.square})

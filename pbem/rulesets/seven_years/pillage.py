@@ -103,7 +103,7 @@ def carry_out(ctx: Resolution, c: Content, seat: str, ln: PillageLine,
         detail = f"{minors.MARKER}: {minors.where(c, home)}'s force pillages (7YWW 4.74, 4.75)"
         if not windows.play(ctx, seat, mid, sq, detail):  # 29.7 Sturm & Drang
             return None
-    table = c.data.tables.pillage
+    table = c.data.tables.pillage  # 7YWW 26.11: no terrain, no leader, no strength
     die = windows.roll(ctx, f"pillage: {seat} at {sq}", owner=seat, square=sq,
                        result=lambda d: table.code(d[0]))[0]  # fmt: skip
     code = table.code(die)

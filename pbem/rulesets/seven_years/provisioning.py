@@ -25,7 +25,8 @@ from .state import MINOR, SYWState, Unit
 
 
 def forage(c: Content, s: SYWState, sq: str) -> int:
-    return c.map.forage(sq, pillaged=sq in s.pillaged)  # 19.1, 19.5, 18.7
+    # 19.1, 19.5, 18.7; 7YWW 27.5: an enlightenment marker changes nothing
+    return c.map.forage(sq, pillaged=sq in s.pillaged)
 
 
 def fed_and_paid(c: Content, s: SYWState, sq: str, units: list[Unit]) -> tuple[list[Unit], list[Unit]]:  # fmt: skip
