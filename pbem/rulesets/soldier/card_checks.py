@@ -40,6 +40,9 @@ def target_now(
     card = content.card(po.card)
     kind = card.target
     kinds = {e.kind for e in card.effects}
+    why_not = None if satellites.effect_of(card) else play_on_problem(content, s, power, po, info)
+    if why_not:  # (the satellite cards' own checks say why, SE 19.2, 19.3)
+        return po.on or ", ".join(po.units) or info.get("on"), why_not
     if kind == "any_power":
         t = po.on or power
         if t not in s.majors:
@@ -110,6 +113,36 @@ def target_now(
         why = fleet_group_problem(s, po.units)
         return ", ".join(po.units), why
     return info.get("on") or info.get("area"), None
+
+
+def play_on_problem(
+    content: SoldierContent, s: SoldierState, power: str, po: PlayOrder, info: dict
+) -> str | None:
+    """cards.toml `play_on`: the only major powers a card may be played on (for a card on
+    a group or a general: the powers whose units or general; Silver Fleet: Spain;
+    Continental System: Britain; Cossacks: not Russia). SK 5.1 / SE 5.1: "unless they
+    state otherwise"."""
+    card = content.card(po.card)
+    if not card.play_on:
+        return None
+    if card.target == "any_power":
+        whose = [po.on or power]
+    elif card.target == "general":
+        ld = s.leaders.get(po.on or "")
+        whose = [s.allies.get(ld.country, ld.country)] if ld is not None else []
+    elif card.target in ("army_group", "fleet_group"):
+        units = list(po.units) or list(info.get("fleets", []))
+        whose = [s.commander(s.units[u]) or s.units[u].country for u in units if u in s.units]
+    else:
+        return None
+    bad = sorted({w for w in whose if w not in card.play_on})
+    if bad:
+        return f"{po.card} is played only on {_listing(card.play_on)}, not {', '.join(bad)}"
+    return None
+
+
+def _listing(names: tuple[str, ...]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def free_army_areas(content: SoldierContent, s: SoldierState, u: Any, power: str) -> list[str]:
@@ -187,6 +220,10 @@ def _static_target_problem(
 ) -> str | None:
     card = content.card(po.card)
     kinds = {e.kind for e in card.effects}
+    if satellites.effect_of(card) is None:  # (their own checks say why: SE 19.2, 19.3)
+        why = play_on_problem(content, s, power, po, {})
+        if why:
+            return why
     if "take_card" in kinds and po.on and s.player_of(po.on) == s.player_of(power):
         return f"{po.card} is played on another player's power"
     if "end_minor_alliance" in kinds and po.on and po.on not in s.allies:
