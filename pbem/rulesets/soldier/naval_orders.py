@@ -426,7 +426,8 @@ def check_sail(
         return None, out
     taken = [a for c in stops.values() for a in c.take]
     carried = [*new, *(a for v in aboard.values() for a in v), *taken]
-    for why in _map_limits(content, s, fleets, leaders, carried, full):
+    aboard_too = [*leaders, *(n for c in stops.values() for n in c.take_leaders)]
+    for why in _map_limits(content, s, fleets, aboard_too, carried, full):  # SK 13.9 too
         bad(why)
     for why in _pirate_limits(content, s, fleets, carried):
         bad(why)
