@@ -83,6 +83,9 @@ def target_now(
         t = po.on or info.get("minor")
         if t is None:
             return None, "no minor country"
+        why = countries_problem(card, t)
+        if why:
+            return t, why
         if "end_minor_alliance" in kinds and t not in s.allies:
             return t, f"{t} is not allied to a major power (the card is played on an allied minor)"
         if "end_minor_alliance" in kinds and satellites.protected(s, t):
@@ -113,6 +116,16 @@ def target_now(
         why = fleet_group_problem(s, po.units)
         return ", ".join(po.units), why
     return info.get("on") or info.get("area"), None
+
+
+def countries_problem(card: Any, minor: str | None) -> str | None:
+    """Native Allies (SK, a Globe card): "with a Minor Country Alliance attempt on the
+    Iroquois or the Pays d'Haut": an alliance modifier that names its countries."""
+    for e in card.effects:
+        if e.kind == "alliance_roll_modifier" and e.countries and minor not in e.countries:
+            names = _listing(tuple(e.countries))
+            return f"{card.name} is played with an attempt on {names}, not {minor}"
+    return None
 
 
 def play_on_problem(
@@ -220,6 +233,10 @@ def _static_target_problem(
 ) -> str | None:
     card = content.card(po.card)
     kinds = {e.kind for e in card.effects}
+    if card.target == "alliance_attempt" and po.on:
+        why = countries_problem(card, po.on)
+        if why:
+            return why
     if satellites.effect_of(card) is None:  # (their own checks say why: SE 19.2, 19.3)
         why = play_on_problem(content, s, power, po, {})
         if why:
