@@ -257,6 +257,7 @@ def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, or
         and po.trigger.area in (None, area)
         and any(matches_who(s, q, po.trigger.who, m) for m in movers)
         and primary(content.card(po.card)) in ("halt", "any")
+        and _on_its_map(content, po.card, area)
         and not spent(s, q, po.key)
         and po.card in hand(s, q)
     ]
@@ -272,6 +273,13 @@ def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, or
         carry_out(ctx, content, q, po, sorders, info, f"{', '.join(movers)} sails into {area}")
     naval.alive(ctx.state, v)
     return bool(info.get("halt"))
+
+
+def _on_its_map(content: SoldierContent, card: str, area: str) -> bool:
+    """A card that names its map (cards.toml `map`; Monsoon: "a moving fleet or group on
+    the India map") is played only on a group entering an area of that map."""
+    need = content.card(card).map
+    return need is None or content.map_of(area) == need
 
 
 def _plays_for(
