@@ -258,6 +258,7 @@ def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, or
         and any(matches_who(s, q, po.trigger.who, m) for m in movers)
         and primary(content.card(po.card)) in ("halt", "any")
         and _on_its_map(content, po.card, area)
+        and content.card(po.card).target != "army_group"  # Cossacks: armies, not fleets
         and not spent(s, q, po.key)
         and po.card in hand(s, q)
     ]
