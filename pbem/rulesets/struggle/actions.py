@@ -230,14 +230,20 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
     if len(count) > per:
         problems.append(Problem(f"{per} actions per round ({len(count)} given)", count[per].line))
     # the free uses are carried out first (resolve): the actions are checked on the
-    # state they leave (Improved Agriculture's Population pays a build)
+    # state they leave (Improved Agriculture's Population pays a build); the use of a
+    # tile bought in this envelope, right after its buy (split_free)
     t = clone(s)
-    for u in o.free:
-        why = free_problem(content, t, power, u)
-        if why:
-            problems.append(Problem(why, u.line))
-        else:
-            assume_free(content, t, power, u)
+    first, after_buy = split_free(s, power, o)
+
+    def check_free(uses: list[UseTile]) -> None:
+        for u in uses:
+            why = free_problem(content, t, power, u)
+            if why:
+                problems.append(Problem(why, u.line))
+            else:
+                assume_free(content, t, power, u)
+
+    check_free(first)
     done: dict = {}
     # the states the last action may leave if it came out badly (the first: as before it)
     lost: list[tuple[SoEState, dict]] = [(t, done)]
@@ -258,7 +264,32 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
             continue
         lost = [before, *_lost_outcomes(content, before, power, a)]
         assume(content, t, power, a, done)
+        check_free(after_buy.get(a.line, []) if isinstance(a, Buy) else [])
     return problems
+
+
+def split_free(
+    s: SoEState, power: str, o: ActionOrders
+) -> tuple[list[UseTile], dict[int, list[UseTile]]]:
+    """The free tile uses carried out first, before the actions, and those carried out
+    right after a `buy` (by its line). SoE Buy One Tile: "Using any tile is a free
+    action ... There is no limit to the number of tiles that can be used in a round",
+    and no rule keeps a tile from use in the round it is bought: a `use` written after
+    the `buy` of that tile, beyond the copies the power could use already, waits for
+    the buy (case tile-sugar-plantations: a company tile bought in the last round)."""
+    buys = [a for a in o.actions if isinstance(a, Buy)]
+    pw = s.powers[power]
+    free = {t: pw.tiles.count(t) - pw.used.count(t) for t in set(pw.tiles)}
+    first: list[UseTile] = []
+    after_buy: dict[int, list[UseTile]] = {}
+    for u in o.free:
+        buy = next((b for b in buys if b.tile == u.tile and b.line < u.line), None)
+        if buy is not None and free.get(u.tile, 0) < 1:
+            after_buy.setdefault(buy.line, []).append(u)
+        else:
+            free[u.tile] = free.get(u.tile, 0) - 1
+            first.append(u)
+    return first, after_buy
 
 
 def _lost_outcomes(content: SoEContent, before: tuple[SoEState, dict], power: str, a):
@@ -357,12 +388,17 @@ def resolve(
     ctx: Resolution, content: SoEContent, power: str, o: ActionOrders, standing: dict[str, Standing]
 ) -> None:
     s: SoEState = ctx.state
-    for u in o.free:
-        why = free_problem(content, s, power, u)
-        if why:
-            ctx.emit(E.ActionSkipped(power=power, line=u.line, why=why))
-        else:
-            use_tile(ctx, content, power, u)
+    first, after_buy = split_free(s, power, o)
+
+    def use_free(uses: list[UseTile]) -> None:
+        for u in uses:
+            why = free_problem(content, s, power, u)
+            if why:
+                ctx.emit(E.ActionSkipped(power=power, line=u.line, why=why))
+            else:
+                use_tile(ctx, content, power, u)
+
+    use_free(first)
     done: dict = {}
     outcome, on = "lost", 0  # how the last ordinary action came out, and its line
     for a in o.actions:
@@ -376,9 +412,11 @@ def resolve(
             ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
             if not isinstance(a, Conditional):
                 outcome, on = "lost", a.line
+            use_free(after_buy.get(a.line, []) if isinstance(a, Buy) else [])
             continue
         won = carry_out(ctx, content, power, act, done, standing)
         blockade.lift_broken(ctx)
+        use_free(after_buy.get(a.line, []) if isinstance(a, Buy) else [])
         if not isinstance(a, Conditional):
             outcome, on = ("won" if won else "lost"), a.line
 
