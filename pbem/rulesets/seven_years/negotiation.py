@@ -128,8 +128,10 @@ def do_term(ctx: Resolution, c: Content, t: Term, standing: dict[str, Standing])
     elif t.kind == "marker":  # 21.1(3)
         mid = names.in_hand(c, s.players[t.giver].hand, t.what) or ""
         hand = s.players[t.to].hand
-        if len(hand) >= markers.limit(c, s):  # 8.31: room first, by the default order
-            out = markers.discard_choice(c, hand, len(hand) - markers.limit(c, s) + 1)
+        if len(hand) >= markers.limit(c, s):  # 8.31: room first, by his `discard order`
+            st = standing.get(t.to)
+            order = list(st.discard_order) if st else []
+            out = markers.discard_choice(c, hand, len(hand) - markers.limit(c, s) + 1, order)
             markers.return_markers(ctx, t.to, out, "hand limit before a gift (7YWW 8.31)")
         ctx.emit(
             E.MarkersGiven(frm=t.giver, to=t.to, markers=[mid], private_to=sorted([t.giver, t.to]))
@@ -160,7 +162,9 @@ def broken(ctx: Resolution, c: Content, violator: str, victim: str, pact: dict, 
     die = windows.roll(ctx, f"pact broken: {victim} picks", owner=victim)[0]  # 29.7 Illuminati
     ctx.emit(E.PactBroken(violator=violator, victim=victim, what=f"{pact['what']} {pact['target']}".strip() + f": {how}", die=die, pact=pact))  # fmt: skip
     markers.lose(ctx, c, violator, None, "broke a pact (7YWW 21.2)")
-    markers.pick(ctx, c, victim, die, "a pact broken against him (7YWW 21.2)")
+    w = windows.attached(ctx)  # 8.31: the victim's `discard order` makes room
+    order = windows.lines_of(w, victim, "discard_order") if w else []
+    markers.pick(ctx, c, victim, die, "a pact broken against him (7YWW 21.2)", discard=order)
 
 
 def after_attack(ctx: Resolution, c: Content, seat: str, victim: str | None, target: str) -> None:
