@@ -9,6 +9,7 @@ from typing import Literal
 
 from pbem.events import Event, event
 from pbem.ruleset import Problem
+from pbem.suggest import closest
 
 from . import casualties, standing
 from .fold import on
@@ -234,12 +235,16 @@ def allocate(
     if len(by_player) == 1:
         alloc = casualties.allocate(hits, targets, next(iter(prefer.values())), objective)
     else:
-        # SK 16.5: on equal numbers "the enemy player selects": by default, the enemy
-        # puts the first loss on the ally whose units are strongest in attack
+        # SK 16.5: on equal numbers "the enemy player selects": the enemy's standing
+        # `first casualty` order (case land-combat-16-5-enemy-selects.toml); by default
+        # the first loss goes to the ally whose units are strongest in attack (case
+        # land-combat-16-5-equal-numbers-default.toml)
         strongest = sorted(
             by_player, key=lambda pl: (-sum(s.units[u].attack for u in by_player[pl]), pl)
         )
-        alloc = casualties.allocate_joint(hits, targets, enemy_choice=strongest, prefer=prefer)
+        named = [s.player_of(p) for p in first_casualty(standing_orders, enemy, area)]
+        choice = [pl for pl in dict.fromkeys(named) if pl in by_player] + strongest
+        alloc = casualties.allocate_joint(hits, targets, enemy_choice=choice, prefer=prefer)
     got = _volunteered(s, group, casualties.losses_of(alloc), standing_orders, area)
     return got, casualties.unallocated_of(alloc)
 
@@ -292,3 +297,44 @@ def _extra(
     if m.group(2) and area is None:
         return None
     return {"n": int(m.group(1)), "area": area}
+
+
+def first_casualty(standing_orders: dict, enemy: list[str], area: str | None) -> list[str]:
+    """SK 16.5 / SE 16.5 "the enemy player selects who suffers the first casualty": the
+    powers named by the enemy's `first casualty` line, the first of the enemy powers (by
+    name) that has one; a line for the battle's area beats one without. None: default."""
+    for power in sorted(enemy):
+        entries = standing_orders.get(power, {}).get("first", [])
+        named = [e["powers"] for e in entries if area is not None and e["area"] == area]
+        general = [e["powers"] for e in entries if e["area"] is None]
+        if named or general:
+            return (named or general)[0]
+    return []
+
+
+@standing.verb("first")
+def _first(
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """first casualty POWER[, POWER...] [in AREA] (SK 16.5: where allies of the enemy
+    have equal numbers of units present, the enemy player selects who suffers the first
+    casualty)"""
+    m = re.fullmatch(r"(?is)casualt(?:y|ies)\s+(.+?)(?:\s+in\s+(.+))?", " ".join(words))
+    if not m:
+        problems.append(
+            Problem("write: first casualty POWER[, POWER...] [in AREA] (SK 16.5)", line)
+        )
+        return None
+    area = names.area(m.group(2), line, problems) if m.group(2) else None
+    if m.group(2) and area is None:
+        return None
+    out = []
+    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
+        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
+        if major is None:
+            problems.append(
+                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
+            )
+            return None
+        out.append(major)
+    return {"powers": out, "area": area}
