@@ -329,16 +329,20 @@ def resolve_attack(
         if dfn.neutral is not None
         else standing.get(dfn.lead, Standing()).alliance or default
     )
+    if not land:  # SoE Alliance tiles: set on land with no land combat, it counts at sea
+        _fall_back(att, dfn, "army", "navy")
     if a.raid == "Pirates":  # a naval attack on the tile: a naval combat only
         winner = fight(ctx, content, naval_at or a.area, "naval", att, dfn, None, a, standing)
         if winner == "attacker":
             _claim(ctx, content, power, a.area, raid)
         return winner == "attacker"
-    support = None
+    support, fought = None, False
     if naval_at:
-        support = _naval(ctx, content, naval_at, att, dfn, a, standing)
+        support, fought = _naval(ctx, content, naval_at, att, dfn, a, standing)
     if s.count(a.area, power, "army") < 1:
         return support == power  # no army: only the naval combat
+    if not fought:  # SoE Alliance tiles: set at sea with no naval combat, it counts on land
+        _fall_back(att, dfn, "navy", "army")
     winner = fight(ctx, content, a.area, "land", att, dfn, support, a, standing)
     if winner != "attacker":
         return False
@@ -414,26 +418,39 @@ def _ask(
             )  # fmt: skip
 
 
-def _naval(ctx, content, sea: str, att: Side, dfn: Side, a: Attack, standing) -> str | None:
-    """SoE Attack: who gets naval support. The attacker may fight (with a navy there);
-    declining gives it to the defender (if he has a navy there: authored). The defender
-    may decline (his standing orders): then the attacker has it. A neutral never fights."""
+def _fall_back(att: Side, dfn: Side, unfought: str, fought: str) -> None:
+    """SoE Alliance tiles: an army-or-navy tile "will add one army or navy" to the
+    attack, so it counts in one of its combats. Set (`alliance navy`/`alliance army`)
+    for a combat that is not fought, it counts in the one that is (choice: case
+    tile-alliance-navy-no-naval-combat.toml, docs/orders-struggle-of-empires.md)."""
+    for side in (att, dfn):
+        if side.alliance == unfought:
+            side.alliance = fought
+
+
+def _naval(
+    ctx, content, sea: str, att: Side, dfn: Side, a: Attack, standing
+) -> tuple[str | None, bool]:
+    """SoE Attack: who gets naval support, and whether a naval combat was fought. The
+    attacker may fight (with a navy there); declining gives it to the defender (if he
+    has a navy there: authored). The defender may decline (his standing orders): then
+    the attacker has it. A neutral never fights."""
     s: SoEState = ctx.state
     a_navy = s.count(sea, att.lead, "navy") > 0
     if dfn.neutral is not None:
         to = att.lead if a_navy else None
         ctx.emit(E.NavalSupport(area=a.area, to=to, why="a neutral never fights at sea"))
-        return to
+        return to, False
     d_navy = s.count(sea, dfn.lead, "navy") > 0
     if not a_navy or not a.naval:
         to = dfn.lead if d_navy else None
         ctx.emit(E.NavalSupport(area=a.area, to=to, why="the attacker does not fight at sea"))
-        return to
+        return to, False
     declines = standing.get(dfn.lead, Standing()).decline_naval
     if not d_navy or "*" in declines or a.area in declines:
         ctx.emit(E.NavalSupport(area=a.area, to=att.lead, why="the defender does not fight at sea"))
-        return att.lead
+        return att.lead, False
     winner = fight(ctx, content, sea, "naval", att, dfn, None, a, standing)
     to = {"attacker": att.lead, "defender": dfn.lead}.get(winner)
     ctx.emit(E.NavalSupport(area=a.area, to=to, why=f"naval combat in {sea}"))
-    return to
+    return to, True
