@@ -264,8 +264,8 @@ class ActionPhase:
         card_rules(content).at_step(ctx, content, "land movement", powers, standing)
         for p in powers:
             movement.resolve_moves(
-                ctx, content, p, given[p].moves, transport.landings(given[p].naval.boards)
-            )  # SK 10.62
+                ctx, content, p, given[p].moves, transport.landings(given[p].naval.boards), standing
+            )  # SK 10.62; SE 5.1, 5.2: the cards as the group enters each area (Cossacks)
         card_rules(content).at_step(ctx, content, "land combat", powers, standing)
         guerillas.at_moment(ctx, content, "land combat", acting, raids, standing)  # SE 19.4
         combat.resolve_attacks(

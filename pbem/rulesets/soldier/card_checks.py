@@ -107,6 +107,8 @@ def target_now(
             return t, f"{t} carries the Banner of the Prophet: he is immune (SE 19.61)"
         return t, None
     if kind == "army_group":
+        if not po.units and info.get("armies"):  # a reaction: the moving group (Cossacks)
+            return ", ".join(info["armies"]), None
         for u in po.units:
             unit = s.units[u]
             if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
@@ -144,7 +146,7 @@ def play_on_problem(
         ld = s.leaders.get(po.on or "")
         whose = [s.allies.get(ld.country, ld.country)] if ld is not None else []
     elif card.target in ("army_group", "fleet_group"):
-        units = list(po.units) or list(info.get("fleets", []))
+        units = list(po.units) or list(info.get("fleets", [])) or list(info.get("armies", []))
         whose = [s.commander(s.units[u]) or s.units[u].country for u in units if u in s.units]
     else:
         return None

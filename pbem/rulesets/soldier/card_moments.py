@@ -18,6 +18,7 @@ from . import (
     card_checks,
     card_parse,
     card_play,
+    common,
     naval,
     navy,
 )
@@ -276,6 +277,62 @@ def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, or
     return bool(info.get("halt"))
 
 
+def army_enters(
+    ctx: Resolution,
+    content: SoldierContent,
+    power: str,
+    armies: list[str],
+    area: str,
+    standing_orders: dict,
+    arrive: Any,
+) -> bool:
+    """SE 5.1, 5.2 with Cossacks: `power`'s moving land group (`armies`) enters `area`
+    (movement.resolve_moves). The reactions `when WHO enters [AREA]` whose card halts
+    armies there ("Play on an army or group of a power other than Russia as it enters a
+    Russian home area") are played: `arrive()` first puts the group in the area, then the
+    card stops it and its effects follow (each army rolls). True: the group stops."""
+    s: SoldierState = ctx.state
+    if not armies:
+        return False
+    probe = {"armies": list(armies)}
+    wanted = [
+        (q, po)
+        for q in s.majors
+        for po in standing_plays(standing_orders, q)
+        if po.trigger is not None
+        and po.trigger.kind == "sails"
+        and po.trigger.area in (None, area)
+        and matches_who(s, q, po.trigger.who, power)
+        and _halts_armies_in(content, s, po.card, area)
+        and card_checks.play_on_problem(content, s, q, po, probe) is None
+        and not spent(s, q, po.key)
+        and po.card in hand(s, q)
+    ]
+    if not wanted:
+        return False
+    arrive()  # the group is in the area when the card is played
+    info: dict = {"area": area}
+    for q, po in wanted:
+        here = [u for u in armies if s.units[u].status == "map" and s.units[u].area == area]
+        if not here:
+            break
+        info["armies"] = here
+        info["on"] = ", ".join(here)
+        carry_out(ctx, content, q, po, standing_orders, info, f"{power} enters {area}")
+        if info.get("halt"):
+            break  # one card stops it
+    return bool(info.get("halt"))
+
+
+def _halts_armies_in(content: SoldierContent, s: SoldierState, card: str, area: str) -> bool:
+    """A card whose `halt` stops armies, and stops them in `area` (cards.toml `home_of`:
+    Cossacks, "as it enters a Russian home area")."""
+    for e in content.card(card).effects:
+        if e.kind == "halt" and e.units == "army":
+            return e.home_of is None or area in common.home_areas(content, s, e.home_of)
+    return False
+
+
 def _on_its_map(content: SoldierContent, card: str, area: str) -> bool:
     """A card that names its map (cards.toml `map`; Monsoon: "a moving fleet or group on
     the India map") is played only on a group entering an area of that map."""
@@ -422,6 +479,7 @@ RULES = SimpleNamespace(
     before_round=before_round,
     siege_begins=siege_begins,
     group_enters=group_enters,
+    army_enters=army_enters,
     interception_fails=interception_fails,
     blockade_met=blockade_met,
     weather_gauge=weather_gauge,

@@ -374,7 +374,10 @@ def execute(
         elif k == "take_card":
             _take_cards(ctx, power, target or "", e.count, name)
         elif k == "attrition_roll":
-            if e.units == "army":
+            if e.units == "army" and info.get("armies"):  # the moving group (Cossacks)
+                units = list(info["armies"])
+                where = info.get("area", "")
+            elif e.units == "army":
                 units = sorted((u.id for u in s.on_map(target, "army")), key=id_order)
                 where = target or ""
             elif info.get("fleets"):  # the moving group (Storm at Sea, Monsoon)

@@ -1,12 +1,12 @@
 """The moments at which a variant's event cards act, reached without importing them.
 
 The Soldier rules announce a moment (a battle begins, a round of combat, a siege, a
-naval group enters an area, an interception is rolled, a naval battle's weather gauge,
-an alliance attempt, an action phase's step, the Purchase Phase) and the variant's card
-rules act on it. The variant registers its card rules once, when its module is imported
-(`register`), under its game's name; the rules modules ask `card_rules(content)` for
-them. So no rules module imports the cards module (issue 9), and a second variant
-(Soldier Emperor) brings its own cards under its own name.
+naval group enters an area, a land group enters an area, an interception is rolled, a
+naval battle's weather gauge, an alliance attempt, an action phase's step, the Purchase
+Phase) and the variant's card rules act on it. The variant registers its card rules
+once, when its module is imported (`register`), under its game's name; the rules modules
+ask `card_rules(content)` for them. So no rules module imports the cards module (issue
+9), and a second variant (Soldier Emperor) brings its own cards under its own name.
 
 What a card module provides is `CardRules` below; Soldier Kings' is cards.py itself.
 """
@@ -35,6 +35,7 @@ class CardRules(Protocol):
     def before_round(self, *args: Any, **kw: Any) -> None: ...
     def siege_begins(self, *args: Any, **kw: Any) -> tuple[int, int, bool]: ...
     def group_enters(self, *args: Any, **kw: Any) -> bool: ...
+    def army_enters(self, *args: Any, **kw: Any) -> bool: ...
     def interception_fails(self, *args: Any, **kw: Any) -> bool: ...
     def blockade_met(self, *args: Any, **kw: Any) -> bool: ...
     def weather_gauge(self, *args: Any, **kw: Any) -> str | None: ...

@@ -24,6 +24,7 @@ from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
 from .fold import on
+from .hooks import card_rules
 from .names import Names
 from .siege_lifts import lift_sieges
 from .state import Move, SoldierState
@@ -300,9 +301,11 @@ def resolve_moves(
     power: str,
     moves: list[MoveOrder],
     landings: dict[str, str] | None = None,
+    standing: dict | None = None,
 ) -> None:
     """`landings`: piece -> the area its power's `board ... to AREA` line lands it in
-    (transport.landings): its move goes ahead only from there, landed this phase."""
+    (transport.landings): its move goes ahead only from there, landed this phase.
+    `standing`: the standing orders, for the cards played as a group enters an area."""
     moved: set[str] = set()
     for o in moves:
         if check_move(content, ctx.state, power, o, moved):
@@ -311,6 +314,43 @@ def resolve_moves(
             landed_as_boarded(ctx.state, x, landings) for x in (*o.units, *o.leaders)
         ):
             continue  # SK 10.62: written to move on after an ally's voyage that did not land it
-        ctx.emit(_event(content, ctx.state, power, o))
+        _move(ctx, content, _event(content, ctx.state, power, o), standing or {})
         moved |= set(o.units) | set(o.leaders)
         lift_sieges(ctx)  # SK 12.5: its armies may have left a siege
+
+
+def _move(ctx: Resolution, content: SoldierContent, e: GroupMoved, standing: dict) -> None:
+    """SE 5.1, 5.2: the group enters the areas of its path one by one, and the cards are
+    asked at each (hooks: `army_enters`; SE Cossacks stops it "as it enters a Russian home
+    area"). A card played there splits the move: the part up to that area, and the rest
+    unless the card stopped the group. With no card played it is the one event `e`."""
+    s: SoldierState = ctx.state
+    costs = [step_cost(s, e.power, b) for b in e.path[1:]]
+    done = 0  # the index in e.path the events so far took the group to
+
+    def part(upto: int) -> GroupMoved:
+        return GroupMoved(
+            power=e.power,
+            units=[u for u in e.units if s.units[u].status == "map"],
+            leaders=list(e.leaders),
+            path=e.path[done : upto + 1],
+            half_mps=sum(costs[done:upto]),
+            allowance=e.allowance,
+            mountain=e.mountain[done:upto],
+        )
+
+    rules = card_rules(content)
+    for k in range(1, len(e.path)):
+
+        def arrive(k: int = k) -> None:
+            nonlocal done
+            if k > done:
+                ctx.emit(part(k))
+                done = k
+
+        if rules.army_enters(ctx, content, e.power, list(e.units), e.path[k], standing, arrive):
+            return  # the card stopped it here
+    if done == 0:
+        ctx.emit(e)
+    elif done < len(e.path) - 1:
+        ctx.emit(part(len(e.path) - 1))

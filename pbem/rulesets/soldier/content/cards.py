@@ -99,6 +99,9 @@ class AttritionRoll(Record):
 class Halt(Record):
     kind: Literal["halt"]
     units: UnitType
+    # the card halts the group only in a home area of this country (SE Cossacks: "as it
+    # enters a Russian home area")
+    home_of: Name | None = None
 
 
 class InterceptionFails(Record):
