@@ -350,13 +350,15 @@ def execute(
         k = e.kind
         if k in ("resources", "manpower"):
             assert target is not None
-            what = "Resources" if k == "resources" else "Manpower"
+            money = content.game.rules.money  # SE 7.0: Money
+            what = money if k == "resources" else "Manpower"
             gain = e.direction == "gain"
             label = f"{name}: {target} {'gains' if gain else 'loses'} {e.amount} {what}"
             r, m = common.treasury(ctx.state, target)
             n, roll, note = 0, None, ""
             if not gain and (r == 0 or m == 0):  # SK 7.5: no die is needed
-                note = f"{target} has zero Resources or Manpower and loses nothing (SK 7.5)"
+                why = "SK 7.5" if content.game.rules.book == "SK" else "SE 7.4"
+                note = f"{target} has zero {money} or Manpower and loses nothing ({why})"
             else:
                 n, roll = amount(ctx, label, e.amount)
             if not gain:
