@@ -202,13 +202,24 @@ def _shift(s: SoEState, power: str, unit: str, frm: str, to: str) -> None:
     _add_unit(s, power, to, unit)
 
 
-def free_problem(content: SoEContent, s: SoEState, power: str, u: UseTile) -> str | None:
+def free_problem(
+    content: SoEContent, s: SoEState, power: str, u: UseTile, hoped: frozenset[str] = frozenset()
+) -> str | None:
+    """Why the free use `u` cannot be made now; `hoped`: the areas attacked earlier in
+    the envelope, where a control token may yet be won before a company is used."""
     t = content.tile(u.tile)
     if not s.may_use(power, u.tile):
         return f"{power} has no unused {u.tile} tile" + ("" if t.use == "one_use" else " this war")
     if t.kind == "company":
         if u.area is None or u.area not in t.areas:
             return f"write: use {u.tile} in {' or '.join(t.areas)}"
+        # SoE Company Tiles: "1 gold for each control token you have in the area": with
+        # none there the use would pay nothing and spend the war's use
+        if not s.tokens(u.area, power) and u.area not in hoped:
+            return (
+                f"{power} has no control token in {u.area}: {u.tile} would pay nothing "
+                "and spend its use this war (SoE Company Tiles)"
+            )
         return None
     if u.tile == "Improved Agriculture":
         return None
@@ -235,9 +246,11 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
     t = clone(s)
     first, after_buy = split_free(s, power, o)
 
+    attacked: set[str] = set()  # areas where an earlier attack may win a token
+
     def check_free(uses: list[UseTile]) -> None:
         for u in uses:
-            why = free_problem(content, t, power, u)
+            why = free_problem(content, t, power, u, frozenset(attacked))
             if why:
                 problems.append(Problem(why, u.line))
             else:
@@ -248,6 +261,9 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
     # the states the last action may leave if it came out badly (the first: as before it)
     lost: list[tuple[SoEState, dict]] = [(t, done)]
     for a in o.actions:
+        act = a.action if isinstance(a, Conditional) else a
+        if isinstance(act, Attack):  # won, any attack places a token (SoE Attack, Pirates)
+            attacked.add(act.area)
         if isinstance(a, Conditional):  # each alternative on the state it would meet
             bases = [(t, done)] if a.when == "won" else lost
             whys = [
