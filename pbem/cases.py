@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -251,7 +251,13 @@ def _load_state(rs: Ruleset, data: Any, where: str) -> Any:
     return state
 
 
-def run_case(path: str | Path) -> CaseResult:
+def run_case(
+    path: str | Path, trace: Callable[[str], None] | None = None, show: Sequence[str] = ()
+) -> CaseResult:
+    """Run the case at `path`. `trace` (pbem case --trace): told, line by line, each
+    step's phase, refusals, events and the next phase, and the values at the `show`
+    paths ("" for the whole state) at the start and after each step: what a case
+    writer needs to see where a case and the rules part."""
     data = load(path)
     case = data["case"]
     res = CaseResult(str(path), case.get("title", ""), case.get("rule", ""))
@@ -286,6 +292,9 @@ def run_case(path: str | Path) -> CaseResult:
                 raise CaseError(f"{path} [start] set {k!r}: {e}") from None
         state = _load_state(rs, dumped, f"{path} [start] set")
 
+    say = trace or (lambda _: None)
+    if trace is not None:
+        _trace_state(say, "start", rs, state, show)
     standing: dict[str, Any] = {}  # in force until replaced, as in a game
     for n, s in enumerate(data.get("step", []), 1):
         where = f"step {n}" + (f" ({s['title']})" if "title" in s else "")
@@ -294,6 +303,7 @@ def run_case(path: str | Path) -> CaseResult:
         if step is None:
             fail(f"{where}: the game is over, nothing to resolve")
             break
+        say(f"{where}: phase {step.phase} ({step.title})")
         if "phase" in s and s["phase"] != step.phase:
             fail(f"{where}: the rules are at phase {step.phase!r}, the case says {s['phase']!r}")
             break
@@ -320,6 +330,8 @@ def run_case(path: str | Path) -> CaseResult:
                     got_problems += [(power, p) for p in problems]
                 else:
                     dst[power] = given
+        for pw, p in got_problems:
+            say(f"  refused, {pw}: {p}")
         want_rej = expect.get("rejected", [])
         for w in want_rej:
             hits = [
@@ -365,6 +377,12 @@ def run_case(path: str | Path) -> CaseResult:
             break
         state = ctx.state
         got = [json.loads(encode(e)) for e in ctx.events]
+        if trace is not None:
+            for g in got:
+                say("  event " + json.dumps(g, ensure_ascii=False))
+            nxt = rs.step(state)
+            say(f"  next phase: {nxt.phase if nxt else 'none (the game is over)'}")
+            _trace_state(say, where, rs, state, show)
         _match_events(where, expect.get("events", []), got, fail)
         _match_any_order(where, expect.get("events_any_order", []), got, fail)
         for t in expect.get("no_events", []):  # a type, or fields an event must not match
@@ -387,6 +405,20 @@ def run_case(path: str | Path) -> CaseResult:
                 f"{where}: {left} scripted dice left unused (the case scripts more rolls than the rules made)"
             )
     return res
+
+
+def _trace_state(say: Callable[[str], None], where: str, rs: Ruleset, state: Any, show) -> None:
+    if not show:
+        return
+    dumped = rs.dump_state(state)
+    for k in show:
+        try:
+            value = get_path(dumped, k, state) if k else dumped
+        except PathError as e:
+            say(f"  {where}: state has no {k!r}: {e}")
+            continue
+        text = json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True, default=str)
+        say(f"  {where}: state {k or '(all)'} = {text}")
 
 
 def _check_state(where: str, expect: dict, dumped: Any, live: Any, fail: Callable) -> None:

@@ -534,19 +534,31 @@ def _report_inopen_game(path: str, got) -> None:
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--quiet", "-q", is_flag=True, help="Print failures only.")
-def case(files, quiet):
+@click.option(
+    "--trace", is_flag=True, help="Print each step's phase, refusals, events and next phase."
+)
+@click.option(
+    "--show",
+    "show",
+    multiple=True,
+    metavar="PATH",
+    help="With --trace: print the state at PATH (a case's state path, e.g. "
+    "units.Pr-A1) at the start and after each step; '' for the whole state.",
+)
+def case(files, quiet, trace, show):
     """Run rules cases (TOML files, or directories of them). Exit 3 if any fails.
 
     \b
     Example:
       pbem case tests/cases/soldier-kings/
+      pbem case my-case.toml --trace --show treasury.Prussia
     """
     from .cases import collect, run_case
 
     failed = 0
     paths = collect(list(files))
     for p in paths:
-        r = run_case(p)
+        r = run_case(p, click.echo if (trace or show) else None, show)
         failed += not r.ok
         if not (quiet and r.ok):
             click.echo(r.text())

@@ -406,3 +406,27 @@ def test_setup_dice_per_scenario(tmp_path: Path, scenario: str, n: int) -> None:
     short = go(n - 1).failures
     assert len(short) == 1 and f"scripted dice ran out at roll {n}" in short[0], short
     assert go(n + 1).failures == ["set-up: 1 scripted dice left unused"]
+
+
+# --- pbem case --trace / --show: what a case writer sees -------------------------------
+
+
+def test_trace_shows_phase_refusals_events_next_phase_and_state(tmp_path: Path) -> None:
+    body = AMBUSH_STEP + '\n[[step]]\norders.Blue = "attack Nowhere East 1"\nresolve = false\n'
+    body += '[step.expect]\nrejected = [{ power = "Blue", message = "" }]\n'
+    lines: list[str] = []
+    res = run_case(case(tmp_path, body), lines.append, ["troops.South", "nosuch", ""])
+    text = "\n".join(lines)
+    assert res.ok, res.text()
+    assert "step 1: phase t1-attack-Red" in text
+    assert text.count('  event {"') >= 2 and '"type": "dice_rolled"' in text
+    assert "  next phase: " in text
+    assert "start: state troops.South = 1" in text  # before the attack, and after it:
+    assert "step 1: state troops.South = " in text
+    assert "state has no 'nosuch'" in text  # a bad path is said, and the run goes on
+    assert '"owner": {' in text  # '' prints the whole state
+    assert "  refused, Blue: " in text
+
+
+def test_without_trace_nothing_is_said(tmp_path: Path) -> None:
+    assert run_case(case(tmp_path, AMBUSH_STEP), None, ["troops.South"]).ok
