@@ -271,8 +271,8 @@ def battle(
     _leaders_leave(ctx, area, [])  # with their side's last units to retreat, as they went
     banner.after_battle(ctx, content, area, bearer)  # SE 19.62: the bearer exited: defeated
     wounded = leader_rules.after_combat(
-        ctx, content, area, "the battle", (tally["attacker"], tally["defender"])
-    )
+        ctx, content, area, "the battle", (tally["attacker"], tally["defender"]), standing_orders
+    )  # SE 13.5: in the owners' order (`leader checks`)
     _leaders_leave(ctx, area, wounded, capture=True)  # SK 13.6 / SE 13.6
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
@@ -425,7 +425,7 @@ def _round(
         sides.append((names, steps))
         tally[side].add(names, steps, units)
     if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
-        leader_rules.after_round(ctx, content, area, f"round {rnd}", sides)
+        leader_rules.after_round(ctx, content, area, f"round {rnd}", sides, standing_orders)
     return dice_a, dice_d
 
 

@@ -10,7 +10,9 @@ combat; a total of 12 or more is followed by one die: 1-2 wounded for one campai
 SE 13.2: a leader's rating *may* be added, in land and naval combat alike; in SK only
 the defender may hold leaders out (SK 9.2), and at sea "a Leader's rating is added" (SK
 13.2). SE 16.5: allies' leader checks begin with the player with the most units and
-alternate. SE 19.23: Poniatowski rates three leading only Polish forces. SE 19.7: Napoleon
+alternate. SE 13.5: "The owning player determines the order in which leaders are checked
+for death": standing order `leader checks LEADER[, LEADER...]`; default by name (SK 13.5
+says nothing, pbem reads it as SE does). SE 19.23: Poniatowski rates three leading only Polish forces. SE 19.7: Napoleon
 adds one to his units' dice in the first combat round.
 """
 
@@ -23,7 +25,9 @@ from typing import Literal
 
 from pbem.events import Event, event
 from pbem.resolution import Resolution
+from pbem.ruleset import Problem
 
+from . import standing
 from .calendar import campaign_turns_after
 from .combat_results import LeaderKilled, unit_owner
 from .fold import on
@@ -113,14 +117,14 @@ class Tally:
         self.units += [u for u in sorted(units) if u not in self.units]
 
 
-def check_order(s: SoldierState, side: Tally) -> list[str]:
+def check_order(s: SoldierState, side: Tally, standing_orders: dict | None = None) -> list[str]:
     """SE 16.5: "the leader casualty rolls begin with the player having the most units and
     alternate back and forth if both players have leaders that participated in combat":
     the units each player had in the combat (any round); equal numbers, the players by
-    name. SE 13.5 lets each owner order his own leaders: pbem takes them by name (the
-    players' standing orders give no order)."""
+    name. SE 13.5 lets each owner order his own leaders: his `leader checks` standing
+    order, else by name."""
     mine: dict[str, list[str]] = {}
-    for n in sorted(side.leaders):
+    for n in owners_order(s, sorted(side.leaders), standing_orders):
         mine.setdefault(s.player_of(s.leaders[n].country), []).append(n)
     units = Counter(s.player_of(unit_owner(s, u)) for u in side.units)
     queues = [mine[p] for p in sorted(mine, key=lambda p: (-units[p], p))]
@@ -129,15 +133,22 @@ def check_order(s: SoldierState, side: Tally) -> list[str]:
 
 
 def after_round(
-    ctx: Resolution, content, area: str, label: str, sides: Sequence[tuple[Sequence[str], int]]
+    ctx: Resolution,
+    content,
+    area: str,
+    label: str,
+    sides: Sequence[tuple[Sequence[str], int]],
+    standing_orders: dict | None = None,
 ) -> None:
     """SK 13.5: each side's leaders in turn, 2d6 + the side's step losses this round; the
-    first to reach 12 dies and his side rolls no more this round. SE: nothing here."""
+    first to reach 12 dies and his side rolls no more this round ("stop rolling for other
+    leaders once one dies": in the order of the owners' `leader checks`, else by name).
+    SE: nothing here."""
     if per_combat(content):
         return
     s: SoldierState = ctx.state
     for names, steps in sides:
-        for n in names:
+        for n in owners_order(s, names, standing_orders):
             if s.leaders[n].status != "map":
                 continue
             total = sum(ctx.roll(f"{area}, {label}, {n} casualty check", 2)) + steps
@@ -147,7 +158,12 @@ def after_round(
 
 
 def after_combat(
-    ctx: Resolution, content, area: str, label: str, sides: Sequence[Tally]
+    ctx: Resolution,
+    content,
+    area: str,
+    label: str,
+    sides: Sequence[Tally],
+    standing_orders: dict | None = None,
 ) -> list[str]:
     """SE 13.5 "At the conclusion of each combat": for each side, each leader present who
     took part, 2d6 + the side's step losses in the combat; 12 or more: one die (1-2
@@ -163,7 +179,7 @@ def after_combat(
     target = content.tables.constants.leader_death_target.value
     wounded: list[str] = []
     for side in sides:
-        for n in check_order(s, side):
+        for n in check_order(s, side, standing_orders):
             # "each leader present who participated in combat": a leader who took part
             # and left with his retreating units during the combat is checked too (SE 9
             # Land Combat Example: Yorck is checked and the Prussians retreat to Posen)
@@ -189,6 +205,54 @@ def after_combat(
                 )
             )
     return wounded
+
+
+def owners_order(s: SoldierState, names: Sequence[str], standing_orders: dict | None) -> list[str]:
+    """SE 13.5 "The owning player determines the order in which leaders are checked for
+    death" (SK 13.5 names nobody; pbem reads it the same way): each player's leaders, in
+    the places his leaders hold in ``names``, go in the order of his powers' `leader
+    checks` lines (his powers by name, their lines in order), those no line names after
+    them in their order in ``names``. Nothing changes without such lines. Case
+    leader-13-5-owner-orders-checks.toml."""
+    if not standing_orders:
+        return list(names)
+    player = {n: s.player_of(_commanding(s, n)) for n in names}
+    wish: dict[str, list[str]] = {}
+    for p in sorted(standing_orders):
+        for entry in standing_orders[p].get("leader", []):
+            wish.setdefault(s.player_of(p), []).extend(entry)
+    out = list(names)
+    for pl in dict.fromkeys(player.values()):
+        slots = [i for i, n in enumerate(names) if player[n] == pl]
+        w = wish.get(pl, [])
+        mine = sorted(
+            (names[i] for i in slots),
+            key=lambda n: (w.index(n) if n in w else len(w), names.index(n)),
+        )
+        for i, n in zip(slots, mine, strict=True):
+            out[i] = n
+    return out
+
+
+def _commanding(s: SoldierState, name: str) -> str:
+    """The major power a leader fights for: his own, or his minor country's ally."""
+    country = s.leaders[name].country
+    return country if country in s.majors else s.allies.get(country, country)
+
+
+@standing.verb("leader")
+def _leader_checks(names, s: SoldierState, power: str, words: list[str], line: int, problems):
+    """leader checks LEADER[, LEADER...] (SE 13.5: the owning player determines the order
+    in which leaders are checked for death; SK 13.5 read the same way)"""
+    if not words or words[0].casefold() not in ("checks", "check"):
+        problems.append(Problem("write: leader checks LEADER[, LEADER...] (SE 13.5)", line))
+        return None
+    pieces = names.pieces(" ".join(words[1:]), line, problems)
+    out = [p.name for p in pieces if p.kind == "leader"]
+    if not out:
+        problems.append(Problem("write: leader checks LEADER[, LEADER...] (SE 13.5)", line))
+        return None
+    return out
 
 
 def napoleon_dice(s: SoldierState, rnd: int, leaders: Sequence[str], units: Sequence[str]) -> int:
@@ -232,6 +296,7 @@ __all__ = [
     "chosen_holds",
     "hits",
     "napoleon_dice",
+    "owners_order",
     "per_combat",
     "rating",
 ]

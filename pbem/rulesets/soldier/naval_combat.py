@@ -188,7 +188,9 @@ def battle(
             names = leader_rules.checked(content, side.leaders, side.taking_part(s))
             tally[name].add(names, steps[name], fought[name])
         if sko_map_units.leader_check_round(s, rnd):  # SKO Limits to Leader Loss Checks
-            leader_rules.after_round(ctx, content, area, f"naval round {rnd}", rounds)
+            leader_rules.after_round(
+                ctx, content, area, f"naval round {rnd}", rounds, orders.standing
+            )
         # SK 11.4: fleets that lost a step must retreat; intercepted side first
         for side in (b, a):
             hit = [f for f in side.alive(s) if losses.get(f)]
@@ -199,7 +201,7 @@ def battle(
             if side.alive(s) and enemy.alive(s):
                 _voluntary(ctx, content, area, rnd, side, enemy, orders)
     wounded = leader_rules.after_combat(
-        ctx, content, area, "the naval battle", list(tally.values())
+        ctx, content, area, "the naval battle", list(tally.values()), orders.standing
     )
     _leaders_after(ctx, area, a, b, wounded)
     left_a, left_b = a.alive(s), b.alive(s)

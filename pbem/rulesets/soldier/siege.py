@@ -297,7 +297,9 @@ def _siege(
         steps = sum(losses.values())
         tally.add(leaders, steps, units)
         if sko_map_units.leader_check_round(s, rnd):
-            leader_rules.after_round(ctx, content, area, f"siege round {rnd}", [(leaders, steps)])
+            leader_rules.after_round(
+                ctx, content, area, f"siege round {rnd}", [(leaders, steps)], standing_orders
+            )
         # SK 12.3 -> 9.8: units reduced by defensive fire retreat or are eliminated
         for p in powers:
             forced = [
@@ -326,7 +328,7 @@ def _siege(
                 )
             break
     # SE 12.2, 13.2, 13.5: the leaders "participating in the combat" are checked at its end
-    leader_rules.after_combat(ctx, content, area, "the siege", [tally])
+    leader_rules.after_combat(ctx, content, area, "the siege", [tally], standing_orders)
 
 
 def siege_may_proceed(
