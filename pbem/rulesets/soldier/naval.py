@@ -517,12 +517,20 @@ def retreat_by_sea(
 # --- SK 12.6 capturing fleets ---------------------------------------------------------------
 
 
-def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: str) -> None:
+def capture_fleets(
+    ctx: Resolution,
+    content: SoldierContent,
+    area: str,
+    taker: str,
+    standing_orders: dict | None = None,
+) -> None:
     """SK 12.6: when a coastal area falls, fleets there that are not the taker's friends
     put out to the adjoining sea area at once; blockaded, they are eliminated instead,
     and the taker may pay 1 Resource each to place a random unused fleet of its own
-    there. Default: it does, while it has Resources and fleets in its pool, and never with
-    zero Resources or zero Manpower (SK 7.5 / SE 7.4)."""
+    there. Its standing order `capture fleets N` / `capture fleets none` caps how many
+    (case naval-capturing-fleets-declined.toml). Default: as many as it can, while it has
+    Resources and fleets in its pool, and never with zero Resources or zero Manpower (SK
+    7.5 / SE 7.4)."""
     s: SoldierState = ctx.state
     if not navy.is_coastal(content, area):
         return
@@ -556,7 +564,8 @@ def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: s
         for n in navy.admirals(s, leaders):
             ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=taker))
         lost += fleets
-    for k in range(len(lost)):
+    caps = (standing_orders or {}).get(taker, {}).get("capture", [])
+    for k in range(min(len(lost), caps[0]) if caps else len(lost)):
         pool = sorted(
             (
                 u.id
@@ -572,6 +581,19 @@ def capture_fleets(ctx: Resolution, content: SoldierContent, area: str, taker: s
             f"{area}: fleet for {taker} (SK 12.6), {k + 1} of {len(lost)}", 1, sides=len(pool)
         )[0]
         ctx.emit(navy.PrizeFleet(power=taker, area=area, fleet=pool[pick - 1], resources=1))
+
+
+@standing.verb("capture", pure=True)
+def _capture(
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """capture fleets N | none (SK 12.6: the taker "may spend one Resource for each
+    eliminated fleet" to place one of its own: at most N each time an area falls to it)"""
+    m = re.fullmatch(r"(?is)fleets\s+(\d+|none|no)", " ".join(words).strip())
+    if not m:
+        problems.append(Problem("write: capture fleets N, or: capture fleets none (SK 12.6)", line))
+        return None
+    return int(m.group(1)) if m.group(1).isdigit() else 0
 
 
 def _counter_order(uid: str) -> tuple[str, int]:

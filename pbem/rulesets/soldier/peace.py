@@ -176,7 +176,7 @@ class PeacePhase(NoOrders):
                 # three on the other maps (World at War)
                 wanted = standing_orders.get(v, {}).get("take", [])
                 for area in _choice(content, s, loser, wanted):
-                    _transfer(ctx, content, area, loser, v, "SK 15.1")
+                    _transfer(ctx, content, area, loser, v, "SK 15.1", standing_orders)
             roll = ctx.roll(f"peace: {loser} surrenders, duration", 1)[0]  # SK 15.3
             turns = max(roll, rules.peace_minimum)  # SE 15.3: "never less than two"
             if surrender.in_force(s):
@@ -209,10 +209,17 @@ class PeacePhase(NoOrders):
 
 
 def _transfer(
-    ctx: Resolution, content: SoldierContent, area: str, frm: str, to: str, rule: str
+    ctx: Resolution,
+    content: SoldierContent,
+    area: str,
+    frm: str,
+    to: str,
+    rule: str,
+    standing_orders: dict,
 ) -> None:
     ctx.emit(ControlChanged(area=area, frm=frm, to=to, why=f"{frm} surrendered ({rule})"))
-    naval.capture_fleets(ctx, content, area, to)  # SK 12.6: whenever a coastal area falls
+    # SK 12.6: whenever a coastal area falls; the taker's `capture fleets` order
+    naval.capture_fleets(ctx, content, area, to, standing_orders)
 
 
 def _se_terms(
@@ -225,7 +232,7 @@ def _se_terms(
     s: SoldierState = ctx.state
     homes = sorted(a for a in content.home_areas(victor) if s.control.get(a) == loser)
     for area in homes:
-        _transfer(ctx, content, area, loser, victor, "SE 15.1")
+        _transfer(ctx, content, area, loser, victor, "SE 15.1", standing_orders)
     if homes:
         return []  # pbem's reading: the return is the whole term; an offer lapses
     units = auxiliaries.offered(s, loser, victor)
@@ -234,7 +241,7 @@ def _se_terms(
     wanted = [e for e in standing_orders.get(victor, {}).get("take", []) if isinstance(e, list)]
     area = _adjacent_choice(content, s, loser, victor, wanted)
     if area:
-        _transfer(ctx, content, area, loser, victor, "SE 15.1")
+        _transfer(ctx, content, area, loser, victor, "SE 15.1", standing_orders)
     return []
 
 

@@ -321,7 +321,7 @@ def _siege(
                 )
                 why = f"siege (SK 12.2); {how}" if how else "siege (SK 12.2)"
                 ctx.emit(ControlChanged(area=area, frm=owner, to=taker, why=why))
-                naval.capture_fleets(ctx, content, area, taker)  # SK 12.6
+                naval.capture_fleets(ctx, content, area, taker, standing_orders)  # SK 12.6
             else:
                 ctx.emit(
                     SiegeLifted(area=area, why="Pyrrhic victory: every besieger left (SK 12.4)")

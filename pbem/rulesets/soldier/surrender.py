@@ -133,17 +133,34 @@ def terms(
     s: SoldierState = ctx.state
     cap = capital_of(content, loser)
     if cap and s.control.get(cap) and war.side(s, s.control[cap]) == victor:
-        _transfer(ctx, content, cap, s.control[cap], loser, "its imperial capital is handed back")
+        _transfer(
+            ctx,
+            content,
+            cap,
+            s.control[cap],
+            loser,
+            "its imperial capital is handed back",
+            standing_orders,
+        )
     wanted = standing_orders.get(victor, {}).get("take", [])
     for area in choice(content, s, loser, victor, wanted):
-        _transfer(ctx, content, area, loser, victor, f"{loser} surrendered ({RULE})")
+        _transfer(
+            ctx, content, area, loser, victor, f"{loser} surrendered ({RULE})", standing_orders
+        )
 
 
 def _transfer(
-    ctx: Resolution, content: SoldierContent, area: str, frm: str, to: str, why: str
+    ctx: Resolution,
+    content: SoldierContent,
+    area: str,
+    frm: str,
+    to: str,
+    why: str,
+    standing_orders: dict,
 ) -> None:
     ctx.emit(ControlChanged(area=area, frm=frm, to=to, why=f"{why} ({RULE})"))
-    naval.capture_fleets(ctx, content, area, to)  # SK 12.6: whenever a coastal area falls
+    # SK 12.6: whenever a coastal area falls; the taker's `capture fleets` order
+    naval.capture_fleets(ctx, content, area, to, standing_orders)
 
 
 def choice(
