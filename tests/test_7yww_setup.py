@@ -331,3 +331,25 @@ def test_order_grammar(c):
     assert p == ["line 2: GB-A1 is placed twice (line 1 and here)"]
     _, p = orders_of(s, "Coalition 1", "move GB-A1 to C14")
     assert p and "not a set-up order" in p[0]
+
+
+def test_scenario_text_gives_seats_powers_treasuries_and_the_whole_deployment():
+    """`pbem games seven-years-world-war --scenario ID` (7YWW 28.1-28.6): what a referee
+    and his players read before they start."""
+    from pbem import ruleset as registry
+
+    rs = registry.get("seven-years-world-war")
+    text = rs.scenario_text("3-european")
+    assert text.startswith("7YWW 28.52 Three Player Game (European)")
+    assert "Coalition 1: Great Britain (GB), Prussia (PR); 20 treasury points" in text
+    assert "Coalition 3: Russian Empire (RU); 10 treasury points" in text
+    assert "Neutral major powers (7YWW 4.3): Maratha Confederation (MC)" in text
+    assert "Prussia: set up by Coalition 1\n    Armies: veteran x 4 in Prussia." in text
+    assert "Maratha Confederacy: set up by Coalition 2" in text  # if neutral: by France's
+    assert "Spain: set up by Coalition 2" in text  # neutral Spain: by France's player
+    assert "    Sweden: Armies: veteran x 1" in text and "Die: 1 -, 2 -, 3 Base x 1" in text
+    lines = text.splitlines()
+    assert all(lines.count(ln) == 1 for ln in lines if ln.startswith("    Bases"))
+    free = rs.scenario_text("free-4")
+    assert "each ranks the major powers and drafts 2" in free
+    assert "Great Britain: set up by the player controlling it" in free

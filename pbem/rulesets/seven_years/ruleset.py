@@ -49,8 +49,9 @@ class SevenYearsWorldWar(Ruleset):
         return out
 
     def scenario_text(self, scenario: str) -> str:
-        sc = self.content.data.scenarios.scenario_by_id[scenario]
-        return f"7YWW {sc.section} {sc.title}. {sc.text}"
+        from .scenario_text import describe
+
+        return describe(self.content, scenario)
 
     def options(self) -> dict[str, str]:
         return dict(OPTIONS)
