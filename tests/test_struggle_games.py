@@ -102,3 +102,15 @@ def test_reports_say_every_event_and_keep_unrest_face_down(game_2p):
                 assert said is not None, e.type
     view = rs.map_view(s, "Britain")
     assert view is not None and {a.name for a in view.areas} == {a.name for a in rs.content.areas}
+
+
+def test_scenario_text_gives_powers_length_and_set_up():
+    """`pbem games struggle-of-empires --scenario ID` (SoE Setting Up, War Sequence, 3.)."""
+    from pbem import ruleset as registry
+
+    rs = registry.get("struggle-of-empires")
+    five = rs.scenario_text("5p")
+    assert five.startswith("Struggle of Empires, 5 players: Britain (red), France (blue)")
+    assert "3 wars (SoE War Sequence); in each, 5 rounds of 2 actions" in five
+    assert "10 gold and starts at Population 5" in five and "21 control tokens" in five
+    assert "6 rounds of 2 actions" in rs.scenario_text("4p")

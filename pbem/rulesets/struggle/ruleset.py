@@ -37,6 +37,9 @@ class StruggleOfEmpires(Ruleset):
     def scenarios(self) -> dict[str, str]:
         return {k: f"{len(v)} players: {', '.join(v)}" for k, v in setup.SCENARIOS.items()}
 
+    def scenario_text(self, scenario: str) -> str:
+        return setup.describe(self.content, scenario)
+
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         return setup.seats(self.content, scenario)
 

@@ -37,6 +37,39 @@ def seats(content: SoEContent, scenario: str) -> list[str]:
     return [p for p in content.game.powers if p in chosen]
 
 
+def describe(content: SoEContent, scenario: str) -> str:
+    """What `pbem games struggle-of-empires --scenario ID` prints: the powers in play and
+    the set-up and length the rulebook gives for that many players (game.toml's values)."""
+    powers = seats(content, scenario)
+    r = content.rule
+    n = len(powers)
+    colours = ", ".join(f"{p} ({content.colours[p]})" for p in powers)
+    return "\n".join(
+        [
+            f"Struggle of Empires, {n} players: {colours}",
+            "  (seated clockwise in this order; which powers play with how many players is"
+            " pbem's choice: the text lets the players choose colours)",
+            "",
+            f"Length: {r('wars')} wars (SoE War Sequence); in each, {content.rounds(n)} rounds"
+            f" of {r('actions_per_round')} actions each (SoE 3. Player Actions).",
+            "",
+            "Setting up (SoE Setting Up the Game):",
+            "  The first player is picked at random.",
+            f"  Each power takes {r('starting_gold')} gold and starts at Population"
+            f" {r('starting_population')} and 0 victory points; it has {content.map_tokens}"
+            " control tokens for the map (two more mark its tracks).",
+            f"  {r('setup_country_counters')} Country counters are drawn face up onto the map.",
+            f"  Clockwise from the first player, each draws {r('setup_draws_per_player')}"
+            " Country counters and places a control token in each one's area (the counters"
+            " are boxed).",
+            f"  Clockwise from the first player, each places {r('setup_units_per_player')}"
+            " military units (armies, navies, forts) in one envelope: each sees the"
+            " placements made before his.",
+            "  Then the first war's auction for alliances and turn order.",
+        ]
+    )
+
+
 def clockwise_from(s: SoEState, power: str) -> list[str]:
     i = s.seats.index(power)
     return s.seats[i:] + s.seats[:i]
