@@ -10,6 +10,9 @@ and so do the attacker's voluntary retreats after a round (SK 9.8; battle_retrea
     hold out LEADER              (SK 9.2: kept out of combat; SE 13.2: either side)
     casualties UNIT UNIT ...     (SK 9.7: who takes step losses first, where the rules leave a choice)
     extra losses N [in AREA]     (SK 9.7: step losses volunteered each round; combat_results.py)
+    first casualty POWER ...     (SK 16.5: the enemy's pick among tied allies; combat_results.py)
+    leader checks LEADER ...     (SK 13.5, SE 13.5: the order of casualty checks; leaders.py)
+    capture leaders to POWER ... (SK 13.6: the captors' agreement; combat_results.py)
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from .combat_results import (
     Retreated,
     RoundFought,
     allocate,
+    captor,
     enemies_in,
     unit_owner,
 )
@@ -273,7 +277,7 @@ def battle(
     wounded = leader_rules.after_combat(
         ctx, content, area, "the battle", (tally["attacker"], tally["defender"]), standing_orders
     )  # SE 13.5: in the owners' order (`leader checks`)
-    _leaders_leave(ctx, area, wounded, capture=True)  # SK 13.6 / SE 13.6
+    _leaders_leave(ctx, area, wounded, capture=True, standing_orders=standing_orders)  # SK 13.6
     # SK 16.1: every unit that attacked has attacked this turn, retreated or not
     _after_battle(ctx, area, engaged, first, rnd, declared)
     return {p: level for p in engaged}
@@ -429,7 +433,9 @@ def _round(
     return dice_a, dice_d
 
 
-def _leaders_leave(ctx, area: str, wounded: list[str], capture: bool = False) -> None:
+def _leaders_leave(
+    ctx, area: str, wounded: list[str], capture: bool = False, standing_orders: dict | None = None
+) -> None:
     """Leaders whose side has no army left in `area` while enemy armies remain: they
     follow its units' last retreat this battle, before the casualty check (SE 19.62: the
     Banner's bearer exits with them); with `capture`, after it, those with no retreat to
@@ -465,7 +471,7 @@ def _leaders_leave(ctx, area: str, wounded: list[str], capture: bool = False) ->
             )
         elif capture and not went:
             captors = Counter(s.commander(u) or u.country for u in enemy_units)
-            by = max(sorted(captors), key=lambda p: captors[p])  # SK 13.6: most units present
+            by = captor(standing_orders, dict(captors))  # SK 13.6: agreed, else most units
             ctx.emit(LeaderCaptured(leader=ld.name, area=area, by=by))
 
 

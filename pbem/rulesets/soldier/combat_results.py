@@ -338,3 +338,60 @@ def _first(
             return None
         out.append(major)
     return {"powers": out, "area": area}
+
+
+# --- SK 12.6, 13.6: what a power takes -------------------------------------------------
+
+
+@standing.verb("capture")
+def _capture(
+    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
+):
+    """capture fleets N | none (SK 12.6: the taker "may spend one Resource for each
+    eliminated fleet" to place one of its own: at most N each time an area falls to it);
+    capture leaders to POWER[, POWER...] (SK 13.6: "Allies who capture a leader together
+    must decide who takes possession": this power's agreement, the first power named
+    that captured with it)"""
+    text = " ".join(words).strip()
+    form = "write: capture fleets N, capture fleets none (SK 12.6), or: capture leaders to POWER[, POWER...] (SK 13.6)"
+    if m := re.fullmatch(r"(?is)fleets\s+(\d+|none|no)", text):
+        return {"fleets": int(m.group(1)) if m.group(1).isdigit() else 0}
+    m = re.fullmatch(r"(?is)leaders\s+to\s+(.+)", text)
+    if not m:
+        problems.append(Problem(form, line))
+        return None
+    out = []
+    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
+        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
+        if major is None:
+            problems.append(
+                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
+            )
+            return None
+        out.append(major)
+    return {"leaders": out}
+
+
+def capture_limit(standing_orders: dict | None, taker: str) -> int | None:
+    """SK 12.6: how many fleets of its own `taker` places for those eliminated when an area
+    falls to it: its first `capture fleets` line; None (default): one for each."""
+    lines = (standing_orders or {}).get(taker, {}).get("capture", [])
+    return next((e["fleets"] for e in lines if "fleets" in e), None)
+
+
+def captor(standing_orders: dict | None, count: dict[str, int]) -> str:
+    """SK 13.6 / SE 13.6 "Allies who capture a leader together must decide who takes
+    possession": the power every captor's `capture leaders to` line names (each line's
+    first power among the captors; they agree only if all name the same); otherwise the
+    default, the captor with most units there, then by name. ``count``: captor -> units.
+    Cases land-combat-example-henry-captured.toml (default), leader-13-6-captors-agree.toml."""
+    captors = sorted(count)
+    if len(captors) > 1:
+        agreed = set()
+        for p in captors:
+            lines = (standing_orders or {}).get(p, {}).get("capture", [])
+            named = [x for e in lines if "leaders" in e for x in e["leaders"] if x in captors]
+            agreed.add(named[0] if named else None)
+        if len(agreed) == 1 and None not in agreed:
+            return agreed.pop()  # type: ignore[return-value]
+    return max(captors, key=lambda p: count[p])

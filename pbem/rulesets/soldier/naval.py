@@ -564,8 +564,8 @@ def capture_fleets(
         for n in navy.admirals(s, leaders):
             ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=taker))
         lost += fleets
-    caps = (standing_orders or {}).get(taker, {}).get("capture", [])
-    for k in range(min(len(lost), caps[0]) if caps else len(lost)):
+    caps = combat_results.capture_limit(standing_orders, taker)
+    for k in range(len(lost) if caps is None else min(len(lost), caps)):
         pool = sorted(
             (
                 u.id
@@ -581,19 +581,6 @@ def capture_fleets(
             f"{area}: fleet for {taker} (SK 12.6), {k + 1} of {len(lost)}", 1, sides=len(pool)
         )[0]
         ctx.emit(navy.PrizeFleet(power=taker, area=area, fleet=pool[pick - 1], resources=1))
-
-
-@standing.verb("capture", pure=True)
-def _capture(
-    names: Names, s: SoldierState, power: str, words: list[str], line: int, problems: list[Problem]
-):
-    """capture fleets N | none (SK 12.6: the taker "may spend one Resource for each
-    eliminated fleet" to place one of its own: at most N each time an area falls to it)"""
-    m = re.fullmatch(r"(?is)fleets\s+(\d+|none|no)", " ".join(words).strip())
-    if not m:
-        problems.append(Problem("write: capture fleets N, or: capture fleets none (SK 12.6)", line))
-        return None
-    return int(m.group(1)) if m.group(1).isdigit() else 0
 
 
 def _counter_order(uid: str) -> tuple[str, int]:

@@ -203,7 +203,7 @@ def battle(
     wounded = leader_rules.after_combat(
         ctx, content, area, "the naval battle", list(tally.values()), orders.standing
     )
-    _leaders_after(ctx, area, a, b, wounded)
+    _leaders_after(ctx, area, a, b, wounded, orders.standing)
     left_a, left_b = a.alive(s), b.alive(s)
     outcome = (
         "both sides remain" if left_a and left_b
@@ -411,7 +411,9 @@ def _voluntary(ctx, content, area, rnd, side: Side, enemy: Side, orders: Orders)
                 break
 
 
-def _leaders_after(ctx, area: str, a: Side, b: Side, wounded: Sequence[str]) -> None:
+def _leaders_after(
+    ctx, area: str, a: Side, b: Side, wounded: Sequence[str], standing: dict | None = None
+) -> None:
     """A side with no fleet left in the battle: its leaders go with its last retreat, or
     are captured if every fleet was eliminated (SK 13.6, 'the power with most units'; SE
     13.6 "that survived the battle": the `wounded` too)."""
@@ -435,7 +437,7 @@ def _leaders_after(ctx, area: str, a: Side, b: Side, wounded: Sequence[str]) -> 
             count: dict[str, int] = {}
             for f in enemy.alive(s):
                 count[owner(s, f)] = count.get(owner(s, f), 0) + 1
-            by = max(sorted(count), key=lambda p: count[p])
+            by = combat_results.captor(standing, count)  # SK 13.6: agreed, else most units
             for n in names:
                 ctx.emit(combat_results.LeaderCaptured(leader=n, area=area, by=by))
 
