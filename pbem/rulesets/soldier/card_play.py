@@ -600,5 +600,5 @@ def _treason(
     taker = max(powers, key=lambda p: (len(present[p]), p == power))
     owner = ctx.state.control.get(area)
     ctx.emit(siege.ControlChanged(area=area, frm=owner, to=taker, why=f"{card} (SK 12.2)"))
-    naval.capture_fleets(ctx, content, area, taker)  # SK 12.6
+    naval.capture_fleets(ctx, content, area, taker, info.get("standing"))  # SK 12.6
     info["fallen"] = True
