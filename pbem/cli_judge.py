@@ -70,8 +70,15 @@ def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run, j
 @click.command()
 @click.argument("what", required=False)
 @click.option("--scenario", help="Show this scenario's forces, set-up limits and special rules.")
+@click.option(
+    "--map",
+    "show_map",
+    is_flag=True,
+    help="Show the game's map data: every area (or square) with its values and connections; "
+    "with --scenario, the maps that scenario is played on.",
+)
 @click.option("--json", "as_json", is_flag=True, help="With a directory: one JSON object per game.")
-def games(what, scenario, as_json):
+def games(what, scenario, show_map, as_json):
     """List the games pbem knows and their scenarios; or, given a directory, every game
     in it with its phase, deadline and who still owes orders.
 
@@ -79,6 +86,7 @@ def games(what, scenario, as_json):
     Example:
       pbem games
       pbem games soldier-kings --scenario 1757
+      pbem games soldier-kings --map --scenario world-at-war-4
       pbem games /srv/pbem/games --json
     """
     from . import ruleset as registry
@@ -88,6 +96,14 @@ def games(what, scenario, as_json):
 
         got = rows(what)
         click.echo(json.dumps(got, indent=1, sort_keys=True) if as_json else table(got))
+        return
+    if show_map:
+        if not what:
+            raise click.UsageError("--map needs the game, e.g. pbem games soldier-kings --map")
+        rs = registry.get(what)
+        if scenario is not None and scenario not in rs.scenarios():
+            raise click.UsageError(f"{what} has no scenario {scenario!r}; see `pbem games {what}`")
+        click.echo(rs.map_text(scenario))
         return
     if scenario:
         if not what:

@@ -134,6 +134,13 @@ class Ruleset(ABC):
         """What a referee reads before choosing: forces, set-up limits, special rules."""
         return self.scenarios()[scenario]
 
+    def map_text(self, scenario: str | None) -> str:
+        """What `pbem games GAME --map [--scenario ID]` prints: the game's map data as the
+        content holds it (areas or squares and their values and connections), one line
+        each, in a stable order; with a scenario, the maps that scenario is played on.
+        Optional: a game without a map says so."""
+        return f"{self.title}: this game has no map listing"
+
     def options(self) -> dict[str, str]:
         """Option name -> description (optional rules a game may switch on)."""
         return {}

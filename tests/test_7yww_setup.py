@@ -353,3 +353,21 @@ def test_scenario_text_gives_seats_powers_treasuries_and_the_whole_deployment():
     free = rs.scenario_text("free-4")
     assert "each ranks the major powers and drafts 2" in free
     assert "Great Britain: set up by the player controlling it" in free
+
+
+def test_map_text_lists_the_land_squares_and_special_sides():
+    """`pbem games seven-years-world-war --map` (7YWW 2.1, 4.9, 11.2, 14.21-14.32)."""
+    from pbem import ruleset as registry
+
+    rs = registry.get("seven-years-world-war")
+    text = rs.map_text(None)
+    lines = text.splitlines()
+    # 7YWW 4.9, 11.2: the Prussia '4' square, C16
+    assert "  C16 Prussia: coastal, civilized, treasury 4, PR, Europe, port, capital" in lines
+    land = [q.id for q in rs.content.map.squares if q.kind != "sea"]
+    listed = [line.split()[0] for line in lines if line.startswith("  ") and " | " not in line]
+    assert listed[: len(land)] == land  # every square not all sea, in map order, once
+    assert rs.content.map.square("F10").kind == "sea" and "F10" not in listed
+    assert "  E16 Bosphorus | F16 Asia Minor" in lines  # 14.22, 14.32: the Dardanelles, a strait
+    assert "  G6 Florida | H6 West Indies" in lines  # 14.21: an all-sea side
+    assert text == rs.map_text("3-european")

@@ -126,6 +126,13 @@ def test_games_lists_rulesets():
     assert "--scenario duel" in run("games")
 
 
+def test_games_map_default_and_usage():
+    """`pbem games GAME --map`: a ruleset without a map listing says so (Ruleset.map_text)."""
+    assert "this game has no map listing" in run("games", "mini", "--map")
+    assert "--map needs the game" in run("games", "--map", code=2)
+    assert "no scenario 'nope'" in run("games", "mini", "--map", "--scenario", "nope", code=2)
+
+
 def test_console_script_demo(tmp_path):
     """The installed `pbem` script plays the demo end to end (what `make demo` runs)."""
     exe = Path(sys.executable).with_name("pbem")

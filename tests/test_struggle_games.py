@@ -114,3 +114,20 @@ def test_scenario_text_gives_powers_length_and_set_up():
     assert "3 wars (SoE War Sequence); in each, 5 rounds of 2 actions" in five
     assert "10 gold and starts at Population 5" in five and "21 control tokens" in five
     assert "6 rounds of 2 actions" in rs.scenario_text("4p")
+
+
+def test_map_text_lists_every_area():
+    """`pbem games struggle-of-empires --map` (SoE The Map, Victory Points, Attack)."""
+    from pbem import ruleset as registry
+
+    rs = registry.get("struggle-of-empires")
+    text = rs.map_text("4p")
+    assert text == rs.map_text(None)  # one map for every number of players
+    lines = text.splitlines()
+    assert sum(line.startswith("  ") for line in lines) == len(rs.content.areas) == 18
+    german = next(line for line in lines if line.startswith("  German States:"))
+    # SoE Examples of Play, Victory Points: 8, 5, 3; SoE Naval Movement: no navy
+    assert "European area; VP 8/5/3; armies only (no navy may enter)" in german
+    assert "Britain" in german  # SoE Army Movement
+    assert "an attack here has its naval combat in Mediterranean" in text  # the Ottoman Empire
+    assert "  Britain: home country; no VP;" in text

@@ -101,3 +101,16 @@ def test_the_map_agrees_with_the_text(se):
     for x in se.tables.satellites:
         for name in x.areas:
             se.land_area(name)
+
+
+def test_map_listing_says_money():
+    """`pbem games soldier-emperor --map`: SE's one map, with Money for Resources (SE 7.0)."""
+    from pbem import ruleset as registry
+
+    text = registry.get("soldier-emperor").map_text(None)
+    assert "Money, Manpower, fortification (SE 2.1)" in text and "Resources" not in text
+    assert (
+        "  Gibraltar: coastal on Eastern Atlantic, Western Mediterranean; home area of Britain;"
+        " Money 1, no Manpower, fortification 5; land routes: Andalusia"
+    ) in text
+    assert "strait: Constantinople, between Eastern Mediterranean and Black Sea" in text  # SE 10.46

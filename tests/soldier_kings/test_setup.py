@@ -201,3 +201,35 @@ def test_games_command_shows_a_scenario():
     assert "Britain may give Prussia up to 8 Resources" in out
     assert "no Russia unit or leader may move until Turn 6" in out
     assert "Cumberland (Britain) sets up in Hannover" in out
+
+
+def test_games_command_lists_the_map():
+    """`pbem games soldier-kings --map`: Europe's areas (SK 2.1); with the campaign, the
+    four maps and the track's circles (SK World at War, SK 10.7)."""
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    out = CliRunner().invoke(main, ["games", "soldier-kings", "--map"]).output
+    silesia = next(line for line in out.splitlines() if line.startswith("  Silesia "))
+    # SK 20.31 example (Resource 4), SK 9 Land Combat Example (Fortification 4; inland)
+    assert "land; home area of Prussia; Resources 4," in silesia
+    assert "fortification 4;" in silesia and "Bohemia (mountain)" in silesia
+    assert "strait: Gibraltar, between Eastern Atlantic and Western Mediterranean" in out
+    assert "India:" not in out  # the one-year games: Europe alone
+    world = CliRunner().invoke(
+        main, ["games", "soldier-kings", "--map", "--scenario", "world-at-war-4"]
+    )
+    assert world.exit_code == 0
+    for heading in ("Europe:", "The Americas:", "India:", "Spice Islands:"):
+        assert f"\n{heading} " in world.output
+    assert (
+        "  Cape Verde *: sea connections: Eastern Atlantic, Middle Passage, South Atlantic"
+        in world.output
+    )
+    assert (
+        "Lower Canada (also Quebec): coastal on Western Atlantic; home area of France"
+        in world.output
+    )
+    bad = CliRunner().invoke(main, ["games", "soldier-kings", "--map", "--scenario", "nope"])
+    assert bad.exit_code == 2

@@ -40,6 +40,12 @@ class StruggleOfEmpires(Ruleset):
     def scenario_text(self, scenario: str) -> str:
         return setup.describe(self.content, scenario)
 
+    def map_text(self, scenario: str | None) -> str:
+        """Every area (SoE The Map); one map whatever the number of players."""
+        from .listing import map_text
+
+        return map_text(self.content)
+
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         return setup.seats(self.content, scenario)
 
