@@ -37,8 +37,10 @@ def read(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
     problems: list[Problem] = []
     got: list[str] = []
     for ol in lines:
-        words = ol.text.split(None, 1)
-        if not words or words[0].casefold() != "rank":
+        words = ol.text.split("#", 1)[0].split(None, 1)  # a comment, as in every envelope
+        if not words:
+            continue  # a blank or comment line (the order template's own)
+        if words[0].casefold() != "rank":
             head = names.closest_head(ol.text, ["rank"])
             problems.append(Problem(
                 "the choice of powers takes one line: rank POWER, POWER, ... (7YWW 28.57)",
