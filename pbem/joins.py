@@ -69,7 +69,9 @@ class Steps:
 
 def check(lines: list[OrderLine]) -> list[Problem]:
     """A join envelope's orders: exactly one line `random HEX`, 64 hex digits."""
-    given = [ol for ol in lines if ol.text.strip()]
+    given = [  # `#` comments and blank lines (the report's template has both) are not orders
+        OrderLine(ol.line, code) for ol in lines if (code := ol.text.split("#", 1)[0].strip())
+    ]
     if not given:
         return [
             Problem(
@@ -127,8 +129,11 @@ def fill_in(body: str) -> str:
         return body
     lines = rest.split("\n")
     for i, ln in enumerate(lines):
-        if ln.strip().lower() == WORD:
-            lines[i] = f"{WORD} {_random.token_hex(HEX_DIGITS // 2)}"
+        code, hash_, comment = ln.partition("#")
+        if code.strip().lower() == WORD:
+            lines[i] = f"{WORD} {_random.token_hex(HEX_DIGITS // 2)}" + (
+                f"  {hash_}{comment}" if hash_ else ""
+            )
     return head + sep + "\n".join(lines)
 
 

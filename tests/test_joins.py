@@ -211,3 +211,19 @@ def test_a_reminder_before_the_set_up_carries_the_join_line(tmp_path, signers):
     subject, text = reminder(st, game.status().step, "Austria", None)
     assert "Phase: setup" in text and text.rstrip().endswith("\nrandom")
     assert "Joining" in subject
+
+
+def test_a_join_written_under_the_reports_template_is_accepted(tmp_path, signers):
+    """The report pre-fills the join envelope with `#` comment lines (joins.template);
+    a player who writes `random` under them, as the report says, is not refused, and
+    `pbem sign` fills in a bare `random` with a comment after it."""
+    game = make(tmp_path / "t.pbem", signers, bytes(32))
+    st = game.state()
+    body = join_text(st, "Austria", None).replace(
+        "\nrandom\n", "\n" + "\n".join(joins.template()[:-1]) + "\n\nrandom   # mine\n"
+    )
+    filled = joins.fill_in(body)
+    line = filled.rstrip("\n").rsplit("\n", 1)[1]
+    assert line.startswith("random ") and line.endswith("  # mine") and len(line.split()[1]) == 64
+    r = game.submit(envelope.sign(filled, signers["Austria"][0]), NOW)
+    assert r.status == "accepted", r.message()
