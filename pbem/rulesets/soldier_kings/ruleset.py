@@ -23,7 +23,9 @@ class SoldierKings(SoldierRuleset):
         # differently
         # 3: the corrections of 2026-11-27 (zero Manpower spends nothing, SK 7.5; the
         # optional rules' wars, garrisons and defenders; tests/golden/superseded.toml)
-        self.version = f"6+{content_digest[:12]}" if content_digest else "6"
+        # 7: the review of 2026-11-28's seventh session (transport of an ally's armies and
+        # generals, cards' targets and maps, non-movers' standing orders; docs/core.md)
+        self.version = f"7+{content_digest[:12]}" if content_digest else "7"
 
     def options(self) -> dict[str, str]:
         return {

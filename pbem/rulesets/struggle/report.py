@@ -103,8 +103,8 @@ def sections(content: SoEContent, s: SoEState, power: str) -> list[Section]:
             ("Victory points", str(pw.vp)),
             ("Unrest (face down: only you see it)", str(pw.unrest)),
             ("Tiles", ", ".join(tiles) or "none"),
-            ("Control tokens in supply",
-             str(content.pieces["control_tokens"] - s.tokens_out(power))),
+            ("Control tokens in supply",  # SoE Setting Up: 21 for the map
+             str(content.map_tokens - s.tokens_out(power))),
         ]  # fmt: skip
         for area, who in sorted(s.blockades.items()):
             if who == power:

@@ -27,7 +27,10 @@ from .state import SoEState
 class StruggleOfEmpires(Ruleset):
     name = "struggle-of-empires"
     title = "Struggle of Empires"
-    version = "2"
+    # 3: actions checked after free tile uses and with earlier gold paid, 'if lost:'
+    # after a move, a tile used in the envelope that buys it, Alliance tiles' fallback,
+    # company tiles refused without a token (2026-11-28)
+    version = "3"
     events: ClassVar = E.EVENTS
 
     @property
