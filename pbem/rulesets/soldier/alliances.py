@@ -13,7 +13,6 @@ from typing import Any, Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
-from pbem.suggest import closest
 
 from . import mercenaries, standing, victory
 from .content import SoldierContent
@@ -184,16 +183,7 @@ def _keep(
     if not m:
         problems.append(Problem("write: keep alliance with POWER[, POWER...] (SK 16.3)", line))
         return None
-    out = []
-    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
-        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
-        if major is None:
-            problems.append(
-                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
-            )
-            return None
-        out.append(major)
-    return out
+    return standing.majors_named(s, m.group(1), line, problems)
 
 
 def keeps(standing_orders: dict, power: str) -> list[str]:

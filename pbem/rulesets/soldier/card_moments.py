@@ -7,6 +7,7 @@ its game's name: the cards' effects are its content's (cards.toml), carried out 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -243,26 +244,39 @@ def siege_begins(
     return info.get("siege_dice", 0), info.get("fire_dice", 0), False
 
 
-def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, orders: Any) -> bool:
-    """A moving fleet group enters `area` (naval._voyage): reactions `when WHO sails into
-    AREA` (Storm at Sea, any-time cards). True: the group halts there."""
-    s: SoldierState = ctx.state
-    sorders = orders.standing
-    movers = list(v.plan.powers)
-    wanted = [
+def _entering(s: SoldierState, sorders: dict, area: str, fits: Callable) -> list[tuple]:
+    """The unspent reactions `when WHO sails into / enters [AREA]` of every power, for
+    a group entering `area`, with the card in hand, that `fits(power, order)` keeps."""
+    return [
         (q, po)
         for q in s.majors
         for po in standing_plays(sorders, q)
         if po.trigger is not None
         and po.trigger.kind == "sails"
         and po.trigger.area in (None, area)
-        and any(matches_who(s, q, po.trigger.who, m) for m in movers)
-        and primary(content.card(po.card)) in ("halt", "any")
-        and _on_its_map(content, po.card, area)
-        and content.card(po.card).target != "army_group"  # Cossacks: armies, not fleets
+        and fits(q, po)
         and not spent(s, q, po.key)
         and po.card in hand(s, q)
     ]
+
+
+def group_enters(ctx: Resolution, content: SoldierContent, v: Any, area: str, orders: Any) -> bool:
+    """A moving fleet group enters `area` (naval._voyage): reactions `when WHO sails into
+    AREA` (Storm at Sea, any-time cards). True: the group halts there."""
+    s: SoldierState = ctx.state
+    sorders = orders.standing
+    movers = list(v.plan.powers)
+    wanted = _entering(
+        s,
+        sorders,
+        area,
+        lambda q, po: (
+            any(matches_who(s, q, po.trigger.who, m) for m in movers)
+            and primary(content.card(po.card)) in ("halt", "any")
+            and _on_its_map(content, po.card, area)
+            and content.card(po.card).target != "army_group"
+        ),  # Cossacks: armies, not fleets
+    )
     if not wanted:
         return False
     naval.flush(ctx, v)  # the group is in the area when the card is played
@@ -295,19 +309,16 @@ def army_enters(
     if not armies:
         return False
     probe = {"armies": list(armies)}
-    wanted = [
-        (q, po)
-        for q in s.majors
-        for po in standing_plays(standing_orders, q)
-        if po.trigger is not None
-        and po.trigger.kind == "sails"
-        and po.trigger.area in (None, area)
-        and matches_who(s, q, po.trigger.who, power)
-        and _halts_armies_in(content, s, po.card, area)
-        and card_checks.play_on_problem(content, s, q, po, probe) is None
-        and not spent(s, q, po.key)
-        and po.card in hand(s, q)
-    ]
+    wanted = _entering(
+        s,
+        standing_orders,
+        area,
+        lambda q, po: (
+            matches_who(s, q, po.trigger.who, power)
+            and _halts_armies_in(content, s, po.card, area)
+            and card_checks.play_on_problem(content, s, q, po, probe) is None
+        ),
+    )
     if not wanted:
         return False
     arrive()  # the group is in the area when the card is played

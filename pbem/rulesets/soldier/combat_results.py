@@ -9,7 +9,6 @@ from typing import Literal
 
 from pbem.events import Event, event
 from pbem.ruleset import Problem
-from pbem.suggest import closest
 
 from . import casualties, standing
 from .fold import on
@@ -328,15 +327,9 @@ def _first(
     area = names.area(m.group(2), line, problems) if m.group(2) else None
     if m.group(2) and area is None:
         return None
-    out = []
-    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
-        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
-        if major is None:
-            problems.append(
-                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
-            )
-            return None
-        out.append(major)
+    out = standing.majors_named(s, m.group(1), line, problems)
+    if out is None:
+        return None
     return {"powers": out, "area": area}
 
 
@@ -360,15 +353,9 @@ def _capture(
     if not m:
         problems.append(Problem(form, line))
         return None
-    out = []
-    for w in re.split(r"\s*(?:,|\band\b)\s*", m.group(1).strip()):
-        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
-        if major is None:
-            problems.append(
-                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
-            )
-            return None
-        out.append(major)
+    out = standing.majors_named(s, m.group(1), line, problems)
+    if out is None:
+        return None
     return {"leaders": out}
 
 

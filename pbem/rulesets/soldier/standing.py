@@ -8,6 +8,7 @@ An envelope with Phase: standing replaces all of that power's standing orders.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -98,3 +99,20 @@ def _read(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
         if entry is not None:
             out.setdefault(v, []).append(entry)
     return Parsed(out, problems)
+
+
+def majors_named(
+    s: SoldierState, text: str, line: int, problems: list[Problem]
+) -> list[str] | None:
+    """A standing line's list of major powers ("France, Russia", "France and Russia"),
+    each as the game names it; None, with a problem naming the first it does not know."""
+    out = []
+    for w in re.split(r"\s*(?:,|\band\b)\s*", text.strip()):
+        major = next((p for p in s.majors if p.casefold() == w.casefold()), None)
+        if major is None:
+            problems.append(
+                Problem(f"no major power {w!r} in this game", line, closest(w, s.majors))
+            )
+            return None
+        out.append(major)
+    return out
