@@ -95,6 +95,9 @@ def target_now(
         t = po.on or po.area or info.get("area")
         if t is None or not content.is_land(t):
             return t, f"{t} is not a land area"
+        why = map_problem(content, card, t)
+        if why:
+            return t, why
         if "guerrilla_attack" in kinds:  # SE 19.4 by card (guerillas.py)
             return t, guerillas.card_area_problem(content, s, t)
         return t, None
@@ -153,6 +156,21 @@ def play_on_problem(
     bad = sorted({w for w in whose if w not in card.play_on})
     if bad:
         return f"{po.card} is played only on {_listing(card.play_on)}, not {', '.join(bad)}"
+    return None
+
+
+def map_problem(content: SoldierContent, card: Any, area: str | None) -> str | None:
+    """cards.toml `map`: the only map on which the card's area may be (SK 5.1 "unless
+    they state otherwise"; Yellow Fever: "a land area on the Americas map")."""
+    if card.map is None or not area:
+        return None
+    try:
+        name = content.resolve_area(area)
+    except KeyError:
+        return None
+    if content.map_of(name) != card.map:
+        where = card_units.map_title(card.map)
+        return f"{card.name} is played on an area of the {where} map, not {name}"
     return None
 
 
@@ -260,6 +278,10 @@ def _static_target_problem(
         return f"'with AREA' is for the cards that create a satellite nation, not {po.card}"
     if card.target == "area" and (po.on or po.area) and not content.is_land(po.on or po.area or ""):
         return f"{po.on or po.area} is not a land area"
+    if card.target == "area":
+        why = map_problem(content, card, po.on or po.area)
+        if why:
+            return why
     for e in card.effects:
         if e.kind == "card_unit" and po.area:  # SK 19.3, 18.9: on their own map
             why = card_units.map_problem(content, e.country, po.area)
