@@ -17,7 +17,7 @@ from .countermarch_lines import READERS as COUNTERMARCH_READERS
 from .diplomacy_standing import READERS as DIPLOMACY_READERS
 from .diplomacy_standing import problems as defend_problems
 from .minor_recruiting_option import READERS as OPTION_READERS
-from .windows import STANDING_READERS
+from .windows import STANDING_READERS, seat_problems
 
 
 @dataclass
@@ -238,6 +238,8 @@ def parse(c: Content, lines: list[OrderLine], s: Any = None, seat: str = "") -> 
     if s is not None and st.enlighten and pillage_lines.ENLIGHTENMENT not in s.options:  # 27.0
         problems += [Problem(pillage_lines.OFF["enlightenment"] + " (7YWW 27.0)", ln.line)
                      for ln in st.enlighten]  # fmt: skip
+    if s is not None:  # 7YWW 29.7 Grand Tour, Illuminati, Sturm & Drang: players of the game
+        problems += seat_problems(st, list(s.seats))
     if s is not None and seat:  # 9.4: friendly and neutral powers
         problems += defend_problems(c, s, seat, st.defend_powers)
     return Parsed(st, problems)

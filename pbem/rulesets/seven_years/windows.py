@@ -322,6 +322,26 @@ def _grand_tour(c: Content, st, rest: str, ln: int) -> list[Problem]:
     return out
 
 
+def seat_problems(st, seats: list[str]) -> list[Problem]:
+    """A standing Grand Tour, Illuminati or Sturm & Drang line naming a player who is not
+    in this game: refused when sent (it could never fire)."""
+    # 7YWW 29.7 Grand Tour: "The player designates any one player" (of this game)
+    out: list[Problem] = []
+    where = f"this game's players are {', '.join(seats)}"
+    for ln, _text, seat in getattr(st, "grand_tour", []):
+        if seat and seat not in seats:
+            out.append(
+                Problem(f"no player {seat} in this game: {where} (7YWW 29.7 Grand Tour)", ln)
+            )
+    for il in getattr(st, "illuminati", []):
+        if il.of and il.of not in seats:
+            out.append(Problem(f"no player {il.of} in this game: {where} (7YWW 29.7 Illuminati)", il.line))  # fmt: skip
+    for sl in getattr(st, "sturm", []):
+        if sl.by and sl.by not in seats:
+            out.append(Problem(f"no player {sl.by} in this game: {where} (7YWW 29.7 Sturm & Drang)", sl.line))  # fmt: skip
+    return out
+
+
 STANDING_READERS = {
     "illuminati": _illuminati,
     "sturm und drang": _sturm,
