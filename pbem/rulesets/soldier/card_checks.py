@@ -209,16 +209,35 @@ def _waiting(content: SoldierContent, s: SoldierState, power: str) -> bool:
     )
 
 
+# SK 13.8: a New Leader enters in Europe, "except for Wolfe and Montcalm, who must be
+# placed in North America, and Clive, who must be placed in India" (pieces.toml `enters`):
+# the map each needs in play (the World at War's; the one-year games have Europe alone)
+ENTRY_MAPS = {"europe": "europe", "north_america": "americas", "india": "india"}
+
+
+def may_enter(content: SoldierContent, area: str, enters: str) -> bool:
+    """SK 13.8: whether a New Leader who `enters` there may be placed in `area`: Europe,
+    North America (SK 1.0: the seven areas so named, game.toml rules.north_america) or
+    India (its map)."""
+    if enters == "north_america":
+        return area in content.game.rules.north_america
+    return content.map_of(area) == ENTRY_MAPS[enters]
+
+
 def new_leaders(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
-    """SK 13.8: unused leaders of the power that enter in Europe (the only map in play);
+    """SK 13.8: unused leaders of the power that enter on a map in play (Europe; in the
+    World at War also Wolfe and Montcalm in North America, Clive in India);
     SE 13.9: with those of its minor allies that have somewhere to enter. SE 13.8:
     "Leaders with an appearance year on their reverse side may not enter play prior to
     the year noted" (pieces.toml `year`; Soldier Kings' leaders have none)."""
     now = content.game.year(s.turn)
+    maps = {content.map_of(a.name) for a in content.map.land_areas}  # the maps in play
     own = [
         n
         for n, ld in s.leaders.items()
-        if ld.country == power and ld.status == "pool" and content.leader(n).enters == "europe"
+        if ld.country == power
+        and ld.status == "pool"
+        and ENTRY_MAPS[content.leader(n).enters] in maps
     ]
     minor = [
         n

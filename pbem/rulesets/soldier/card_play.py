@@ -56,9 +56,10 @@ Choices (each pinned by a case, tests/cases/soldier-kings/card-*.toml):
 - "1-3" and "1-6" are one public die (SK 1.0); a power with zero Resources or Manpower
   loses nothing (SK 7.5). Spies' card is drawn from the hidden stream (ctx.draw) and only
   the two players see which (`sk.card_taken`); everyone sees that one was taken.
-- New Leader: an unused leader of the power who enters in Europe (Wolfe, Montcalm and
-  Clive enter on maps the one-year scenarios do not use), drawn with a public die, placed
-  in the area named with `in` if the power controls it, else the area it controls with
+- New Leader: an unused leader of the power who enters on a map in play (Wolfe and
+  Montcalm in North America, Clive in India: the World at War's), drawn with a public
+  die, placed on his map only (SK 13.8: Europe; SK 1.0's North America; India): in the
+  area named with `in` if the power controls it there, else the area it controls with
   most of its armies (then fortification, name); none controlled: the next campaign
   turn's Purchase Phase (SK 13.8, 6.3). No unused leader: the card is not played.
 - Militia Levy: a random unused army, free, where `in` says if allowed (SK 6.3), else the
@@ -112,7 +113,7 @@ from . import (
     siege,
     standing,
 )
-from .card_checks import free_army_areas, hand, new_leaders, target_now
+from .card_checks import free_army_areas, hand, may_enter, new_leaders, target_now
 from .card_events import (
     CardAttrition,
     CardCancelled,
@@ -507,17 +508,19 @@ def _take_cards(ctx: Resolution, power: str, target: str, count: int, card: str)
 
 
 def leader_area(
-    content: SoldierContent, s: SoldierState, power: str, wish: str | None
+    content: SoldierContent, s: SoldierState, power: str, wish: str | None, enters: str = "europe"
 ) -> str | None:
-    """SK 13.8: any land area in Europe the power controls (SE 13.8: any home area in
-    Europe): the one named, else the one with most of its armies, then the strongest
-    fortification, then the name."""
+    """SK 13.8: any land area in Europe the power controls (Wolfe and Montcalm: in North
+    America, Clive: in India; SE 13.8: any home area in Europe): the one named, else the
+    one with most of its armies, then the strongest fortification, then the name."""
     rules = content.game.rules
     mine = [a for a, c in s.control.items() if c == power and content.is_land(a)]
     if rules.new_leaders == "purchase-phase":
         mine = [
             a for a in mine if content.land_area(a).home == power and a not in rules.outside_europe
         ]
+    else:  # SK 13.8 and the card: "in Europe" (the World at War has other maps in play)
+        mine = [a for a in mine if may_enter(content, a, enters)]
     if wish in mine:
         return wish
 
@@ -535,7 +538,7 @@ def entry_area(
     his country or with its units (SE 13.9), any other by SK 13.8 / SE 13.8."""
     if s.leaders[leader].country != power:
         return minor_variants.minor_leader_area(content, s, leader, wish)
-    return leader_area(content, s, power, wish)
+    return leader_area(content, s, power, wish, content.leader(leader).enters)
 
 
 def _new_leader(ctx: Resolution, content: SoldierContent, power: str, wish: str | None) -> None:

@@ -122,6 +122,9 @@ class VariantRules(Record):
     # SE 13.8 "in Europe": the home areas of the map that are not (authored: Asia Minor,
     # the Levant, Mesopotamia, Cyprus, Georgia)
     outside_europe: tuple[Name, ...] = ()
+    # SK 1.0 "North America": the British and French areas of the Americas map so named;
+    # SK 13.8: where a New Leader card's Wolfe or Montcalm is placed
+    north_america: tuple[Name, ...] = ()
     source: Source = "SK (the engine's defaults)"
 
 
