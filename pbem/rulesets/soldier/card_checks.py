@@ -112,11 +112,7 @@ def target_now(
     if kind == "army_group":
         if not po.units and info.get("armies"):  # a reaction: the moving group (Cossacks)
             return ", ".join(info["armies"]), None
-        for u in po.units:
-            unit = s.units[u]
-            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
-                return ", ".join(po.units), f"{u} is not one of {power}'s armies on the map"
-        return ", ".join(po.units), None
+        return ", ".join(po.units), army_group_problem(s, power, po.units)
     if kind == "fleet_group" and po.units:  # Mutiny: the fleets named, one group
         why = fleet_group_problem(s, po.units)
         return ", ".join(po.units), why
@@ -187,6 +183,17 @@ def free_army_areas(content: SoldierContent, s: SoldierState, u: Any, power: str
         for a in common.placement_areas(content, s, u)
         if s.control.get(a) == power and content.land_area(a).manpower
     ]
+
+
+def army_group_problem(s: SoldierState, power: str, armies: tuple[str, ...]) -> str | None:
+    """Forced March: "on one army or group": `power`'s armies on the map, in one area."""
+    for u in armies:
+        unit = s.units[u]
+        if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
+            return f"{u} is not one of {power}'s armies on the map"
+    if len({s.units[u].area for u in armies}) > 1:
+        return f"{', '.join(armies)} are not one army or group: they are in different areas"
+    return None
 
 
 def fleet_group_problem(s: SoldierState, fleets: tuple[str, ...]) -> str | None:
@@ -306,11 +313,10 @@ def _static_target_problem(
             why = card_units.map_problem(content, e.country, po.area)
             if why:
                 return why
-    if card.target == "army_group":
-        for u in po.units:
-            unit = s.units[u]
-            if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
-                return f"{u} is not one of {power}'s armies on the map"
+    if card.target == "army_group" and po.units:
+        why = army_group_problem(s, power, po.units)
+        if why:
+            return why
     if card.target == "fleet_group" and po.units:
         return fleet_group_problem(s, po.units)
     return None

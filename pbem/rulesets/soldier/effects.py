@@ -31,15 +31,16 @@ def live_effects(s: SoldierState, kind: str) -> list[dict]:
 
 
 def extra_half_mps(s: SoldierState, units: list[str] | tuple[str, ...]) -> int:
-    """Forced March (SK 8.1): half movement points added to a group whose armies were
-    all named."""
+    """Forced March (SK 8.1): half movement points added to the group the card was
+    played on, "one army or group": a group of exactly the armies named (those still on
+    the map), so that splitting them does not give two groups the point."""
     armies = {u for u in units if s.units[u].type == "army"}
     if not armies:
         return 0
     return sum(
         2 * x.get("points", 0)
         for x in live_effects(s, "extra_movement")
-        if armies <= set(x.get("units", []))
+        if armies == {u for u in x.get("units", []) if s.units[u].status == "map"}
     )
 
 
