@@ -24,6 +24,9 @@ class CardCancelled(Event):
     power: str
     by: str
     with_card: str
+    # the card "is discarded" (Diplomatic Intrigue), one that its play had removed from
+    # the game (Pitt Takes Power) too: it goes to the discard pile
+    discarded: bool = False
 
 
 @event
@@ -148,7 +151,8 @@ class CardOrderSkipped(Event):
 
 @on(CardCancelled)
 def _(s: SoldierState, e: CardCancelled) -> None:
-    return None
+    if e.discarded:
+        s.discard.append(e.card)
 
 
 @on(CardEffect)

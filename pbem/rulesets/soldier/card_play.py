@@ -306,7 +306,12 @@ def _intrigue(
                 continue
             info = {"on": f"{card} ({power})"}
             if carry_out(ctx, content, q, po, standing_orders, info, f"{power} plays {card}"):
-                ctx.emit(CardCancelled(card=card, power=power, by=q, with_card=po.card))
+                # Diplomatic Intrigue: "that card has no effect and is discarded", even
+                # one its play removed from the game (cards.toml after_play = remove)
+                gone = content.card(card).after_play == "remove"
+                ctx.emit(
+                    CardCancelled(card=card, power=power, by=q, with_card=po.card, discarded=gone)
+                )
                 return True
     return False
 
