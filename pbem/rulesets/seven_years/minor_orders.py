@@ -29,7 +29,7 @@ from .state import SYWState
 
 MARKER = "Minor Power Alliance"
 MOVE = re.compile(r"^minor\s+move\s+(.+?)\s+to\s+(.+)$", re.I)
-MOVE_WORDS = ("with", "carrying", "land")  # 18.5, 18.53: as the major `move` line
+MOVE_WORDS = ("with", "carrying", "land", "expedition")  # 18.5, 18.53, 29.7: as `move`
 ATTACK_WORDS = ("no advance", "advance with", "advance", "retreat to", "losses", "table",
                 "with", "from")  # fmt: skip
 PLACE_WORDS = ("place land", "place fleet", "place base", "no fortified", "fortified",
@@ -38,8 +38,9 @@ PLACE_WORDS = ("place land", "place fleet", "place base", "no fortified", "forti
 
 @dataclass(frozen=True)
 class MinorMove:
-    """`minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ]` (4.72,
-    18.5, plan [C 4.p]): units () = every minor unit there (its fleets, if it carries)."""
+    """`minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ]
+    [expedition]` (4.72, 18.5, plan [C 4.p], 29.7 Expedition): units () = every minor unit
+    there (its fleets, if it carries)."""
 
     line: int
     text: str
@@ -51,6 +52,7 @@ class MinorMove:
     landings: tuple[tuple[str, str], ...] = ()  # 18.53: (unit id, square) debarking
     drops: tuple[tuple[str, str], ...] = ()  # as turn_lines.Move (transport.py): never any
     forced: bool = False  # as turn_lines.Move: a minor force never force-marches
+    expedition: bool = False  # 7YWW 29.7 Expedition: "for one force's movement"
 
 
 @dataclass(frozen=True)
@@ -122,12 +124,16 @@ def read(r, text: str) -> MinorMove | MinorAttack | None:
         parts = names.clauses(text, MOVE_WORDS)
         m = MOVE.match(parts[0][1])
         if not m:
-            r.bad("write: minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ] (7YWW 4.72, 18.5)")  # fmt: skip
+            r.bad("write: minor move SQ to PATH [with UNITS] [carrying UNITS] [land UNITS at SQ] [expedition] (7YWW 4.72, 18.5, 29.7)")  # fmt: skip
             return None
         start, path = r.square(m.group(1)), r.path(m.group(2))
         got: dict = {"units": (), "carrying": (), "landings": ()}
         for word, rest in parts[1:]:
-            if not rest:
+            if word == "expedition":  # 7YWW 29.7 Expedition: a minor force is a force too
+                if rest:
+                    r.bad(f"unexpected {rest!r} after expedition")
+                got["expedition"] = True
+            elif not rest:
                 r.bad(f"{word!r} needs what follows it")
             elif word == "with":
                 got["units"] += _units(r, rest)

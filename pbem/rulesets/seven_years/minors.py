@@ -27,6 +27,13 @@ def marker(c: Content, s: SYWState, seat: str, taken: list[str]) -> str | None:
     return names.in_hand(c, s.players[seat].hand, MARKER, tuple(taken))
 
 
+EXPEDITION = "Expedition"
+
+
+def expedition(c: Content, s: SYWState, seat: str, taken: list[str]) -> str | None:
+    return names.in_hand(c, s.players[seat].hand, EXPEDITION, tuple(taken))
+
+
 def force(s: SYWState, ids: tuple[str, ...], square: str, usable) -> tuple[list[Unit], str | None]:
     """4.72 "some or all minor power units in one square": the ids named, or every minor
     unit there for which `usable` holds; one country's units (a force of one minor)."""
@@ -93,6 +100,9 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         )
     if not marker(c, s, seat, taken):
         return _short(c, s, seat), units, 0
+    if ln.expedition and not expedition(c, s, seat, [*taken, marker(c, s, seat, taken) or ""]):
+        n = sum(1 for m in s.players[seat].hand if names.label_of(c, m) == EXPEDITION)
+        return f"this line needs an {EXPEDITION} marker: {seat} holds {n}, used by this and earlier lines (7YWW 29.7)", units, 0  # fmt: skip
     dom, home = domain(units[0]), units[0].home
     carried, why = cargo(c, s, seat, ln, units)  # 18.5, [C 4.p]
     if why:
@@ -121,7 +131,8 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
                 units,
                 0,
             )
-        cost += c.map.move_cost(sq, dom) or 0  # type: ignore[arg-type]
+        # 7YWW 29.7 Expedition: wilderness 1, Terra Incognita 2 for this move
+        cost += c.map.move_cost(sq, dom, ln.expedition) or 0  # type: ignore[arg-type]
         if landing.pop(sq, []):  # 18.51: landing here, once
             cost += port_cost(c, s, sq)
         if cost > points:
@@ -175,11 +186,16 @@ def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None
     detail = f"{MARKER}: moves {where(c, units[0].home)}'s force (7YWW 4.72, 4.75)"
     if not windows.play(ctx, seat, mid, ln.start, detail):  # 29.7 Sturm & Drang
         return None
+    exp = ""
+    if ln.expedition:  # 7YWW 29.7 Expedition, with its own Sturm & Drang window
+        exp = expedition(c, s, seat, []) or ""
+        if not windows.play(ctx, seat, exp, ln.start, "Expedition (7YWW 29.7)"):
+            return "the Expedition was negated by Sturm & Drang (7YWW 29.7)"
     carried = cargo(c, s, seat, ln, units)[0]  # 18.5, [C 4.p]
     ids = [u.id for u in units]
     landed = {u: sq for u, sq in ln.landings if u in carried}  # 18.53
     ctx.emit(E.Moved(seat=seat, units=ids + [x for x in carried if x not in ids],
-                     path=list(ln.path), start=ln.start, cost=cost, landed=landed,
+                     path=list(ln.path), start=ln.start, cost=cost, landed=landed, expedition=exp,
                      carried={u: f for u, f in carried.items() if u not in landed}))  # fmt: skip
     return None
 
@@ -261,6 +277,8 @@ def simulate(c: Content, s: SYWState, seat: str, ln, units: list[Unit], taken: l
     """Validation (plan 2.4): the line done on the copy, every combat leaving the board."""
     taken.append(marker(c, s, seat, taken) or "")
     if isinstance(ln, MinorMove):
+        if ln.expedition:  # 7YWW 29.7
+            taken.append(expedition(c, s, seat, taken) or "")
         transport.simulate(s, ln, units, cargo(c, s, seat, ln, units)[0])  # type: ignore[arg-type]
         return
     p = s.progress

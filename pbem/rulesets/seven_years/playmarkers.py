@@ -31,7 +31,7 @@ TURN_PLAYS = (ATTRITION, SCIENCE, VOLTAIRE)
 ANY_ENVELOPE = (SCIENCE, VOLTAIRE)  # [C 8.f] also in the treasury envelope
 WHERE = {  # 29.7: how the other markers are played in pbem
     "Forced March": "as a move or attack line: `forced march UNITS from SQ to PATH`, or the clause `forced march` on an attack (7YWW 16.1, 16.2)",
-    "Expedition": "as the clause `expedition` on a move line (7YWW 29.7)",
+    "Expedition": "as the clause `expedition` on a move or minor move line (7YWW 29.7)",
     "Honors of War": "as the clause `honors of war` on an attack line, or by the standing order `honors of war when defending` (7YWW 29.7)",
     "Grand Tour": "in the initiative phase, by the standing order `play grand tour for SEAT` (7YWW 29.7)",
     "Illuminati": "after a die roll, by the standing order `illuminati on KIND [if V...]` (7YWW 29.7)",
