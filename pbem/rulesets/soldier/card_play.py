@@ -62,8 +62,9 @@ Choices (each pinned by a case, tests/cases/soldier-kings/card-*.toml):
   area named with `in` if the power controls it there, else the area it controls with
   most of its armies (then fortification, name); none controlled: the next campaign
   turn's Purchase Phase (SK 13.8, 6.3). No unused leader: the card is not played.
-- Militia Levy: a random unused army, free, where `in` says if allowed (SK 6.3), else the
-  default arrival area (common.default_area); no allowed area or army: not played.
+- Militia Levy: a random unused army, free, in a home area the power itself controls with
+  a Manpower value (the card; among SK 6.3's areas): where `in` says if it is one, else
+  the default arrival area among them (common.default_area); none, or no army: not played.
 - Fog at Sea stops rolled interceptions only (SK 10.44), not blockades (SK 10.5) nor
   Gibraltar/Constantinople (SK 10.46), which are automatic. Storm at Sea: the group stops
   in the area it entered; interceptions there still happen; a fleet's loss is shared by
