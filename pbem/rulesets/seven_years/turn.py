@@ -46,7 +46,7 @@ def _marker(c: Content, s: SYWState, seat: str, label: str, taken: list[str]) ->
 
 def _short(c: Content, s: SYWState, seat: str, label: str, why: str) -> str:
     n = sum(1 for m in s.players[seat].hand if names.label_of(c, m) == label)
-    article = "an" if label[:1].lower() in "aeiou" else "a"
+    article = "an" if label[:1].lower() in "aeiou" or label.startswith("Honors") else "a"
     return f"this line needs {article} {label} marker: {seat} holds {n}, used by this and earlier lines ({why})"
 
 
