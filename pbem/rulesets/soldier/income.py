@@ -48,8 +48,10 @@ def blockaded_by_enemy(s: SoldierState, area: str, power: str) -> bool:
 
 def colonial(content: SoldierContent, s: SoldierState, power: str) -> ColonialIncome | None:
     """SE 7.6: "Britain receives 35 Money each year ... Subtract 7 for each British home port
-    (one with a land connection to another British area) currently blockaded"; Spain 25
-    likewise, and Spain keeps it when invaded (SE 19.4). Never below zero (SE 7.4)."""
+    (one with a land connection to another British area) currently blockaded"; SE 19.4:
+    Spain "continues to receive 25 Money for overseas holdings (7.6)", also when invaded;
+    its blockaded home ports cost 7 each as pbem's reading of that "(7.6)" (case
+    colonial-19-4-spain-blockaded). Never below zero (SE 7.4)."""
     row = next((c for c in content.tables.colonial_income if c.power == power), None)
     if row is None:
         return None
