@@ -84,6 +84,8 @@ def result(content: SoldierContent, s: SoldierState, last: bool) -> str | None:
     margin = {p: vp.get(p, 0) - scores.get(p, 0) for p in s.majors}
     collective = len(s.players) <= 3  # SE 21.5
     units = s.players if collective else {p: [p] for p in s.majors}
+    # SE 21.5 (and, read with it, SE 21.3's "closest"): a player is as far from victory as
+    # the furthest of his powers (victory-21-3-collective-closest.toml)
     who = {w: min(margin[p] for p in ps) for w, ps in units.items()}
     year = content.game.year(s.turn)
     groups = _groups(s)
