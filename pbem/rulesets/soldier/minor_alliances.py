@@ -562,14 +562,16 @@ def seek_ally(
         )  # fmt: skip
         return None
     tied = _highest(candidates, totals)
+    # SK 17.7: the tied roll again; SE 17.7: "All players roll again in the event of a tie"
+    everyone = content.game.rules.minor_seek_tie == "all"  # every power that rolled
     k = 0
-    while len(tied) > 1:  # SK 17.7: ties roll again
+    while len(tied) > 1:
         k += 1
         again = {}
-        for p in tied:
+        for p in rollers if everyone else tied:
             dice = ctx.roll(f"{minor} seeks an ally: {p} (tie, roll {k + 1})", 2)
             again[p] = sum(dice) + sum(m["value"] for m in mods[p])
-        tied = _highest(tied, again)
+        tied = _highest(list(again), again)
     ally = tied[0]
     reason = (
         "the highest roll of 10 or more among those who wished (SK 17.7)"
