@@ -105,7 +105,8 @@ def test_reports_tell_the_game_in_sentences_with_every_die(played):
     assert "Initiative (SK 4.1): " in text and "moves first; the action phases go" in text
     assert "Prussia buys " in text and "arriving on Turn" in text
     assert " moves " in text
-    assert "victory points (gained:" in text and "The scenario is over" in text
+    assert "victory points (gained:" in text and "The game is over: " in text
+    assert "The scenario is over" not in text  # said once, by the core's game_ended
     for type_ in report.SAYINGS:  # no raw dump of an event that has a sentence
         assert f"{type_}:" not in text, type_
     lines, at = text.splitlines(), 0

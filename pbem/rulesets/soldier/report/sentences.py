@@ -80,11 +80,12 @@ def _(c, e, s):
 
 @says("sk.pieces_placed")
 def _(c, e, s):
-    where = "; ".join(
-        f"{area}: {units_text(s, [p for p in ps if s is None or p in s.units])}"
-        + "".join(f", {p}" for p in ps if s is not None and p not in s.units)
-        for area, ps in sorted(e.placements.items())
-    )
+    def pieces(ps: list[str]) -> str:  # units, then leaders ("Hannover: Cumberland")
+        units = [p for p in ps if s is None or p in s.units]
+        leaders = [p for p in ps if p not in units]
+        return join([units_text(s, units)] * bool(units) + leaders)
+
+    where = "; ".join(f"{area}: {pieces(ps)}" for area, ps in sorted(e.placements.items()))
     how = " (the default placement: no valid orders)" if e.defaulted else ""
     return f"{e.power} places its pieces{how}. {where}."
 
@@ -126,7 +127,7 @@ def _(c, e, s):
 
 @says("sk.game_over")
 def _(c, e, s):
-    return f"The scenario is over: {e.result}"
+    return ""  # the core's game_ended says it once: "The game is over: RESULT"
 
 
 @says("sk.attack_paid")

@@ -1,0 +1,24 @@
+"""The set-up placement's sentence (sk.pieces_placed): units with their strengths, then
+leaders; an area given only a leader names the leader alone (World at War demo: it read
+"Hannover: none, Cumberland")."""
+
+from __future__ import annotations
+
+from pbem import ruleset as registry
+from pbem.rulesets.soldier.events import PiecesPlaced
+from pbem.rulesets.soldier.report.sentences import describe
+from pbem.rulesets.soldier.state import Counter, SoldierState
+
+
+def test_an_area_with_only_a_leader_names_the_leader_alone():
+    c = registry.get("soldier-kings").content
+    s = SoldierState()
+    s.units["Br-F8"] = Counter(
+        id="Br-F8", country="Britain", type="fleet", full=(3, 1), reduced=(1, 1)
+    )
+    e = PiecesPlaced(
+        power="Britain", placements={"Gibraltar": ["Br-F8", "Hawke"], "Hannover": ["Cumberland"]}
+    )
+    assert describe(c, e, s) == (
+        "Britain places its pieces. Gibraltar: Br-F8 (3-1), Hawke; Hannover: Cumberland."
+    )
