@@ -1,10 +1,10 @@
 """7YWW 16.4 Countermarch: at each square a phasing force enters by movement (a `move` or
-`forced march` line, fleets with their cargo; never an advance or retreat after combat,
-16.45, nor a minor force moved by a Minor Power Alliance, plan [C 4.m]), the non-phasing
-players are asked in the window order (plan 2.2 [C 2.c], 16.44); the first whose standing
-`countermarch` line (countermarch_lines.py) matches plays a Forced March and attacks the
-square with the normal combat code (16.42). 16.46: the moving force then goes on, stops
-where it retreated to, or is gone.
+`forced march` line, fleets with their cargo, or a `minor move` line: a minor force moved
+by a Minor Power Alliance is a phasing force, plan [C 16.i]; never an advance or retreat
+after combat, 16.45), the non-phasing players are asked in the window order (plan 2.2
+[C 2.c], 16.44); the first whose standing `countermarch` line (countermarch_lines.py)
+matches plays a Forced March and attacks the square with the normal combat code (16.42).
+16.46: the moving force then goes on, stops where it retreated to, or is gone.
 
 Choices written down here (plan [C 16.a]-[C 16.f] and these):
 - The move's `syw.moved` is cut only where a countermarch is declared: the check is made
@@ -45,7 +45,7 @@ from . import events as E
 from .content import Content
 from .countermarch_lines import CountermarchLine
 from .standing import Standing
-from .state import SYWState, Unit
+from .state import MINOR, SYWState, Unit
 from .turn_lines import Attack, Move, Units
 
 
@@ -126,11 +126,16 @@ def odds_ok(c: Content, s: SYWState, seat: str, st: Standing | None, a: Attack,
 
 
 def declarer(c: Content, s: SYWState, standing: dict[str, Standing], seat: str,
-             square: str) -> Hit | None:  # fmt: skip
+             square: str, moving: list[str] | tuple[str, ...] = ()) -> Hit | None:  # fmt: skip
     """16.41-16.45: the first non-phasing player whose line matches a force of `seat`
-    that has just entered `square`."""
+    that has just entered `square` (`moving`: its units)."""
     here = s.units_in(square)
-    if not here or any(s.unit_seat(u) != seat for u in here):
+    # 7YWW 16.45 only against phasing forces: the phasing player's, or the minor force he
+    # moves by a Minor Power Alliance (4.72, plan [C 16.i]) with its country's units there
+    # (16.41 "other non-moved units in that same square"; [C 4.k]: no others may be)
+    minor = {s.units[u].home for u in moving if u in s.units and s.units[u].owner == MINOR}
+    if not here or any(s.unit_seat(u) != seat and not (u.owner == MINOR and u.home in minor)
+                       for u in here):  # fmt: skip
         return None  # 16.45: only the phasing player's forces; nobody else's
     for other, ln in candidates(s, standing, seat):
         if ln.against and ln.against != square:
@@ -253,7 +258,7 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
         maybe = near and sq not in w.pass_only
         eff = defence_standing(standing, seat, mv, sq)  # 16.42, [C 16.e]
         if maybe:
-            maybe = declarer(c, _placed(s, ids, sq), eff, seat, sq) is not None
+            maybe = declarer(c, _placed(s, ids, sq), eff, seat, sq, ids) is not None
         if not (maybe or last):
             continue
         piece = movement.Walk(w.entered[first : i + 1], w.costs[first : i + 1], "",
@@ -262,7 +267,7 @@ def carry_out(ctx: Resolution, c: Content, seat: str, mv: Move, units: list[Unit
                               w.start_cost if first == 0 else 0)  # fmt: skip
         sub = replace(mv, start=start, path=tuple(piece.entered))
         movement.carry_out(ctx, c, seat, sub, force, piece, fm, exp, cargo, final=last)
-        hit = declarer(c, ctx.state, eff, seat, sq) if maybe else None
+        hit = declarer(c, ctx.state, eff, seat, sq, ids) if maybe else None
         if hit is not None:
             resolve(ctx, c, seat, hit, ids, eff, mv)  # 16.41: the play is suspended
             left = total - w.start_cost - sum(w.costs[: i + 1])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pbem.resolution import Resolution
 
-from . import combat, names, transport, windows
+from . import combat, countermarch, movement, names, transport, windows
 from . import events as E
 from .content import Content
 from .minor_orders import MARKER, MinorAttack, MinorMove
@@ -16,7 +16,7 @@ from .minor_recruit import counted, enforce_forage
 from .movement import cross_problem, domain, port_cost
 from .standing import Standing
 from .state import MINOR, STATIC, SYWState, Unit
-from .turn_lines import Attack, Units
+from .turn_lines import Attack, Move, Units
 
 
 def where(c: Content, home: str) -> str:
@@ -179,7 +179,7 @@ def cargo(c: Content, s: SYWState, seat: str, ln: MinorMove, units: list[Unit]
 def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None:
     """Carry the move out, or say why not."""
     s: SYWState = ctx.state
-    why, units, cost = move_problem(c, s, seat, ln, [])
+    why, units, _ = move_problem(c, s, seat, ln, [])
     if why:
         return why
     mid = marker(c, s, seat, []) or ""
@@ -192,12 +192,31 @@ def do_move(ctx: Resolution, c: Content, seat: str, ln: MinorMove) -> str | None
         if not windows.play(ctx, seat, exp, ln.start, "Expedition (7YWW 29.7)"):
             return "the Expedition was negated by Sturm & Drang (7YWW 29.7)"
     carried = cargo(c, s, seat, ln, units)[0]  # 18.5, [C 4.p]
-    ids = [u.id for u in units]
-    landed = {u: sq for u, sq in ln.landings if u in carried}  # 18.53
-    ctx.emit(E.Moved(seat=seat, units=ids + [x for x in carried if x not in ids],
-                     path=list(ln.path), start=ln.start, cost=cost, landed=landed, expedition=exp,
-                     carried={u: f for u, f in carried.items() if u not in landed}))  # fmt: skip
+    mv = Move(ln.line, ln.text, Units(ids=tuple(u.id for u in units)), ln.start, ln.path,
+              expedition=ln.expedition, carrying=ln.carrying, landings=ln.landings)  # fmt: skip
+    before = {u.id: u.square for u in s.units.values()}
+    # 7YWW 16.41, 16.45, plan [C 16.i]: a phasing force, countermarched square by square
+    # as a major force is (the move line has no countermarch clauses: the minor force
+    # defends with no player's leader, Honors of War or advance)
+    countermarch.carry_out(ctx, c, seat, mv, units, walk(c, s, ln, units, carried), "", exp, carried)  # fmt: skip
+    after_combat(ctx, c, before)  # 4.77: a countermarch may have driven it back
     return None
+
+
+def walk(c: Content, s: SYWState, ln: MinorMove, units: list[Unit], carried: dict[str, str]
+         ) -> movement.Walk:  # fmt: skip
+    """The squares of a move `move_problem` allowed and what entering each costs (as it
+    reckons them: 14.1, 29.7, 18.51): no square it only passes ([C 4.k]: it enters only
+    its own country's), no invasion (4.76: a minor force's move is none)."""
+    start_cost, landing = transport.costs(c, s, ln, carried)  # type: ignore[arg-type]
+    dom = domain(units[0])
+    costs = []
+    for sq in ln.path:
+        cost = c.map.move_cost(sq, dom, ln.expedition) or 0  # type: ignore[arg-type]
+        if landing.pop(sq, []):  # 18.51: landing here, once
+            cost += port_cost(c, s, sq)
+        costs.append(cost)
+    return movement.Walk(list(ln.path), costs, start_cost=start_cost)
 
 
 # -------------------------------------------------------------------------- combat

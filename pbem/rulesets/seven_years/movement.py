@@ -314,8 +314,10 @@ def drops_problem(units: list[Unit], start: str, path: tuple[str, ...],
 
 def fleet_invasion(c: Content, s: SYWState, units: list[Unit], end: str) -> str | None:
     """4.413(2), 18.4: a fleet violates neutrality only by ending its move in a neutral
-    major power's (coastal) square (or by being dropped there on the way: `walk`)."""
-    if units and domain(units[0]) == "naval":
+    major power's (coastal) square (or by being dropped there on the way: `walk`). 4.76:
+    a minor force's move never does (a `minor move` is carried out here too, plan
+    [C 16.i]); only its attack on a neutral major is an act of belligerency."""
+    if units and domain(units[0]) == "naval" and units[0].owner != MINOR:
         return control.neutral_power(c, s, end)
     return None
 
