@@ -24,11 +24,19 @@ def test_1803_campaign_two_years_four_players(tmp_path):
     assert len(players) == 4
     turns = [b["turn"] for t, b in rows if t == "sk.turn_began"]
     assert turns == list(range(1, 9))  # Spring 1803 to Winter 1804
-    # SE 4.1: France adds two while Napoleon is in play, in every Initiative Phase
-    inits = [b for t, b in rows if t == "sk.initiative_set"]
-    assert inits and all(
-        any(r["power"] == "France" and r["modifiers"] for r in b["rolls"]) for b in inits
-    )
+    # SE 4.1, 19.7: France modifies its roll in every Initiative Phase while Napoleon is
+    # in play, and not while he is wounded (SE 13.5), until he is back from the track
+    out, inits = False, 0
+    for t, b in rows:
+        if b.get("leader") == "Napoleon" and t in ("se.leader_wounded", "sk.leader_killed"):
+            out = True
+        elif t == "sk.new_leader" and b["leader"] == "Napoleon":
+            out = False
+        elif t == "sk.initiative_set":
+            inits += 1
+            france = [r for r in b["rolls"] if r["power"] == "France"][0]
+            assert bool(france["modifiers"]) == (not out), (b, out)
+    assert inits == 6  # the six campaign turns of 1803-1804 (no Initiative Phase in Winter)
     # SE 14.4: an alliance in 1803-1804 only with a Minor Country Alliance card played
     made = [b for t, b in rows if t == "sk.deal_made" and b["alliance"]]
     assert all(any("plays Minor Country Alliance" in x for x in b["terms"]) for b in made)

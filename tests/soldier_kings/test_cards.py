@@ -232,6 +232,7 @@ def test_effects_last_for_their_phase_or_turn(state):
     for e in (phase, turn):
         e.update({"turn": s.turn, "stage": s.stage, "acting": s.acting})
     s.card_effects = [phase, turn]
+    s.units["Pr-A2"].status = "map"  # Forced March: the named armies that are on the map
     assert effects.extra_half_mps(s, ["Pr-A2"]) == 2 and effects.leader_inactive(s, "Browne")
     s.acting += 1  # the next action phase
     assert effects.extra_half_mps(s, ["Pr-A2"]) == 0 and effects.leader_inactive(s, "Browne")

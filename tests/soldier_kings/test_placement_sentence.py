@@ -22,3 +22,16 @@ def test_an_area_with_only_a_leader_names_the_leader_alone():
     assert describe(c, e, s) == (
         "Britain places its pieces. Gibraltar: Br-F8 (3-1), Hawke; Hannover: Cumberland."
     )
+
+
+def test_a_leader_from_the_turn_track_is_not_said_to_be_a_card_play():
+    """A wounded (SE 13.5) or delayed (SK 13.8) leader due from the track: no card."""
+    from pbem.rulesets.soldier.card_events import LeaderEnters
+
+    c = registry.get("soldier-emperor").content
+    back = LeaderEnters(power="France", leader="Napoleon", area="Paris", card="")
+    assert (
+        describe(c, back, None) == "Napoleon enters play for France in Paris from the turn track."
+    )
+    card = LeaderEnters(power="France", leader="Lannes", area="Paris")
+    assert describe(c, card, None) == "New Leader: Lannes joins France in Paris."

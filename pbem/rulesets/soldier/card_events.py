@@ -102,7 +102,7 @@ class LeaderEnters(Event):
     leader: str
     area: str | None
     arrives: int | None = None
-    card: str = "New Leader"
+    card: str = "New Leader"  # "": due from the turn track (a delayed or wounded leader)
     wish: str | None = None  # SE 13.8: where he is to be placed when he arrives
 
 

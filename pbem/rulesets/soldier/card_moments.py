@@ -110,7 +110,7 @@ def purchase_plays(
             ctx.emit(
                 LeaderEnters(
                     power=power, leader=name, area=area, arrives=None if area else nxt,
-                    wish=None if area else ld.wish,
+                    wish=None if area else ld.wish, card="",  # from the track: no card now
                 )
             )  # fmt: skip
     for p in list(s.majors):

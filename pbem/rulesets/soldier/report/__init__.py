@@ -1,6 +1,7 @@
 """Soldier Kings in a turn report (docs/reports.md), by idea:
 
   sentences.py  a sentence per event (`describe`)
+  card_sentences.py  the sentences of the event cards' plays and effects (SK 5)
   se_sentences.py  the sentences of Soldier Emperor's own events
   peace_sentences.py  the sentences of the surrender's declaration (SK 15.0) and of
                       a victor's group stopped at the loser's blockade (SK 15.3)
@@ -17,6 +18,7 @@ Pure: no I/O; strings only (the templates escape them).
 """
 
 from . import (  # noqa: F401  (register their sentences)
+    card_sentences,
     peace_sentences,
     se_sentences,
     sko_economy_sentences,
