@@ -190,11 +190,10 @@ class ResourcesAndManpower(phases.NoOrders):
             r, m, gave, withheld = collection(content, ctx.state, power)
             ctx.emit(Collected(power=power, resources=r, manpower=m, areas=gave, withheld=withheld))
             sko_map_units.deduct_hanover(ctx, content, power, r)  # SKO Hanover
-            capitals.income_penalty(ctx, content, power)  # SKO Imperial Capitals (b)
             colonies = income.colonial(content, ctx.state, power)  # SE 7.6
             if colonies is not None:
                 ctx.emit(colonies)
-            sko_income.after_collection(ctx, content, power, standing)  # SK optional rules
+            sko_income.after_collection(ctx, content, power, standing)  # SKO: dice, capital, loans
         # card_phase.py; SKO Economics (b): the Winter Purchase Phase first
         ctx.emit(
             phases.StageOver(stage="resources", next=winter_purchase.after_resources(ctx.state))

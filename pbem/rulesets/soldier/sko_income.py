@@ -1,7 +1,8 @@
 """Soldier Kings' optional income beyond the areas, in the Resource and Manpower Phase
 right after a power collects (collection.py): SKO Off map Asia income (option
 `asian-income`), Prussia's Frederick die (SKO Added Optional National Advantages, option
-`national-advantages`), then the war loans (loans.py, option `war-loans`).
+`national-advantages`), then SKO Imperial Capitals (b)'s 3 Resources (capitals.py, on
+the whole income, these dice included), then the war loans (loans.py, option `war-loans`).
 
 Choices (tests/cases/soldier-kings/opt-asian-income-*.toml, opt-national-advantages-*):
 "played as a major power" is a power in `s.majors` (a player's); Frederick II is "still
@@ -15,7 +16,7 @@ from typing import Literal
 from pbem.events import Event, event
 from pbem.resolution import Resolution
 
-from . import loans, options
+from . import capitals, loans, options
 from .content import SoldierContent
 from .fold import on
 from .state import SoldierState
@@ -45,6 +46,16 @@ def frederick_lives(content: SoldierContent, s: SoldierState) -> bool:
 
 def after_collection(ctx: Resolution, content: SoldierContent, power: str, standing: dict) -> None:
     """What the optional rules add to `power`'s Resource and Manpower Phase."""
+    extra_income(ctx, content, power)
+    # SKO Imperial Capitals (b): "deducted from its income": the income with the dice above
+    # ("Add the number on the respective die to the Resources each would normally collect")
+    capitals.income_penalty(ctx, content, power)
+    loans.after_income(ctx, content, power, standing)  # SKO War Loans
+
+
+def extra_income(ctx: Resolution, content: SoldierContent, power: str) -> None:
+    """The Resources the optional rules add to the areas' income: the Asian die, Frederick's
+    die."""
     s: SoldierState = ctx.state
     sko = content.tables.sko
     if sko is None or not s.options or power not in s.majors:
@@ -73,4 +84,3 @@ def after_collection(ctx: Resolution, content: SoldierContent, power: str, stand
                 rule="SKO Added Optional National Advantages, Prussia",
             )
         )
-    loans.after_income(ctx, content, power, standing)  # SKO War Loans
