@@ -26,7 +26,7 @@ from . import markers, names, reversion, victory, windows
 from .content import Content
 from .deal_lines import DealLine, Term
 from .standing import Standing
-from .state import SYWState, Unit
+from .state import SYWState
 
 
 def year(s: SYWState) -> int:
@@ -138,15 +138,12 @@ def do_term(ctx: Resolution, c: Content, t: Term, standing: dict[str, Standing])
         )
     elif t.kind == "power":  # 21.1(2) with 4.6's effects [C 21.b]
         ctx.emit(E.ControlChanged(power=t.what, frm=t.giver, to=t.to, why="negotiation"))
-        stacked = [u.id for u in s.units.values() if u.owner == t.what and _with_old(s, u, t.giver)]
+        # 7YWW 4.6, 12.23 [C 4.i]: what an eliminated fleet carries goes with it
+        stacked = reversion.stacked_with_former(ctx.state, t.what, t.giver)
         if stacked:
             ctx.emit(E.Eliminated(units=sorted(stacked), why=f"{c.power_name(t.what)} changed sides while stacked with {t.giver}'s units (7YWW 4.6, 12.23)"))  # fmt: skip
     elif t.kind == "release":  # 21.1(1): the power goes neutral, with 4.51's displacement
         reversion.revert(ctx, c, t.what, standing, "negotiation")
-
-
-def _with_old(s: SYWState, u: Unit, old: str) -> bool:
-    return any(x.owner != u.owner and s.unit_seat(x) == old for x in s.units_in(u.square))
 
 
 # ------------------------------------------------------------------ pacts (21.2)
