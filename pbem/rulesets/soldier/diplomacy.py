@@ -325,11 +325,10 @@ def validate(
                 problems.append(Problem(f"'{t.text()}': {zero_problem(power)}", d.line))
             if t.kind == "manpower" and t.giver == power:
                 manpower += t.amount
-                if manpower > MAX_MANPOWER:  # SK 14.2 / SE 14.2: "two total"
+                if manpower > MAX_MANPOWER:
                     problems.append(
                         Problem(
-                            f"{power} may transfer at most {MAX_MANPOWER} Manpower in a "
-                            f"Diplomacy Phase, to all other powers ({content.game.rules.book} 14.2)",
+                            f"{power} may transfer at most {MAX_MANPOWER} Manpower in a Diplomacy Phase, to all other powers (SK 14.2)",
                             d.line,
                         )
                     )
