@@ -29,7 +29,7 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
-from . import capitals
+from . import capitals, options
 from .combat_results import enemies_in
 from .content import SoldierContent
 from .content.sko_war import DeclarationCost
@@ -105,7 +105,11 @@ def kept_by_neutral(content: SoldierContent, s: SoldierState, owner: str, area: 
     """SKO Minor Ally Separate Peace: an area a neutral minor holds outside its home areas
     (left to it by a separate peace): "Such siege attacks do not require a declaration of
     war ... against that minor neutral state"; a siege needs the besieger there, so
-    entering it needs none either (by land or by sea)."""
+    entering it needs none either (by land or by sea). Only with that rule in play (switch
+    `separate-peace`): otherwise such an area needs a declaration like the minor's home
+    areas (case opt-declaring-war-neutral-minor-kept-area)."""
+    if not options.on(s, "separate-peace"):
+        return False
     return owner not in s.majors and owner not in s.allies and area not in content.home_areas(owner)
 
 
