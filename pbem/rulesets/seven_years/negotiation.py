@@ -173,13 +173,25 @@ def after_attack(ctx: Resolution, c: Content, seat: str, victim: str | None, tar
         return
 
 
-def after_move(ctx: Resolution, c: Content, seat: str, squares: list[str]) -> None:
+def entered(c: Content, start: str, path: list[str], target: str) -> list[str]:
+    """7YWW 21.2 `no entry into X`: the squares of X a move enters from a square outside
+    X (a unit already in X that moves within it or out of it enters nothing)."""
+    out, prev = [], start
+    for sq in path:
+        inside = c.map.square(sq).power == target
+        if inside and c.map.square(prev).power != target:
+            out.append(sq)
+        prev = sq
+    return out
+
+
+def after_move(ctx: Resolution, c: Content, seat: str, start: str, squares: list[str]) -> None:
     """21.2 `no entry into X`: binds the parties that do not control X."""
     s: SYWState = ctx.state
     for p in [p for p in s.pacts if p["what"] == "no entry" and seat in p["seats"]]:
         if (p["until"] and p["until"] < year(s)) or s.control.get(p["target"]) == seat:
             continue
-        hit = [sq for sq in squares if c.map.square(sq).power == p["target"]]
+        hit = entered(c, start, squares, p["target"])  # 7YWW 21.2
         if hit:
             victim = next(x for x in p["seats"] if x != seat)
             broken(ctx, c, seat, victim, p, f"entered {hit[0]}")
@@ -215,4 +227,7 @@ class Watch:
             elif isinstance(e, (E.Moved, E.Advanced)):
                 who = self.mover(s, e.units)
                 if who is not None:
-                    after_move(ctx, c, who, list(e.path) if isinstance(e, E.Moved) else [e.to])
+                    if isinstance(e, E.Moved):
+                        after_move(ctx, c, who, e.start, list(e.path))
+                    else:
+                        after_move(ctx, c, who, e.frm, [e.to])
