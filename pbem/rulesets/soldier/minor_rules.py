@@ -352,10 +352,14 @@ def conquests(ctx: Resolution, content: SoldierContent) -> None:
 
 def seeks_ally(content: SoldierContent, s: SoldierState, country: str | None) -> bool:
     """SK 17.7, 19.2: a neutral country on the table (not played as a major power) or a
-    mercenary country whose area is besieged seeks an ally."""
+    mercenary country with an army in the pool whose area is besieged seeks an ally."""
     if country is None or country in s.majors or country in s.allies:
         return False
-    return table_row(content, country) is not None or mercenaries.row(content, country) is not None
+    if table_row(content, country) is not None:
+        return True
+    # SK 19.2: "any available armies of those countries will appear per rule 17.7": with
+    # every army hired (in play) or none left in the pool, none appears and none seeks an ally
+    return mercenaries.row(content, country) is not None and bool(mercenaries.available(s, country))
 
 
 def alliance_bar(content: SoldierContent, s: SoldierState, power: str, minor: str) -> str | None:

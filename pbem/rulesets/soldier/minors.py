@@ -54,7 +54,9 @@ Choices and defaults (each pinned by a case, tests/cases/soldier-kings/minor-*.t
   eligible power rolls and the highest total allies, 10 or not (SK 17.7 "all eligible
   players must roll"). The default placement after a siege: every army in the besieged
   area (SK 17.71, resisting invaders); `accept MINOR in AREA` says otherwise (SK 19.2:
-  always the besieged area, one army, two for Switzerland) (minor-17-7-*.toml).
+  always the besieged area, one army, two for Switzerland) (minor-17-7-*.toml). A mercenary
+  country with no army in the pool seeks no ally (SK 19.2: "any available armies ... will
+  appear"; mercenary-19-2-none-available.toml).
 - SK 17.71: if the new ally's armies stand in the siege area the siege stops, unpaid.
   `siege AREA N rounds, assault if resisted` (or probe, invasion) makes the besiegers attack
   them at once at that level; if no minor army is left there, the siege goes on in the same
