@@ -202,8 +202,9 @@ class Watch:
     """Around one line of a player turn: afterwards the pacts broken by what the line did
     (21.2), read from its events, whoever acted: every attack on a party's units
     (`syw.combat`, the countermarches the line drew included, 16.4), every move and
-    advance after combat (`syw.moved`, `syw.advanced`) into a no-entry territory. A
-    retreat is no entry (the combat result's, 15.7). `before`: where the units were."""
+    advance after combat (`syw.moved`, `syw.advanced`) into a no-entry territory from
+    outside it (`entered`). A retreat is no entry (the combat result's, 15.7).
+    `before`: where the units were."""
 
     def __init__(self, ctx: Resolution):
         s: SYWState = ctx.state
