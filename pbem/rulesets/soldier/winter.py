@@ -269,11 +269,13 @@ class WinterAttrition(phases.NoOrders):
             s = ctx.state
             # SK 20.1 / SE 20.1: armies loaded on fleets (also in a coastal land area, where
             # enemy fleets kept them aboard) are exempt and not counted; Good Winter
-            # Quarters (cards.py): those armies are supported, not counted
+            # Quarters (cards.py): those armies are supported, not counted; SKO Imperial
+            # Capitals: a capital's built-in garrison step is neither counted nor lost
+            # (choice, case opt-imperial-capitals-garrison-attrition)
             armies = [
                 u
                 for u in s.on_map(area, "army")
-                if u.carried_by is None and not quartered(s, area, u)
+                if u.carried_by is None and not quartered(s, area, u) and u.id not in s.garrisons
             ]
             ctrl = s.control.get(area)
             enemy_limit, friendly_limit = support_limits(content, s, area)
