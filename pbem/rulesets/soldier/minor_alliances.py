@@ -562,7 +562,7 @@ def seek_ally(
         )  # fmt: skip
         return None
     tied = _highest(candidates, totals)
-    # SK 17.7: the tied roll again; SE 17.7: "All players roll again in the event of a tie"
+    # SK 17.7, SE 17.7: "All players roll again in the event of a tie" (game.toml)
     everyone = content.game.rules.minor_seek_tie == "all"  # every power that rolled
     k = 0
     while len(tied) > 1:

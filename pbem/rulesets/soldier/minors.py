@@ -48,8 +48,8 @@ Choices and defaults (each pinned by a case, tests/cases/soldier-kings/minor-*.t
 - SK 17.7: when a siege of a neutral minor's area (SK 19.2: or a mercenary country's) is
   resolved, every major power except the besiegers and those barred may take it. Those
   with `accept MINOR` (or `accept all`) roll the full procedure; the highest total of 10 or
-  more allies; ties among the highest roll again (tied powers only; SE 17.7: every power
-  that rolled, `[rules] minor_seek_tie`). If none of them
+  more allies; on a tie for the highest every power that rolled rolls again (SK 17.7, SE
+  17.7: "All players roll again in the event of a tie", `[rules] minor_seek_tie`). If none of them
   reaches 10, the minor stays neutral and the siege goes on. If nobody accepts, every
   eligible power rolls and the highest total allies, 10 or not (SK 17.7 "all eligible
   players must roll"). The default placement after a siege: every army in the besieged
