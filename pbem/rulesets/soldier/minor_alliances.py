@@ -562,13 +562,13 @@ def seek_ally(
         )  # fmt: skip
         return None
     tied = _highest(candidates, totals)
-    # SK 17.7, SE 17.7: "All players roll again in the event of a tie" (game.toml)
-    everyone = content.game.rules.minor_seek_tie == "all"  # every power that rolled
+    # SK 17.7, SE 17.7: "All players roll again in the event of a tie": every power that
+    # rolled (not the tied ones only)
     k = 0
     while len(tied) > 1:
         k += 1
         again = {}
-        for p in rollers if everyone else tied:
+        for p in rollers:
             dice = ctx.roll(f"{minor} seeks an ally: {p} (tie, roll {k + 1})", 2)
             again[p] = sum(dice) + sum(m["value"] for m in mods[p])
         tied = _highest(list(again), again)

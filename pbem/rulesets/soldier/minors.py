@@ -49,7 +49,7 @@ Choices and defaults (each pinned by a case, tests/cases/soldier-kings/minor-*.t
   resolved, every major power except the besiegers and those barred may take it. Those
   with `accept MINOR` (or `accept all`) roll the full procedure; the highest total of 10 or
   more allies; on a tie for the highest every power that rolled rolls again (SK 17.7, SE
-  17.7: "All players roll again in the event of a tie", `[rules] minor_seek_tie`). If none of them
+  17.7: "All players roll again in the event of a tie": every power that rolled). If none of them
   reaches 10, the minor stays neutral and the siege goes on. If nobody accepts, every
   eligible power rolls and the highest total allies, 10 or not (SK 17.7 "all eligible
   players must roll"). The default placement after a siege: every army in the besieged

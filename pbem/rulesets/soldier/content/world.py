@@ -109,10 +109,6 @@ class VariantRules(Record):
     # SK 17.8: the backstabber may ally with the minor again later; SE 17.8: prohibited
     # for the remainder of the game
     minor_backstab: Literal["may-ally-again", "prohibited"] = "may-ally-again"
-    # "tied": a tie for the highest roll is rolled again by the tied powers; "all": SK 17.7,
-    # SE 17.7 "All players roll again in the event of a tie" (every power that rolled; both
-    # games' game.toml say so)
-    minor_seek_tie: Literal["tied", "all"] = "tied"
     # SK 17.3: a minor's leader comes with its forces (its table row); SE 13.9: only by a
     # New Leader card played on its ally, placed in a home area or with its units
     minor_leaders: Literal["with-forces", "new-leader-card"] = "with-forces"
