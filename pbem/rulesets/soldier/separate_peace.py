@@ -1,9 +1,10 @@
 """SKO Minor Ally Separate Peace (switch `separate-peace`): at the end of each Winter
 Attrition Phase a die for each minor ally of a player power (not the Swiss or the Papal
 States); on a 6 it returns to its neutral status at the start of the game: the alliance
-ends and its units (and leaders) leave the map. The areas outside its home areas it
-controls stay its own; besieging them needs no declaration of war and does not bring the
-minor back into the game (war.siege_barred, keeps_out).
+ends and its units (and leaders) leave the map, and those on the turn track go back to
+its pool with them. The areas outside its home areas it controls stay its own; besieging
+them needs no declaration of war and does not bring the minor back into the game
+(war.siege_barred, keeps_out).
 No die for a minor ally one of whose home areas another power controls: it stays active."""
 
 from __future__ import annotations
@@ -55,9 +56,16 @@ def after_attrition(ctx: Resolution, content: SoldierContent) -> None:
         if roll < table.separate_peace_on:
             continue
         why = f"{minor} makes a separate peace ({RULE})"
-        units = sorted(u.id for u in s.on_map() if u.country == minor)
+        # SKO: "that power returns to game-start neutral status, remove all its units from
+        # the map": a neutral minor commands nothing on the turn track either, so its units
+        # (and leaders) bought or arriving later go back to its pool with those on the map
+        units = sorted(
+            u.id for u in s.units.values() if u.country == minor and u.status in ("map", "track")
+        )
         leaders = sorted(
-            n for n, ld in s.leaders.items() if ld.country == minor and ld.status == "map"
+            n
+            for n, ld in s.leaders.items()
+            if ld.country == minor and ld.status in ("map", "track")
         )
         ctx.emit(AllianceBroken(minor=minor, power=power, why=why))
         ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
