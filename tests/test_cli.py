@@ -1,3 +1,4 @@
+import email
 import os
 import re
 import sqlite3
@@ -70,6 +71,12 @@ def test_a_game_through_the_cli(tmp_path, monkeypatch):
     Path("red.signed").write_text(signed)
     assert "accepted as event" in run("submit", "g.pbem", "red.signed")
     assert "duplicate" in run("submit", "g.pbem", "red.signed")
+    # a reminder's template is signed as it stands: its Sequence is filled in
+    assert "reminded: Blue" in run("remind", "g.pbem")
+    (eml,) = Path("g.pbem.outbox/new").glob("remind-*-Blue.eml")
+    body = email.message_from_bytes(eml.read_bytes()).get_payload(decode=True).decode()
+    Path("remind.txt").write_text(body[body.index("Game:") :])
+    assert "Sequence: 2\n" in run("sign", "remind.txt", "--key", "blue.key")
     Path("bad.txt").write_text(
         f"{game_line}\nPower: Blue\nPhase: t1-muster\nSequence: 2\n\nmuster 2 in Suth\n"
     )

@@ -30,7 +30,9 @@ def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tup
         f"Game: {st.game_ref}",
         f"Power: {power}",
         f"Phase: {step.phase}",
-        "Sequence: (higher than your last one)",
+        # the report's template fills it in too (reports/build.py): `pbem sign`
+        # refuses a placeholder, so the copied template would not sign
+        f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",
     ]
     if cp is not None:  # folded: every line to copy fits in 72 columns
         lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
