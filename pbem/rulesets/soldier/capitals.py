@@ -11,7 +11,8 @@ capital at the start and the end of every Action Phase, in the Peace Phase and i
 Resource and Manpower Phase (the text's "immediately", at the moments nothing else is
 happening).
 
-While an enemy controls a power's capital (`lost`, read from control; state
+While an enemy controls a power's capital (`lost`, read from control; with
+`declaring-war` on, an enemy is a power at war with it, `holder`; state
 `capitals_lost` records it at the moments above, for the reports):
   (a) no new loans (loans.may_borrow asks `lost`);
   (b) 3 Resources less income each Resource and Manpower Phase, and 3 victory points less;
@@ -130,10 +131,13 @@ def capital(content: SoldierContent, power: str) -> str | None:
 
 
 def holder(s: SoldierState, content: SoldierContent, power: str) -> str | None:
-    """The enemy controlling `power`'s capital, if any."""
+    """The enemy controlling `power`'s capital, if any. SKO Imperial Capitals "controlled
+    by an enemy power": any power not friendly; with `declaring-war` on (SKO Declaring War:
+    states of war), only one at war with `power`: a power holding the capital after an
+    agreed end of the war (SKO Ending a War) is no enemy, and (a)-(e) do not bite."""
     area = capital(content, power)
     owner = s.control.get(area) if area else None
-    if owner is None or s.friendly(owner, power):
+    if owner is None or s.friendly(owner, power) or war_state.at_peace(s, owner, power):
         return None
     return owner
 
