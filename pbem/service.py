@@ -166,7 +166,8 @@ class Game:
         if self.log.copy:
             self.log.close()
             raise UsageError(
-                f"{self.path} is a redacted copy (pbem export): `pbem verify` reads it"
+                f"{self.path} is a redacted copy (pbem export): only `pbem verify` reads "
+                "it; log, status and replay need the full game file"
             )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)

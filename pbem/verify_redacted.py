@@ -67,8 +67,8 @@ class CopyReport(Report):
                 "other powers: their public dice and headers were checked"
             )
         ok = (
-            f"OK as {self.power}'s redacted copy (the checks above; the full game file, "
-            "which has no export table, verifies everything)"
+            f"OK as {self.power}'s redacted copy (the checks above; the full game file "
+            "verifies everything)"
         )
         return "\n".join(lines + self.verdict(ok))
 
