@@ -452,12 +452,22 @@ def end_alliance(ctx: Resolution, minor: str, why: str) -> None:
 
 
 def end_alliance_units(ctx: Resolution, minor: str, why: str) -> None:
-    """A neutral minor's units and leaders leave the map."""
+    """A minor neutral again (SK 17.8 with no new ally, Royal Death): its units and leaders
+    leave the map, and those on the turn track (bought for it, arriving later) go back to
+    its pool with them: a neutral minor commands nothing (as SKO Separate Peace's
+    "returns to game-start neutral status")."""
     s: SoldierState = ctx.state
     units = sorted(
-        (u.id for u in s.on_map() if u.country == minor and u.hired_by is None), key=id_order
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == minor and u.hired_by is None and u.status in ("map", "track")
+        ),
+        key=id_order,
     )
-    leaders = sorted(n for n, ld in s.leaders.items() if ld.country == minor and ld.status == "map")
+    leaders = sorted(
+        n for n, ld in s.leaders.items() if ld.country == minor and ld.status in ("map", "track")
+    )
     if units or leaders:
         ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
 
