@@ -404,7 +404,7 @@ def _(c, e, s):
 
 @says("sk.minor_units_removed")
 def _(c, e, s):
-    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave the map ({e.why})."
+    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave play ({e.why})."
 
 
 @says("sk.minor_order_skipped")
