@@ -193,7 +193,10 @@ def sign(file, keyfile, passphrase_env, seq):
     from .joins import fill_in
 
     signed = envelope.sign(fill_in(body), signer)
-    envelope.parse(signed)  # refuse to print what the referee would not read
+    try:
+        envelope.parse(signed)  # refuse to print what the referee would not read
+    except envelope.EnvelopeError as e:
+        raise _in_file(e, signed, text) from None
     long = [n for n, ln in enumerate(signed.split("\n"), 1) if len(ln) > envelope.WIDTH]
     if long:
         click.echo(
@@ -203,6 +206,25 @@ def sign(file, keyfile, passphrase_env, seq):
             err=True,
         )
     click.echo(signed, nl=False)
+
+
+def _in_file(e, signed: str, text: str):
+    """`pbem sign`'s error with the line number of the player's own file: the parser
+    counts the envelope it built (its BEGIN line is line 1, a Sequence line may have
+    been added), so the line is found again by its text; where that is ambiguous the
+    envelope's number stays, said to be such."""
+    from . import envelope
+
+    if not e.line:
+        return e
+    msg = str(e).removeprefix(f"line {e.line}: ")
+    if e.line == 1:  # the BEGIN line: about the envelope as a whole
+        return envelope.EnvelopeError(msg, None, e.kind)
+    target = signed.split("\n")[e.line - 1].strip()
+    hits = [n for n, ln in enumerate(envelope.split_lines(text), 1) if ln.strip() == target]
+    if target and len(hits) == 1:
+        return envelope.EnvelopeError(msg, hits[0], e.kind)
+    return envelope.EnvelopeError(f"{msg} (line {e.line} of the signed envelope)", None, e.kind)
 
 
 @main.command()

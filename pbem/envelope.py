@@ -310,6 +310,12 @@ def parse(text: str) -> Envelope:
     )
 
 
+_NO_HEADERS = (
+    f"no headers: orders start with the lines {', '.join(REQUIRED)}, then one blank line "
+    "(copy them from your report's order template)"
+)
+
+
 def _headers(
     norm: list[tuple[int, str]], begin_line: int
 ) -> tuple[dict[str, str], dict[str, int], int]:
@@ -329,6 +335,14 @@ def _headers(
             j += 1
             continue
         if m is None:
+            if not any(h in headers for h in ("Game", "Power", "Phase")):
+                raise EnvelopeError(_NO_HEADERS, n)
+            if not any(not x for _, x in norm[j:]):  # no blank line: orders right under headers
+                raise EnvelopeError(
+                    f"expected a header 'Name: value', got {t[:60]!r}: one blank line "
+                    "separates the headers from the orders",
+                    n,
+                )
             hint = f"; if it belongs to the line before, {WRAP_HINT}" if last else ""
             raise EnvelopeError(
                 f"expected a header 'Name: value' before the blank line, got {t[:60]!r}{hint}", n
@@ -344,6 +358,8 @@ def _headers(
         header_lines[name] = n
         last = name
         j += 1
+    if not any(headers.get(x) for x in ("Game", "Power", "Phase")):  # `pbem sign` adds Sequence
+        raise EnvelopeError(_NO_HEADERS, begin_line)
     for name in REQUIRED:
         if not headers.get(name):
             raise EnvelopeError(f"missing header '{name}:'", begin_line)

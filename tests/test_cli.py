@@ -180,3 +180,23 @@ def test_option_values():
     assert _option("rich=false") == ("rich", False)
     assert _option("turns=3") == ("turns", 3)
     assert _option("ally=france") == ("ally", "france")
+
+
+def test_sign_says_what_a_headerless_or_unseparated_file_lacks(tmp_path, monkeypatch):
+    """A player's first mistakes with `pbem sign`: an empty file, orders with no
+    headers, headers with no blank line before the orders (docs/signing.md, step 2)."""
+    monkeypatch.chdir(tmp_path)
+    run("keygen", "red")
+    Path("empty.txt").write_text("")
+    assert "no headers: orders start with the lines Game, Power" in run(
+        "sign", "empty.txt", "--key", "red.key", code=1
+    )
+    Path("bare.txt").write_text("buy army\n")
+    assert "no headers" in run("sign", "bare.txt", "--key", "red.key", code=1)
+    Path("joined.txt").write_text("Game: g\nPower: Red\nPhase: t1-muster\nSequence: 2\nmuster 2\n")
+    out = run("sign", "joined.txt", "--key", "red.key", code=1)
+    assert "line 5: expected a header 'Name: value', got 'muster 2': one blank line" in out
+    assert "wrapped" not in out  # nothing was wrapped: the blank line is missing
+    # line numbers are the file's own, not the signed envelope's (BEGIN + added Sequence)
+    Path("seq.txt").write_text("Game: g\nPower: Red\nPhase: t1-muster\nSequence: x\n\nmuster 2\n")
+    assert "line 4: Sequence must be" in run("sign", "seq.txt", "--key", "red.key", code=1)
