@@ -167,7 +167,7 @@ class Game:
             self.log.close()
             raise UsageError(
                 f"{self.path} is a redacted copy (pbem export): only `pbem verify` reads "
-                "it; log, status and replay need the full game file"
+                "it; every other command needs the full game file"
             )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)

@@ -96,7 +96,7 @@ def test_a_game_through_the_cli(tmp_path, monkeypatch):
     assert "wrote g.Red.pbem" in run("export", "g.pbem", "--for", "Red")
     out = run("verify", "g.Red.pbem")  # a player's copy: verify reads it, says so plainly
     assert "OK as Red's redacted copy" in out and "export table" not in out
-    assert "log, status and replay need the full game" in run("log", "g.Red.pbem", code=2)
+    assert "other command needs the full game file" in run("log", "g.Red.pbem", code=2)
     con = sqlite3.connect("g.pbem")
     con.execute("UPDATE events SET body = replace(body, 'red@example.org', 'evil@example.org')")
     con.commit()
