@@ -97,6 +97,8 @@ def test_a_game_through_the_cli(tmp_path, monkeypatch):
     out = run("verify", "g.Red.pbem")  # a player's copy: verify reads it, says so plainly
     assert "OK as Red's redacted copy" in out and "export table" not in out
     assert "other command needs the full game file" in run("log", "g.Red.pbem", code=2)
+    listed = run("games", ".")  # the copy beside the game is no game of the directory
+    assert "\ng " in listed and "redacted" not in listed
     con = sqlite3.connect("g.pbem")
     con.execute("UPDATE events SET body = replace(body, 'red@example.org', 'evil@example.org')")
     con.commit()

@@ -37,15 +37,17 @@ class Listed:
 
 
 def games_in(directory: str | Path) -> list[Listed]:
-    """The games of a directory: every `*.pbem` file that starts with game_created."""
+    """The games of a directory: every `*.pbem` file that starts with game_created,
+    but a redacted copy (`pbem export` writes it beside the game by default)."""
     out = []
     for path in sorted(Path(directory).glob("*.pbem")):
         try:
             with EventLog(path) as log:
                 row = log.row(1)
+                copy = log.copy
         except Exception:  # noqa: BLE001 - not a game file: not listed
             continue
-        if row is None or row.type != "game_created":
+        if row is None or row.type != "game_created" or copy:
             continue
         c = GameCreated.model_validate_json(row.body)
         out.append(Listed(path, c.game, f"{c.game} {c.uid}" if c.uid else c.game))
