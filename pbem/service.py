@@ -126,8 +126,8 @@ class Status:
             out.append(f"options: {', '.join(self.options)}")
         if self.game_ref:
             out.append(f"orders begin with 'Game: {self.game_ref}'")
-        if self.summary:
-            out.append(self.summary)
+        if self.summary and not (self.step is not None and self.summary == self.step.title):
+            out.append(self.summary)  # (before the set-up it is the step's title: said once below)
         if self.ended is not None:
             out.append(f"game over: {self.ended}")
         elif self.step is not None:

@@ -54,6 +54,7 @@ def test_a_game_through_the_cli(tmp_path, monkeypatch):
     assert "created g.pbem (game id g)" in out and "Red: owes orders" in out
     game_line = re.search(r"'(Game: g [0-9a-f]{16})'", out).group(1)
     assert "waiting for: Joining" in out  # the set-up waits for the players' random values
+    assert out.count("random value for the set-up") == 1  # the step's title said once
     cp = re.search(r"checkpoint: pbem-checkpoint g (\d+) ([0-9a-f]{64})", out)
     for power in ("Red", "Blue"):
         Path(f"join-{power}.txt").write_text(
