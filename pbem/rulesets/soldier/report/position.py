@@ -37,8 +37,12 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
         f"{label(s.turn, content.game.first_year)}, {stage}; the scenario ends after {label(s.last_turn, content.game.first_year)}."
     ]
     turn += sko_economy_sentences.position_notes(content, s)  # SK optional rules
-    if s.initiative:
+    if s.initiative and s.stage in ("action", "peace"):  # rolled in this turn (SK 4.1)
         turn.append(f"Initiative order this turn: {', '.join(s.initiative)}.")
+    elif s.initiative and s.stage != "over":  # not yet rolled this turn (or a Winter)
+        turn.append(
+            f"Last initiative order: {', '.join(s.initiative)} (rolled each campaign turn)."
+        )
     for p, t in sorted(s.frozen.items()):
         if t > s.turn:
             turn.append(f"{p} may not move before {label(t, content.game.first_year)}.")

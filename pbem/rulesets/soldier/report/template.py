@@ -33,11 +33,16 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
     if s.stage == "setup":
         units, leaders = setup.placed_by(s, power)
         sc = content.scenario(s.scenario)
-        allowed = sorted(content.allowed_setup_areas(sc, power))
-        out += [
-            "# To place: " + join([unit_text(s.units[u]) for u in units] + leaders),
-            "# Allowed areas (each piece only where its own limits allow): " + join(allowed),
-        ]
+        out.append("# To place: " + join([unit_text(s.units[u]) for u in units] + leaders))
+        # each country's pieces where its own limits allow (setup.check_placement): the
+        # power's, its minor allies' (Saxony's in Saxony), its hirelings' (as the hirer's)
+        countries = [power] + sorted(
+            {s.units[u].country for u in units if not s.units[u].hired_by} - {power}
+        )
+        for country in countries:
+            allowed = sorted(content.allowed_setup_areas(sc, country))
+            whose = "" if country == power else f" for {country}'s pieces"
+            out.append(f"# Allowed areas{whose}: " + join(allowed))
         need = setup.batch(s, power)
         if need is None:
             out.append("# Example (one line per area; 'rest' is every piece not yet named):")
