@@ -348,14 +348,14 @@ def run_case(
                 )
         if rejected and not want_rej:
             fail(f"{where}: orders rejected unexpectedly: {rejected}")
-        if not resolves(s):
-            continue  # a step that only checks orders: none of them is kept
         unnamed = sorted(set(rejected) - {w["power"] for w in want_rej}) if want_rej else []
-        if unnamed:
+        if unnamed:  # (whether or not the step resolves)
             fail(
                 f"{where}: orders of {', '.join(unnamed)} rejected, and `rejected` does not"
                 f" name them: { ({p: rejected[p] for p in unnamed}) }"
             )
+        if not resolves(s):
+            continue  # a step that only checks orders: none of them is kept
         standing.update(new_standing)
         for power in step.owes:
             if power not in orders:

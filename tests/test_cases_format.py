@@ -430,3 +430,20 @@ def test_trace_shows_phase_refusals_events_next_phase_and_state(tmp_path: Path) 
 
 def test_without_trace_nothing_is_said(tmp_path: Path) -> None:
     assert run_case(case(tmp_path, AMBUSH_STEP), None, ["troops.South"]).ok
+
+
+def test_a_refusal_the_case_does_not_name_fails_it_even_in_a_step_that_does_not_resolve(
+    tmp_path: Path,
+) -> None:
+    body = """
+[[step]]
+phase = "t1-attack-Red"
+orders.Red = "attack Nowhere East 1"
+orders.Blue = "attack Nowhere South 1"
+resolve = false
+
+[step.expect]
+rejected = [{ power = "Blue", message = "" }]
+"""
+    msg = failures(tmp_path, body)
+    assert "orders of Red rejected, and `rejected` does not name them" in msg
