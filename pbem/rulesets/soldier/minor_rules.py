@@ -153,6 +153,24 @@ class MinorUnitsRemoved(Event):
     why: str
 
 
+def neutral_again(s: SoldierState, minor: str, why: str) -> MinorUnitsRemoved:
+    """A minor neutral again (SK 17.8 with no new ally, Royal Death, SKO Separate Peace):
+    its units (not those hired) and leaders on the map and on the turn track go back to
+    its pool: a neutral minor commands nothing in play or coming."""
+    units = sorted(
+        (
+            u.id
+            for u in s.units.values()
+            if u.country == minor and u.hired_by is None and u.status in ("map", "track")
+        ),
+        key=id_order,
+    )
+    leaders = sorted(
+        n for n, ld in s.leaders.items() if ld.country == minor and ld.status in ("map", "track")
+    )
+    return MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why)
+
+
 @event
 class SiegeResisted(Event):
     """SK 17.71: the new ally placed the minor's armies in the siege area."""

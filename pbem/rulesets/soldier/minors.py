@@ -86,7 +86,6 @@ from pbem.ruleset import Problem
 from pbem.suggest import closest
 
 from . import combat, mercenaries, standing
-from .common import id_order
 from .content import SoldierContent
 from .hooks import card_rules
 from .minor_alliances import BribeLine, attempt_alliance, seek_ally
@@ -94,11 +93,11 @@ from .minor_rules import (
     CARD,
     AllianceBroken,
     MarkerRemoved,
-    MinorUnitsRemoved,
     OrderSkipped,
     attack_units,
     attempt_problem,
     minor_only,
+    neutral_again,
     table_minors,
 )
 from .minor_variants import MinorAllianceBarred, backstab_bars
@@ -453,23 +452,10 @@ def end_alliance(ctx: Resolution, minor: str, why: str) -> None:
 
 def end_alliance_units(ctx: Resolution, minor: str, why: str) -> None:
     """A minor neutral again (SK 17.8 with no new ally, Royal Death): its units and leaders
-    leave the map, and those on the turn track (bought for it, arriving later) go back to
-    its pool with them: a neutral minor commands nothing (as SKO Separate Peace's
-    "returns to game-start neutral status")."""
-    s: SoldierState = ctx.state
-    units = sorted(
-        (
-            u.id
-            for u in s.units.values()
-            if u.country == minor and u.hired_by is None and u.status in ("map", "track")
-        ),
-        key=id_order,
-    )
-    leaders = sorted(
-        n for n, ld in s.leaders.items() if ld.country == minor and ld.status in ("map", "track")
-    )
-    if units or leaders:
-        ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
+    go back to its pool, from the map and the turn track (minor_rules.neutral_again)."""
+    gone = neutral_again(ctx.state, minor, why)
+    if gone.units or gone.leaders:
+        ctx.emit(gone)
 
 
 # --------------------------------------------------------------------------- standing orders

@@ -13,7 +13,7 @@ from pbem.resolution import Resolution
 
 from . import options
 from .content import SoldierContent
-from .minor_rules import AllianceBroken, MinorUnitsRemoved
+from .minor_rules import AllianceBroken, neutral_again
 from .state import SoldierState
 from .war import WarEnded
 
@@ -57,18 +57,9 @@ def after_attrition(ctx: Resolution, content: SoldierContent) -> None:
             continue
         why = f"{minor} makes a separate peace ({RULE})"
         # SKO: "that power returns to game-start neutral status, remove all its units from
-        # the map": a neutral minor commands nothing on the turn track either, so its units
-        # (and leaders) bought or arriving later go back to its pool with those on the map
-        units = sorted(
-            u.id for u in s.units.values() if u.country == minor and u.status in ("map", "track")
-        )
-        leaders = sorted(
-            n
-            for n, ld in s.leaders.items()
-            if ld.country == minor and ld.status in ("map", "track")
-        )
+        # the map": those on the turn track go back to its pool too (minor_rules)
         ctx.emit(AllianceBroken(minor=minor, power=power, why=why))
-        ctx.emit(MinorUnitsRemoved(minor=minor, units=units, leaders=leaders, why=why))
+        ctx.emit(neutral_again(ctx.state, minor, why))
         # "returns to game-start neutral status": the wars it made itself end with it
         for w in [w for w in ctx.state.wars if minor in w.powers]:
             ctx.emit(WarEnded(powers=list(w.powers), why=why))
