@@ -112,9 +112,9 @@ def target_now(
     if kind == "army_group":
         if not po.units and info.get("armies"):  # a reaction: the moving group (Cossacks)
             return ", ".join(info["armies"]), None
-        return ", ".join(po.units), army_group_problem(s, power, po.units)
+        return ", ".join(po.units), group_problem(s, po.units, "army", power)
     if kind == "fleet_group" and po.units:  # Mutiny: the fleets named, one group
-        why = fleet_group_problem(s, po.units)
+        why = group_problem(s, po.units, "fleet")
         return ", ".join(po.units), why
     return info.get("on") or info.get("area"), None
 
@@ -185,25 +185,20 @@ def free_army_areas(content: SoldierContent, s: SoldierState, u: Any, power: str
     ]
 
 
-def army_group_problem(s: SoldierState, power: str, armies: tuple[str, ...]) -> str | None:
-    """Forced March: "on one army or group": `power`'s armies on the map, in one area."""
-    for u in armies:
+def group_problem(
+    s: SoldierState, units: tuple[str, ...], kind: str, power: str | None = None
+) -> str | None:
+    """A card "on one army or group" (Forced March: `power`'s armies) or "any fleet or
+    group" (Mutiny: anyone's fleets): units of that kind on the map, in one area."""
+    for u in units:
         unit = s.units[u]
-        if unit.status != "map" or unit.type != "army" or s.commander(unit) != power:
+        if unit.status != "map" or unit.type != kind:
+            return f"{u} is not a{'n' if kind == 'army' else ''} {kind} on the map"
+        if power is not None and s.commander(unit) != power:
             return f"{u} is not one of {power}'s armies on the map"
-    if len({s.units[u].area for u in armies}) > 1:
-        return f"{', '.join(armies)} are not one army or group: they are in different areas"
-    return None
-
-
-def fleet_group_problem(s: SoldierState, fleets: tuple[str, ...]) -> str | None:
-    """Mutiny (SE cards.toml): "any fleet or group": fleets on the map, in one area."""
-    for u in fleets:
-        unit = s.units[u]
-        if unit.status != "map" or unit.type != "fleet":
-            return f"{u} is not a fleet on the map"
-    if len({s.units[u].area for u in fleets}) > 1:
-        return f"{', '.join(fleets)} are not one group: they are in different areas"
+    if len({s.units[u].area for u in units}) > 1:
+        what = "army or group" if kind == "army" else "group"
+        return f"{', '.join(units)} are not one {what}: they are in different areas"
     return None
 
 
@@ -314,11 +309,11 @@ def _static_target_problem(
             if why:
                 return why
     if card.target == "army_group" and po.units:
-        why = army_group_problem(s, power, po.units)
+        why = group_problem(s, po.units, "army", power)
         if why:
             return why
     if card.target == "fleet_group" and po.units:
-        return fleet_group_problem(s, po.units)
+        return group_problem(s, po.units, "fleet")
     return None
 
 

@@ -392,7 +392,7 @@ def execute(
             elif info.get("fleets"):  # the moving group (Storm at Sea, Monsoon)
                 units = list(info["fleets"])
                 where = info.get("area", "")
-            else:  # Mutiny: the fleets named (card_checks.fleet_group_problem: one area)
+            else:  # Mutiny: the fleets named (card_checks.group_problem: one area)
                 units = list(po.units)
                 where = s.units[units[0]].area or "" if units else ""
             _attrition(ctx, name, where, units, e.hit_on)

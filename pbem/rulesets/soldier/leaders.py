@@ -12,8 +12,8 @@ the defender may hold leaders out (SK 9.2), and at sea "a Leader's rating is add
 13.2). SE 16.5: allies' leader checks begin with the player with the most units and
 alternate. SE 13.5: "The owning player determines the order in which leaders are checked
 for death": standing order `leader checks LEADER[, LEADER...]`; default by name (SK 13.5
-says nothing, pbem reads it as SE does). SE 19.23: Poniatowski rates three leading only Polish forces. SE 19.7: Napoleon
-adds one to his units' dice in the first combat round.
+says nothing, pbem reads it as SE does). SE 19.23: Poniatowski rates three leading only
+Polish forces. SE 19.7: Napoleon adds one to his units' dice in the first combat round.
 """
 
 from __future__ import annotations
