@@ -287,7 +287,8 @@ def _map_limits(
         kind = content.country(u.country).kind
         home = content.country(u.country).map
         if kind in ("minor", "card_unit") and not u.hired_by and (maps - {home} or on_track):
-            rule = "SK 19.3" if kind == "card_unit" else "SK 18.9"
+            # SK 19.3 pirates; SK 18.9 (its example) every other minor, the South Pacific unit too
+            rule = "SK 19.3" if u.country == "Pirates" else "SK 18.9"
             out.append(f"{uid} may not leave the {home} map ({rule})")
         if u.provincial and maps & {"europe", "india", "spice_islands"}:
             out.append(
