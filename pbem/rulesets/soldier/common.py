@@ -80,6 +80,8 @@ def conquest_areas(content: SoldierContent, s: SoldierState, minor: str) -> list
     """The home areas whose loss conquers a minor (SK 18.7): all of them, "all those on the
     Europe map for those Major Powers being played as minors" (SK 15.4: "all European map
     home areas"; Spain's and Holland's colonies do not count). SE: one map, all of them."""
+    if minor not in s.satellites:
+        return list(content.conquest_homes(minor))
     homes = home_areas(content, s, minor)
     if minor in content.majors:
         homes = [a for a in homes if content.map_of(a) == "europe"]
@@ -90,7 +92,11 @@ def minor_conquered(content: SoldierContent, s: SoldierState, minor: str) -> boo
     """SK 18.7, 15.4: every home area of the minor (on the Europe map, for a major power
     played as a minor: `conquest_areas`) is controlled by its enemies (SE 19.3: not
     Holland while no card has created it)."""
-    homes = conquest_areas(content, s, minor)
+    homes = (
+        conquest_areas(content, s, minor)
+        if minor in s.satellites
+        else content.conquest_homes(minor)
+    )
     control, friendly = s.control, s.friendly
     if not homes or any(friendly(control.get(a), minor) for a in homes):
         return False  # (asked first: a minor usually holds a home area itself)

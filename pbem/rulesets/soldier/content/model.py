@@ -32,6 +32,8 @@ class Lookups:
 
     def __init__(self, c: SoldierContent):
         self.countries: dict[str, Country] = {x.name: x for x in c.powers.countries}
+        self.majors = tuple(x.name for x in c.powers.countries if x.kind == "major")
+        self.conquest_areas: dict[str, tuple[str, ...]] = {}  # memo: conquest_homes
         self.areas: dict[str, LandArea] = {a.name: a for a in c.map.land_areas}
         self.seas: dict[str, SeaArea] = {x.name: x for x in c.map.sea_areas}
         names: dict[str, str] = {}
@@ -184,7 +186,7 @@ class SoldierContent(Record):
 
     @property
     def majors(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.powers.countries if c.kind == "major")
+        return self.lookups.majors
 
     def resolve_area(self, name: str) -> str:
         """Canonical name of a land or sea area given its name or an alias (any case)."""
@@ -223,6 +225,18 @@ class SoldierContent(Record):
 
     def home_areas(self, country: str) -> list[str]:
         return list(self.lookups.homes.get(country, ()))
+
+    def conquest_homes(self, country: str) -> tuple[str, ...]:
+        """The home areas whose loss conquers a country (SK 18.7, 15.4): a major power's on
+        the Europe map only, a minor's all (memoized: content does not change)."""
+        memo = self.lookups.conquest_areas
+        got = memo.get(country)
+        if got is None:
+            homes = self.lookups.homes.get(country, ())
+            if country in self.lookups.majors:
+                homes = tuple(a for a in homes if self.map_of(a) == "europe")
+            got = memo[country] = homes
+        return got
 
     def units(self, power: str, type: str | None = None) -> list[Unit]:
         return [
