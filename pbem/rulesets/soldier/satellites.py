@@ -35,7 +35,7 @@ from . import common
 from .content import SoldierContent
 from .content.tables import Satellite
 from .fold import on
-from .minor_alliances import place_forces
+from .minor_forces import place_forces
 from .minor_rules import MinorAllied
 from .state import SoldierState
 
