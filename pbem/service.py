@@ -14,6 +14,7 @@ from typing import Any
 
 from . import (
     __version__,
+    admission,
     checkpoint,
     engine,
     envelope,
@@ -25,11 +26,12 @@ from . import (
 )
 from . import events as ev
 from . import ruleset as registry
+from .admission import SubmitResult
 from .dice import CommittedDice
 from .errors import ConflictError, GameError, UsageError
 from .keys import KeyError_, parse_public_key
 from .log import EventLog, Row, chain
-from .ruleset import STANDING, Problem, Step
+from .ruleset import STANDING, Step
 from .secrets import Secrets, secret_path, seeds_path
 from .state import GameState, fold, option_words
 from .suggest import closest
@@ -62,42 +64,6 @@ class PlayerSpec:
             raise UsageError(f"--player {power}: {email!r} is not an email address")
         name = parts[2] if len(parts) > 2 else email.split("@")[0]
         return cls(power.strip(), email, read_key(keyfile).strip(), name)
-
-
-@dataclass
-class SubmitResult:
-    status: str  # accepted | duplicate | rejected
-    kind: str = ""  # why rejected: malformed, unsigned, forged, wrong-game, ...
-    power: str | None = None
-    phase: str | None = None
-    problems: list[Problem] = field(default_factory=list)
-    event_seq: int | None = None
-    replaced: int | None = None  # log seq of the envelope this one replaces
-    orders: list[str] = field(default_factory=list)
-    digest: str = ""  # the envelope's sealed digest, once it reads
-    receipt: str | None = None  # the referee's signed receipt (pbem/receipts.py)
-
-    @property
-    def ok(self) -> bool:
-        return self.status != "rejected"
-
-    def message(self) -> str:
-        if self.status == "accepted":
-            what = f"orders of {self.power} for {self.phase} accepted as event {self.event_seq}"
-            if self.replaced:
-                what += f" (they replace those of event {self.replaced})"
-            return what
-        if self.status == "duplicate":
-            return (
-                f"duplicate: these orders of {self.power} were already accepted as event "
-                f"{self.event_seq}; nothing changed"
-            )
-        lines = [f"rejected ({self.kind}):"] + [f"  {p}" for p in self.problems]
-        return "\n".join(lines)
-
-
-def _reject(kind: str, message: str, line: int | None = None, **kw) -> SubmitResult:
-    return SubmitResult("rejected", kind, problems=[Problem(message, line)], **kw)
 
 
 @dataclass
@@ -439,102 +405,12 @@ class Game:
         try:
             env = envelope.parse(text)
         except envelope.EnvelopeError as e:
-            return _reject(e.kind, str(e).removeprefix(f"line {e.line}: "), e.line)
+            return admission.reject(e.kind, str(e).removeprefix(f"line {e.line}: "), e.line)
         st = self.state()
+        refused = admission.admit(st, env, self.log.row)
+        if refused is not None:
+            return refused
         power, phase = env.power, env.phase
-        kw = {"power": power, "phase": phase, "digest": env.sealed_digest}
-        if env.game != st.game_ref:
-            if env.game == st.game:
-                why = (
-                    f"the Game line must also name this game's unique id: 'Game: {st.game_ref}' "
-                    "(copy it from the order template in your report)"
-                )
-            elif env.game.split()[0] == st.game:
-                why = (
-                    f"these orders are for another game named {st.game!r}; "
-                    f"this one is 'Game: {st.game_ref}'"
-                )
-            else:
-                why = f"these orders are for game {env.game!r}, this is game {st.game_ref!r}"
-            return _reject("wrong-game", why, env.header_lines.get("Game"), **kw)
-        if power not in st.players:
-            hint = closest(power, st.players)
-            return _reject(
-                "wrong-power",
-                f"no power {power!r} in this game ({', '.join(st.players)})"
-                + (f"; did you mean {hint!r}?" if hint else ""),
-                env.header_lines.get("Power"),
-                **kw,
-            )
-        key = parse_public_key(st.players[power].public_key)
-        if not env.verify(key):
-            for other, reg in st.players.items():
-                if other != power and env.verify(parse_public_key(reg.public_key)):
-                    return _reject(
-                        "wrong-power",
-                        f"signed with the key of {other}, but the envelope says Power: {power}",
-                        env.header_lines.get("Power"),
-                        **kw,
-                    )
-            return _reject(
-                "forged",
-                f"the signature does not verify with the key registered for {power}: "
-                f"{env.problem(key)}",
-                env.first_line,
-                **kw,
-            )
-        if env.sealed_digest in st.digests:
-            return SubmitResult("duplicate", event_seq=st.digests[env.sealed_digest], **kw)
-        last = st.last_envelope_seq.get(power)
-        if last is not None and env.seq <= last:
-            return _reject(
-                "replayed",
-                f"Sequence {env.seq} is not above the last one accepted from {power}: "
-                "an old envelope sent again? Nothing changed. To replace accepted orders, "
-                "sign new ones with a higher Sequence",
-                env.header_lines.get("Sequence"),
-                **kw,
-            )
-        if st.ended is not None:
-            return _reject("wrong-phase", "the game is over; no more orders are taken", **kw)
-        step = joins.open_step(st)
-        if phase != STANDING:
-            done = [p for p, _ in st.resolved_phases]
-            if step is None or phase != step.phase:
-                why = (
-                    f"phase {phase!r} was already resolved"
-                    if phase in done
-                    else f"there is no phase {phase!r} open"
-                )
-                now_ = f"; the game is waiting for {step.phase!r} ({step.title})" if step else ""
-                return _reject("wrong-phase", why + now_, env.header_lines.get("Phase"), **kw)
-            if power not in step.owes and power not in step.may:
-                return _reject(
-                    "wrong-phase",
-                    f"{power} has no orders to give in {step.title}; "
-                    f"waiting for {', '.join(step.owes)}",
-                    env.header_lines.get("Phase"),
-                    **kw,
-                )
-        cp = env.checkpoint
-        if cp is not None:
-            row = self.log.row(cp[0])
-            if row is None or row.hash != cp[1] or cp[0] > st.seq:
-                return _reject(
-                    "history",
-                    f"your checkpoint (event {cp[0]}, {cp[1][:12]}...) does not match this game's "
-                    "log: the history you were shown differs from the one here. Keep your "
-                    "checkpoint and ask the referee",
-                    env.header_lines.get("Checkpoint"),
-                    **kw,
-                )
-        unbound = joins.needs_checkpoint(st, cp is not None)
-        if unbound is not None:
-            return SubmitResult("rejected", "orders", problems=[unbound], **kw)
-        # every problem at once: lines that do not read, and the rules broken by the rest
-        _, problems = joins.check_orders(st, power, phase, env.orders)
-        if problems:
-            return SubmitResult("rejected", "orders", problems=problems, **kw)
         prev = st.standing.get(power) if phase == STANDING else st.orders.get(phase, {}).get(power)
         accepted = ev.OrdersAccepted(
             power=power,
