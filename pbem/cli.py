@@ -341,9 +341,13 @@ def log_cmd(game, start, as_json):
     Example:
       pbem log g1756.pbem --from 40
     """
+    from .copy_view import open_log, sealed_line
+    from .hidden import Redacted
     from .reports.build import generic_sentence
 
     def describe_event(e):
+        if isinstance(e, Redacted):  # a redacted copy's row sealed for other powers
+            return sealed_line(e)
         if e.type == "dice_rolled":
             return f"dice for {e.label}: {' '.join(map(str, e.values))}"
         if e.type == "phase_resolved":
@@ -355,8 +359,8 @@ def log_cmd(game, start, as_json):
             return f"== {e.phase} resolved{extra}"
         return generic_sentence(e)
 
-    with open_game(game) as g:
-        for row in g.log.rows(start):
+    with open_log(game) as log:  # a game file, or a player's redacted copy
+        for row in log.rows(start):
             if as_json:
                 click.echo(
                     json.dumps(
@@ -513,8 +517,7 @@ def check_report(files, game):
         try:
             text, html = load(f)
             got = check(text, html)
-            if game is not None:
-                _report_inopen_game(game, got)
+            checked = _report_in_game(game, got) if game is not None else ""
         except SealError as x:
             bad += 1
             click.echo(f"{f}: NOT VALID: {x}")
@@ -523,14 +526,26 @@ def check_report(files, game):
         click.echo(
             f"{f}: OK: the {parts} of {got.power}'s report on events {got.start}-{got.stop} "
             f"of game {got.game}, sealed by referee key {got.referee}"
+            + (f"; checked against {checked}" if checked else "")
         )
     sys.exit(3 if bad else 0)
 
 
-def _report_inopen_game(path: str, got) -> None:
+def _report_in_game(path: str, got) -> str:
+    """What the report was checked against in the game file (or a player's redacted
+    copy: pbem/copy_view.py), for the OK line; SealError when it does not hold."""
+    from . import copy_view
+    from .log import EventLog
     from .reports import render
     from .reports.seal import SealError
 
+    with EventLog(path) as probe:
+        is_copy = probe.copy
+    if is_copy:
+        try:
+            return copy_view.check_report(path, got)
+        except copy_view.SealMismatch as x:
+            raise SealError(str(x)) from None
     with open_game(path) as g:
         st = g.state()
         if got.game != st.game_ref:
@@ -538,7 +553,7 @@ def _report_inopen_game(path: str, got) -> None:
         if got.referee != st.created.referee_key:
             raise SealError("the seal's key is not this game's referee key")
         if got.content_hash is None:
-            return
+            return "the game's referee key"
         again = render(g, got.power, got.start, got.stop).content_hash
         sent = [
             e.content_hash
@@ -551,6 +566,7 @@ def _report_inopen_game(path: str, got) -> None:
                 "the referee sealed this report, but the log neither records it as delivered "
                 "nor rebuilds it: he told you something his log does not say"
             )
+    return "the game's referee key and its log"
 
 
 @main.command()

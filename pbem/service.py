@@ -132,8 +132,9 @@ class Game:
         if self.log.copy:
             self.log.close()
             raise UsageError(
-                f"{self.path} is a redacted copy (pbem export): only `pbem verify` reads "
-                "it; every other command needs the full game file"
+                f"{self.path} is a redacted copy (pbem export): `pbem verify`, `pbem log` "
+                "and `pbem check-report --game` read it; every other command needs the "
+                "full game file"
             )
         self._cache: GameState | None = None
         self._snapshot_seq = 0  # the event the stored snapshot was taken at (snapshot.py)

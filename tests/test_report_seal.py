@@ -116,3 +116,49 @@ def test_check_report_with_game_refuses_another_key_and_an_unlogged_report(sent,
     (tmp_path / "l.html").write_text(sealed.html)
     r = CliRunner().invoke(main, ["check-report", str(tmp_path / "l.txt"), "--game", str(kit.path)])
     assert r.exit_code == 3 and "his log does not say" in r.output, r.output
+
+
+def test_a_players_redacted_copy_checks_his_report_and_lists_the_log(sent, tmp_path):
+    """A player holds his redacted copy (pbem export), not the game file: with it,
+    check-report binds the seal to the game's referee key and to the delivery the copy
+    records, and `pbem log` lists every row, those sealed for others by their public
+    fields (pbem/copy_view.py)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from pbem.export import export
+    from pbem.log import EventLog
+    from pbem.reports.build import Report
+    from pbem.reports.seal import seal
+
+    kit, files = sent
+    text, html = load(files[0])
+    got = check(text, html)
+    copy = export(kit.path, got.power, tmp_path / "copy.pbem", now="2026-01-02T00:00:00Z").path
+    r = CliRunner().invoke(main, ["check-report", str(files[0]), "--game", str(copy)])
+    assert r.exit_code == 0, r.output
+    assert "checked against the game's referee key and the delivery the copy records" in r.output
+    base = Report(got.power, got.start, got.stop, "s", got.unsealed["text"], got.unsealed["HTML"])
+    (tmp_path / "o.txt").write_text(seal(base, got.game, Ed25519PrivateKey.generate()).text)
+    r = CliRunner().invoke(main, ["check-report", str(tmp_path / "o.txt"), "--game", str(copy)])
+    assert r.exit_code == 3 and "not this game's referee key" in r.output, r.output
+    with kit.game() as g:
+        key = g.secrets().referee_key()
+    lie = seal(Report(got.power, got.start, got.stop, "s", base.text + "You won.\n", base.html),
+               got.game, key)  # fmt: skip
+    (tmp_path / "l.txt").write_text(lie.text)
+    (tmp_path / "l.html").write_text(lie.html)
+    r = CliRunner().invoke(main, ["check-report", str(tmp_path / "l.txt"), "--game", str(copy)])
+    assert r.exit_code == 3 and "the copy records another one delivered" in r.output, r.output
+    other = seal(base, "another 0123456789abcdef", key)
+    (tmp_path / "g.txt").write_text(other.text)
+    r = CliRunner().invoke(main, ["check-report", str(tmp_path / "g.txt"), "--game", str(copy)])
+    assert r.exit_code == 3 and "this game is" in r.output, r.output
+    r = CliRunner().invoke(main, ["log", str(copy)])
+    assert r.exit_code == 0, r.output
+    with EventLog(copy) as log:
+        n = sum(1 for _ in log.rows())
+    lines = r.output.splitlines()
+    assert len(lines) == n
+    assert any("(sealed for " in x and got.power not in x.split("sealed for")[1] for x in lines)
+    r = CliRunner().invoke(main, ["status", str(copy)])
+    assert r.exit_code != 0 and "`pbem log` and `pbem check-report --game` read it" in r.output
