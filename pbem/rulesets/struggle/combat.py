@@ -23,6 +23,7 @@ class Side:
     neutral: int | None = None  # a neutral's defence value
     withdrawn: bool = False  # SoE Fighting Withdrawal used in this attack: no losses in it
     alliance: str | None = None  # army | navy: where its army-or-navy Alliance tiles count
+    alliance_tiles: dict[str, str] = field(default_factory=dict)  # one tile set apart
 
     @property
     def powers(self) -> list[str]:
@@ -99,18 +100,19 @@ def _training(
     return 1 if mine > theirs and has else 0
 
 
-def _alliance_tile(
-    content: SoEContent, s: SoEState, power: str, area: str, kind: str, choice: str | None
-) -> int:
+def _alliance_tile(content: SoEContent, s: SoEState, side: Side, area: str, kind: str) -> int:
     """SoE Alliance tiles: +1 army or navy in the areas named on the tile (only the
     player's own). An army-or-navy tile counts as the kind chosen for this attack
-    (`Side.alliance`: "He decides which to use ... before dice are rolled"), in one
-    combat only; with no choice (an attack of one combat), where it is fought."""
+    (`Side.alliance`, or `Side.alliance_tiles` for that tile: "He decides which to use
+    ... before dice are rolled"; each tile "the player can decide"), in one combat only
+    ("used for one unit type ... in one round": the other "in a later round"); with no
+    choice (an attack of one combat), where it is fought."""
     n = 0
-    for name in sorted(set(s.powers[power].tiles)):
+    for name in sorted(set(s.powers[side.lead].tiles)):
         t = content.tile(name)
         if t.kind != "alliance" or area not in t.areas:
             continue
+        choice = side.alliance_tiles.get(name, side.alliance)
         if t.units == kind or (t.units == "army_or_navy" and (choice or kind) == kind):
             n += 1
     return n
@@ -157,14 +159,14 @@ def fight(
         "naval support": at_support,
         "alliance tile": 0
         if att.neutral is not None
-        else _alliance_tile(content, s, att.lead, area, unit, att.alliance),
+        else _alliance_tile(content, s, att, area, unit),
     }
     df_mods = {
         "training": _training(s, dfn, att, tile, kinds, area),
         "naval support": df_support,
         "alliance tile": 0
         if dfn.neutral is not None
-        else _alliance_tile(content, s, dfn.lead, area, unit, dfn.alliance),
+        else _alliance_tile(content, s, dfn, area, unit),
     }
     at_mods = {k: v for k, v in at_mods.items() if v}
     df_mods = {k: v for k, v in df_mods.items() if v}
@@ -324,11 +326,12 @@ def resolve_attack(
     land = a.raid != "Pirates" and s.count(a.area, power, "army") > 0
     default = "army" if land else "navy"
     att.alliance = a.alliance or default
-    dfn.alliance = (
-        default
-        if dfn.neutral is not None
-        else standing.get(dfn.lead, Standing()).alliance or default
-    )
+    att.alliance_tiles = dict(a.alliance_tiles)
+    dfn.alliance = default
+    if dfn.neutral is None:
+        st = standing.get(dfn.lead, Standing())
+        dfn.alliance = st.alliance or default
+        dfn.alliance_tiles = dict(st.alliance_tiles)
     if not land:  # SoE Alliance tiles: set on land with no land combat, it counts at sea
         _fall_back(att, dfn, "army", "navy")
     if a.raid == "Pirates":  # a naval attack on the tile: a naval combat only
@@ -426,6 +429,9 @@ def _fall_back(att: Side, dfn: Side, unfought: str, fought: str) -> None:
     for side in (att, dfn):
         if side.alliance == unfought:
             side.alliance = fought
+        for tile, kind in side.alliance_tiles.items():
+            if kind == unfought:
+                side.alliance_tiles[tile] = fought
 
 
 def _naval(

@@ -50,6 +50,8 @@ class Attack:
     naval: bool = True  # fight the naval combat if there is one
     alone: bool = False  # do not ask allies
     alliance: str | None = None  # army | navy: how to use an army-or-navy Alliance tile
+    # SoE Alliance tiles: one army-or-navy tile set apart ("alliance Sweden navy")
+    alliance_tiles: tuple[tuple[str, str], ...] = ()
     surprise: bool = False
     war_office: bool = False  # a free attack (SoE War Office)
     blockade: bool = False  # SoE Blockade (b): naval support +2 in the land combat
@@ -113,6 +115,7 @@ class Standing:
     lose_forts_first: bool = False
     blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
     alliance: str | None = None  # army | navy: how an army-or-navy Alliance tile defends
+    alliance_tiles: tuple[tuple[str, str], ...] = ()  # (tile, army | navy), one tile apart
 
 
 def _split(text: str) -> str:
@@ -345,9 +348,28 @@ def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
         out.actions.append(Build(unit, r.line, to, via, frm, militia, then))
 
 
+_ALLIANCE_TILE = re.compile(
+    r"\s*(?:,\s*)?\balliance\s+(?!(?:army|navy)\b)([^,]+?)\s+(army|navy)\b", re.I
+)
+
+
+def _alliance_tiles(r: _Reader, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """SoE Alliance tiles: "If the tile is marked with an army and navy symbol then the
+    player can decide which unit type he wishes to add": `alliance TILE army|navy` sets
+    one tile apart from the others (Sweden at sea, Denmark on land)."""
+    got: list[tuple[str, str]] = []
+    for m in _ALLIANCE_TILE.finditer(text):
+        tile = r.name("tile", m.group(1))
+        if tile and r.c.tile(tile).units != "army_or_navy":
+            r.bad(f"{tile} is not an army-or-navy Alliance tile: it adds what it shows")
+        elif tile:
+            got.append((tile, m.group(2).casefold()))
+    return _ALLIANCE_TILE.sub("", text), tuple(got)
+
+
 def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
     flags: set[str] = set()
-    text = rest
+    text, per_tile = _alliance_tiles(r, rest)
     for phrase, flag in _ATTACK_FLAGS.items():
         pat = re.compile(rf"\s*(?:,\s*)?\b{phrase}\b", re.I)
         if pat.search(text):
@@ -357,7 +379,8 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
     if not m:
         r.bad(
             "write: attack POWER|COUNTER|neutral|Pirates|Slave Revolt in AREA "
-            "[no naval] [alone] [surprise] [war office] [blockade]"
+            "[no naval] [alone] [surprise] [war office] [blockade] [alliance army|navy] "
+            "[alliance TILE army|navy]"
         )
         return
     area = r.name("area", m.group(2))
@@ -377,6 +400,7 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
                 area, r.line, target, counter,
                 naval="naval" not in flags, alone="alone" in flags,
                 alliance="army" if "army" in flags else "navy" if "navy" in flags else None,
+                alliance_tiles=per_tile,
                 surprise="surprise" in flags, war_office="war_office" in flags,
                 blockade="blockade" in flags, raid=raid,
             )
@@ -431,8 +455,12 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
         elif v == "losses":
             out.lose_forts_first = rest.casefold() == "forts first"
         elif v == "alliance":
+            _, per_tile = _alliance_tiles(r, text)
+            if per_tile:
+                out.alliance_tiles = (*out.alliance_tiles, *per_tile)
+                continue
             if rest.casefold() not in ("army", "navy"):
-                r.bad("write: alliance army (or: alliance navy)")
+                r.bad("write: alliance army (or: alliance navy, alliance TILE army|navy)")
                 continue
             out.alliance = rest.casefold()
         elif v == "blockade":
