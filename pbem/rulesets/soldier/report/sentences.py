@@ -16,7 +16,7 @@ from pbem.reports.model import plural
 from ..calendar import label
 from ..content import SoldierContent
 from ..state import SoldierState
-from .words import a, and_list, in_money, join, money, units_text
+from .words import a, and_list, aside, in_money, join, money, n_dice, units_text
 
 
 def describe(content: SoldierContent, e: Event, s: SoldierState | None) -> str | None:
@@ -149,10 +149,18 @@ def _(c, e, s):
     return f"Battle in {e.area}, {a(e.level)} ({rounds}): {att} attack {dfn or 'nobody'}{tail}."
 
 
+RETREATS = {
+    "forced": "a forced retreat",
+    "voluntary": "by choice",
+    "before battle": "before the battle",
+}
+
+
 @says("sk.retreated")
 def _(c, e, s):
     pieces = join([*e.units, *e.leaders])
-    return f"{e.power}'s {pieces} withdrew {e.why} from {e.frm} to {e.to}."
+    how = RETREATS.get(e.why, e.why)
+    return f"{e.power}'s {pieces} withdrew from {e.frm} to {e.to} ({how})."
 
 
 @says("sk.round_fought")
@@ -164,15 +172,15 @@ def _(c, e, s):
         if n
     )
     return (
-        f"{e.area}, round {e.round}: the attacker rolls {e.attacker_dice} dice and scores "
-        f"{plural(e.attacker_hits, 'hit')}, the defender rolls {e.defender_dice} dice and "
+        f"{e.area}, round {e.round}: the attacker rolls {n_dice(e.attacker_dice)} and scores "
+        f"{plural(e.attacker_hits, 'hit')}, the defender rolls {n_dice(e.defender_dice)} and "
         f"scores {plural(e.defender_hits, 'hit')}. Losses: {losses}{left}."
     )
 
 
 @says("sk.eliminated")
 def _(c, e, s):
-    return f"Eliminated in {e.area} ({e.why}): {join(e.units)}."
+    return f"Eliminated in {e.area} {aside(e.why)}: {join(e.units)}."
 
 
 @says("sk.leader_killed")
@@ -222,7 +230,7 @@ def _(c, e, s):
 
 @says("sk.control_changed")
 def _(c, e, s):
-    return f"{e.area} passes from {e.frm or 'nobody'} to {e.to} ({e.why})."
+    return f"{e.area} passes from {e.frm or 'nobody'} to {e.to} {aside(e.why)}."
 
 
 @says("sk.siege_paid")
@@ -236,16 +244,16 @@ def _(c, e, s):
 def _(c, e, s):
     losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     return (
-        f"Siege of {e.area}, round {e.round} ({e.besieger}): {e.besieger_dice} dice, "
+        f"Siege of {e.area}, round {e.round} ({e.besieger}): {n_dice(e.besieger_dice)}, "
         f"{plural(e.hits, 'hit')}; the fortification has taken {e.fort_hits} of "
-        f"{e.fortification}. Defensive fire: {e.defensive_dice} dice, "
+        f"{e.fortification}. Defensive fire: {n_dice(e.defensive_dice)}, "
         f"{plural(e.defensive_hits, 'hit')}; losses: {losses}."
     )
 
 
 @says("sk.siege_lifted")
 def _(c, e, s):
-    return f"The siege of {e.area} is lifted ({e.why}); its fortification is restored."
+    return f"The siege of {e.area} is lifted {aside(e.why)}; its fortification is restored."
 
 
 @says("sk.surrendered")
@@ -350,7 +358,7 @@ def _(c, e, s):
     mod = f" {e.modifier:+d}" if e.modifier else ""
     need = f", needing {e.needed}" if e.needed is not None else ""
     result = {True: "success", False: "failure", None: "undecided"}[e.success]
-    why = f" ({e.why})" if e.why else ""
+    why = f" {aside(e.why)}" if e.why else ""
     return (
         f"{e.power} tries {kind} {e.minor} (attempt {e.attempt}): dice {dice}{mod} = "
         f"{e.total}{need}: {result}{why}."
@@ -368,13 +376,13 @@ def _(c, e, s):
 @says("sk.minor_allied")
 def _(c, e, s):
     frm = f" (until now with {e.frm})" if e.frm else ""
-    why = f" ({e.why})" if e.why else ""
+    why = f" {aside(e.why)}" if e.why else ""
     return f"{e.minor} allies with {e.power}{frm}{why}."
 
 
 @says("sk.alliance_broken")
 def _(c, e, s):
-    return f"The alliance of {e.minor} with {e.power} is broken ({e.why})."
+    return f"The alliance of {e.minor} with {e.power} is broken {aside(e.why)}."
 
 
 @says("sk.minor_conquered")
@@ -404,7 +412,7 @@ def _(c, e, s):
 
 @says("sk.minor_units_removed")
 def _(c, e, s):
-    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave play ({e.why})."
+    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave play {aside(e.why)}."
 
 
 @says("sk.minor_order_skipped")
@@ -420,7 +428,7 @@ def _(c, e, s):
 
 @says("sk.leader_removed")
 def _(c, e, s):
-    return f"{e.leader} leaves the game ({e.why})."
+    return f"{e.leader} leaves the game {aside(e.why)}."
 
 
 @says("sk.siege_resisted")
@@ -445,7 +453,7 @@ def _(c, e, s):
 
 @says("sk.released")
 def _(c, e, s):
-    return f"{e.power} releases {join(e.units)} ({e.why})."
+    return f"{e.power} releases {join(e.units)} {aside(e.why)}."
 
 
 @says("sk.auxiliaries_lent")
@@ -510,13 +518,14 @@ def _(c, e, s):
 def _(c, e, s):
     losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
     first = " (first fire)" if e.first_fire else ""
+    verb, hit = ("roll", "score") if len(e.powers) > 1 else ("rolls", "scores")
     left = (
         f"; {plural(e.unallocated, 'hit')} on the other side could not be taken"
         if e.unallocated
         else ""
     )
     return (
-        f"{e.area}, round {e.round}{first}: {join(e.powers)} roll {e.dice} dice and score "
+        f"{e.area}, round {e.round}{first}: {join(e.powers)} {verb} {n_dice(e.dice)} and {hit} "
         f"{plural(e.hits, 'hit')}. Losses: {losses}{left}."
     )
 
@@ -528,13 +537,13 @@ def _(c, e, s):
 
 @says("sk.naval_retreated")
 def _(c, e, s):
-    return f"{e.power}'s {join([*e.fleets, *e.leaders])} withdrew from {e.frm} to {e.to} ({e.why})."
+    return f"{e.power}'s {join([*e.fleets, *e.leaders])} withdrew from {e.frm} to {e.to} {aside(e.why)}."
 
 
 @says("sk.sea_retreat")
 def _(c, e, s):
     pieces = join([*e.armies, *e.leaders])
-    return f"{e.power}'s {pieces} leave {e.frm} by sea for {e.to} ({e.why})."
+    return f"{e.power}'s {pieces} leave {e.frm} by sea for {e.to} {aside(e.why)}."
 
 
 @says("sk.prize_fleet")

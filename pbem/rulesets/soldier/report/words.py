@@ -18,6 +18,20 @@ def join(items: list[str] | tuple[str, ...], empty: str = "none") -> str:
     return ", ".join(items) if items else empty
 
 
+def n_dice(n: int) -> str:
+    """ "1 die", "3 dice"."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def aside(why: str) -> str:
+    """A reason in parentheses, its own trailing citation flattened: "(forced, SK 11.4)",
+    not "(forced (SK 11.4))"."""
+    head, sep, cite = why.rpartition(" (")
+    if sep and cite.endswith(")") and "(" not in cite:
+        return f"({head}, {cite[:-1]})"
+    return f"({why})"
+
+
 def a(word: str) -> str:
     """The word with its indefinite article, by sound: "an Assault", "a Siege", "a unit",
     "an hour" is not needed here, so only the vowel letters and a few exceptions count."""
