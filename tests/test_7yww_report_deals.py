@@ -79,21 +79,3 @@ def test_no_section_without_agreements():
     s = _state()
     s.pacts, s.deals = [], []
     assert not [x for x in sections(default_content(), s, C1) if x.title.startswith("Agreements")]
-
-
-def test_a_deal_carried_out_names_its_terms_once():
-    """The report's sentence for a deal lists what was carried out, not the whole
-    line again before it (a referee's trial: the terms were printed twice)."""
-    from pbem.rulesets.seven_years import events as E
-    from pbem.rulesets.seven_years.sentences import describe
-
-    terms = "Coalition 2, Coalition 3: Coalition 2 gives 3 treasury to Coalition 3"
-    e = E.Deal(seats=["Coalition 2", "Coalition 3"], terms=terms,
-               done=["Coalition 2 gives 3 treasury to Coalition 3"])  # fmt: skip
-    said = describe(e)
-    assert said == (
-        "Deal between Coalition 2, Coalition 3: Coalition 2 gives 3 treasury to "
-        "Coalition 3 (7YWW 21.1)."
-    )
-    nothing = E.Deal(seats=["Coalition 2", "Coalition 3"], terms=terms, skipped=["x"])
-    assert f"({terms})" in describe(nothing) and "Not carried out: x." in describe(nothing)

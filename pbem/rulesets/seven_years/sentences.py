@@ -464,9 +464,7 @@ def _(e: E.MinorRecruit) -> str:
 def _(e: E.Deal) -> str:
     done = f": {'; '.join(e.done)}" if e.done else ""
     skipped = f" Not carried out: {'; '.join(e.skipped)}." if e.skipped else ""
-    if e.done:  # the terms carried out say what it is: not its whole text again
-        return f"Deal between {', '.join(e.seats)}{done} (7YWW 21.1).{skipped}"
-    return f"Deal between {', '.join(e.seats)} ({e.terms}) (7YWW 21.1).{skipped}"
+    return f"Deal between {', '.join(e.seats)} ({e.terms}){done} (7YWW 21.1).{skipped}"
 
 
 @says(E.MarkersGiven)
