@@ -117,6 +117,24 @@ def allowance(
     return 2 + more
 
 
+def too_many_armies(
+    content: SoldierContent, s: SoldierState, units: list[str], leaders: list[str]
+) -> str | None:
+    """Why a group with generals moves at 1 MP (SK 13.1: each directs rating + 1 armies),
+    for a refusal to say; None when its generals direct all its armies."""
+    names = [n for n in leaders if s.leaders[n].role == "general"]
+    armies = [u for u in units if s.units[u].type == "army"]
+    ratings = {n: leader_rules.rating(content, s, n, units, names) for n in names}
+    direct = sum(r + 1 for r in ratings.values())
+    if not names or len(armies) <= direct:
+        return None
+    who = ", ".join(f"{n} (rating {r})" for n, r in ratings.items())
+    return (
+        f"{who} direct{'s' if len(names) == 1 else ''} at most {direct} armies and the group "
+        f"has {len(armies)}, so it moves as armies without a general (SK 13.1)"
+    )
+
+
 def step_cost(s: SoldierState, power: str, area: str) -> int:
     """SK 8.2: 1/2 MP into a friendly or allied-controlled area, 1 MP otherwise."""
     return 1 if s.friendly(s.control.get(area), power) else 2
@@ -221,7 +239,11 @@ def check_move(
             if limit < allowance(content, s, list(o.units), list(o.leaders))
             else "SK 8.1-8.2, 13.3"
         )
-        bad(f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} ({rule})")
+        why = too_many_armies(content, s, list(o.units), list(o.leaders))
+        bad(
+            f"the move costs {spent / 2:g} MP; the group has {limit / 2:g} ({rule})"
+            + (f": {why}" if why else "")
+        )
     return out
 
 
