@@ -238,9 +238,10 @@ def _lose(
     forts: bool,
 ) -> None:
     """Losses: the loser one unit (both on a tie), taken from the side's leader; a natural
-    7 one more, which falls on an ally who fought with the loser (the loser chooses: by
-    default the ally with most units there, then seat order). A fort is never lost in a
-    tie; forts go after armies unless the standing orders say forts first. Only the
+    7 one more, which falls on an ally who fought with the loser (the loser chooses, by
+    standing order `sevens`; by default the ally with most units there, then seat
+    order). A fort is never lost in a tie; forts go after armies unless the standing
+    orders say forts first. Only the
     defender's own forts fight, so only they can be lost: "Forts ... cannot be used to
     attack", "A fort can never be used to help an ally" (SoE Attack). A loss owed with
     no unit left in the combat is not taken. Each unit lost: one Unrest to its owner."""
@@ -250,7 +251,15 @@ def _lose(
     if seven:
         helpers = [a for a in fought if s.count(area, a, unit)]
         if lost and helpers:
-            losers.append(max(helpers, key=lambda a: (s.count(area, a, unit), -s.seats.index(a))))
+            # SoE Attack: "the losing player decides which allied player must lose a
+            # unit": his standing order `sevens`, else the ally with most units there
+            pick = standing.get(side.lead, Standing()).sevens
+            chosen = [a for a in pick if a in helpers]
+            losers.append(
+                chosen[0]
+                if chosen
+                else max(helpers, key=lambda a: (s.count(area, a, unit), -s.seats.index(a)))
+            )
         else:
             losers.append(side.lead)
     for who in losers:

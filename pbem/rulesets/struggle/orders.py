@@ -116,6 +116,7 @@ class Standing:
     blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
     alliance: str | None = None  # army | navy: how an army-or-navy Alliance tile defends
     alliance_tiles: tuple[tuple[str, str], ...] = ()  # (tile, army | navy), one tile apart
+    sevens: tuple[str, ...] = ()  # SoE Attack: the allies to lose a natural 7's unit, in order
 
 
 def _split(text: str) -> str:
@@ -463,13 +464,20 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                 r.bad("write: alliance army (or: alliance navy, alliance TILE army|navy)")
                 continue
             out.alliance = rest.casefold()
+        elif v == "sevens":
+            # SoE Attack: "If there is more than one allied player then the losing
+            # player decides which allied player must lose a unit"
+            names = [r.name("power", x) for x in re.split(r"\s*,\s*|\s+then\s+", rest) if x]
+            if not names:
+                r.bad("write: sevens POWER[, POWER]")
+            out.sevens = (*out.sevens, *(n for n in names if n))
         elif v == "blockade":
             if rest.casefold() not in ("when defending", "never"):
                 r.bad("write: blockade when defending (or: blockade never)")
             out.blockade_defending = rest.casefold() == "when defending"
         else:
             r.bad(
-                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, blockade, alliance)"
+                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, sevens, blockade, alliance)"
             )
     if any_auction:
         out.proxy = Proxy(up_to, tuple(proposals), tuple(accepts), never)
