@@ -158,6 +158,11 @@ class SevenYearsWorldWar(Ruleset):
 
         return map_view(self.content, s, power, events)
 
+    def order_template(self, s: SYWState, power: str, step: Step) -> list[str]:
+        from .template import order_template
+
+        return order_template(self.content, s, power, step)
+
     def describe_event(self, event: Event, state: Any = None) -> str | None:
         from .sentences import describe
 

@@ -1,0 +1,91 @@
+"""Seven Years World War order templates (rulesets/seven_years/template.py): every report
+that asks for orders pre-fills its envelope with the powers the player controls, what the
+step takes and examples with his own pieces; each example, uncommented, is accepted by
+the rules' own parse and validate (checked here on every step of the golden game, and on
+a free-deployment game's `rank` step)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from pbem import joins
+from pbem.resolution import Resolution
+from pbem.ruleset import OrderLine, check_orders, get
+from pbem.rulesets.seven_years import template
+from pbem.rulesets.seven_years.content import default_content
+from pbem.rulesets.seven_years.phases import step as step_of
+from pbem.service import Game
+
+RS = get("seven-years-world-war")
+GOLDEN = Path(__file__).parent / "golden" / "seven-years-world-war-2-european.pbem"
+
+
+def _accepted(s, seat, phase, lines):
+    _, problems = check_orders(
+        RS, s, seat, phase, [OrderLine(i, t) for i, t in enumerate(lines, 1)]
+    )
+    return [str(p) for p in problems]
+
+
+class Seeded:
+    stream_name = "scripted"
+
+    def __init__(self, seed: int):
+        self.r = random.Random(seed)
+
+    def randbelow(self, label: str, n: int) -> int:
+        return self.r.randrange(n)
+
+
+def set_up(scenario: str, seed: int):
+    ctx = Resolution(RS, RS.new_state(scenario, {}), Seeded(seed))
+    RS.setup(ctx, scenario, {})
+    return ctx.state
+
+
+def test_every_golden_step_offers_examples_that_are_accepted(tmp_path):
+    path = tmp_path / "g.pbem"
+    shutil.copyfile(GOLDEN, path)
+    c = default_content()
+    kinds: set[str] = set()
+    with Game(path) as game:
+        heads = [r.seq for r in game.log.rows() if r.type == "phase_resolved"]
+        for seq in heads:
+            st = game.state(upto=seq - 1)
+            step = joins.open_step(st)
+            if step is None:
+                continue
+            for seat in step.owes:
+                s = st.rules
+                lines = RS.order_template(s, seat, step)
+                assert all(x.startswith("#") for x in lines), lines
+                assert lines[1].startswith("# You control: "), lines[:2]
+                ex = template.examples(c, s, seat, step)
+                assert not _accepted(s, seat, step.phase, ex), (step.phase, seat, ex)
+                assert all(f"#   {x}" in lines for x in ex)
+                kinds |= {f"{s.stage}:{x.split()[0]}" for x in ex}
+    # a placement, a recruit and a real move or attack were offered, and accepted
+    assert {"place:place", "treasury:recruit"} <= kinds, kinds
+    assert kinds & {"turn:move", "turn:attack"}, kinds
+
+
+def test_the_set_up_template_lists_the_squares_of_each_piece_and_the_random_minor():
+    s = next(x for x in (set_up("2-european", n) for n in range(20)) if any(x.wild.values()))
+    seat = next(x for x in s.seats if s.wild.get(x))
+    lines = RS.order_template(s, seat, step_of(s))
+    text = "\n".join(lines)
+    assert "# - GB-A1 to GB-A4: " in text or "# - PR-A1 to PR-A4: " in text, text
+    assert "Your random minor piece" in text and "unaligned regions" in text
+    assert "# You control: " in text
+
+
+def test_the_rank_step_offers_a_ranking_that_is_accepted():
+    s = set_up("free-2", 1)
+    st = step_of(s)
+    ex = template.examples(default_content(), s, s.seats[0], st)
+    assert ex and ex[0].startswith("rank "), ex
+    assert not _accepted(s, s.seats[0], st.phase, ex)
+    orders, _ = check_orders(RS, s, s.seats[0], st.phase, [OrderLine(1, ex[0])])
+    assert orders is not None
