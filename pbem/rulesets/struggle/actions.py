@@ -26,6 +26,7 @@ from .orders import (
     Buy,
     Colonize,
     Conditional,
+    Give,
     Move,
     Pass,
     Standing,
@@ -38,7 +39,7 @@ FREE_BUILDS = {"Mercenaries": "army", "Pressgangs": "navy", "Trained Natives": "
 
 
 def counts_as_action(a) -> bool:
-    return not (isinstance(a, Attack) and a.war_office)
+    return not (isinstance(a, Attack) and a.war_office) and not isinstance(a, Give)
 
 
 def counted(actions: list) -> list:
@@ -50,6 +51,8 @@ def counted(actions: list) -> list:
     for a in [*actions, None]:
         if isinstance(a, Conditional):
             run.append(a)
+            continue
+        if isinstance(a, Give):  # free, and it does not part an action from its `if`
             continue
         if run and any(counts_as_action(c.action) for c in run):
             out.append(run[0])
@@ -64,6 +67,8 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
     pw = s.powers[power]
     if isinstance(a, Pass):
         return None
+    if isinstance(a, Give):
+        return give_problem(s, power, a)
     if isinstance(a, Buy):
         if done.get("buy"):
             return "a tile may be bought once per round (SoE Buy One Tile)"
@@ -124,6 +129,24 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
             return f"{power} has no control token left ({content.map_tokens} on the map)"
         return None
     return f"unknown action {a!r}"
+
+
+def give_problem(s: SoEState, power: str, a: Give) -> str | None:
+    """SoE Attack: "A player can offer to pay another player gold to join with him".
+    SoE Gold lets a player take gold from the bank "when [he] does not have enough gold
+    to meet a cost": a gift is no cost, so it is paid from the gold he has (a choice,
+    case give-gold.toml)."""
+    if a.to == power:
+        return f"{power} cannot give gold to himself"
+    if a.to not in s.powers:
+        return f"{a.to} is not a player in this game"
+    have = s.powers[power].gold
+    if a.gold > have:
+        return (
+            f"{power} has {have} gold and cannot give {a.gold}: gold is not taken from "
+            "the bank to give it (SoE Gold: only to meet a cost)"
+        )
+    return None
 
 
 def immediate_problem(content: SoEContent, s: SoEState, a: Buy) -> str | None:
@@ -272,6 +295,14 @@ def validate(content: SoEContent, s: SoEState, power: str, o: ActionOrders) -> l
             if all(whys):  # impossible whichever way it went (carrying out checks again)
                 problems.append(Problem(whys[0], a.line))
             continue
+        if isinstance(a, Give):  # free, where it stands; `if won:` after it looks past it
+            why = give_problem(t, power, a)
+            if why:
+                problems.append(Problem(why, a.line))
+            else:
+                for b, d in [(t, done), *((x, y) for x, y in lost if x is not t)]:
+                    assume(content, b, power, a, d)
+            continue
         before = (clone(t), deepcopy(done))
         why = action_problem(content, t, power, a, done)
         if why:
@@ -361,7 +392,10 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
     """The state after `a` if its dice go well (for checking the next action): its gold
     paid too, borrowed if short (SoE Gold), as the next action will find it."""
     pw = t.powers[power]
-    if isinstance(a, Buy):
+    if isinstance(a, Give):
+        pw.gold -= a.gold
+        t.powers[a.to].gold += a.gold
+    elif isinstance(a, Buy):
         done["buy"] = True
         _assume_taken(content, t, power, a.tile)
     elif isinstance(a, Colonize):
@@ -426,14 +460,14 @@ def resolve(
         why = action_problem(content, s, power, act, done)
         if why:
             ctx.emit(E.ActionSkipped(power=power, line=a.line, why=why))
-            if not isinstance(a, Conditional):
+            if not isinstance(a, (Conditional, Give)):
                 outcome, on = "lost", a.line
             use_free(after_buy.get(a.line, []) if isinstance(a, Buy) else [])
             continue
         won = carry_out(ctx, content, power, act, done, standing)
         blockade.lift_broken(ctx)
         use_free(after_buy.get(a.line, []) if isinstance(a, Buy) else [])
-        if not isinstance(a, Conditional):
+        if not isinstance(a, (Conditional, Give)):
             outcome, on = ("won" if won else "lost"), a.line
 
 
@@ -481,6 +515,8 @@ def carry_out(ctx, content: SoEContent, power: str, a, done: dict, standing) -> 
     s: SoEState = ctx.state
     if isinstance(a, Pass):
         ctx.emit(E.ActionSkipped(power=power, line=a.line, why="passes"))
+    elif isinstance(a, Give):  # SoE Attack: "no deal made is binding"
+        ctx.emit(E.GoldGiven(power=power, to=a.to, gold=a.gold))
     elif isinstance(a, Buy):
         done["buy"] = True
         take(ctx, content, power, a.tile)

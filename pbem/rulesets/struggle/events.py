@@ -110,6 +110,16 @@ class GoldChanged(Event):
 
 
 @event
+class GoldGiven(Event):
+    """SoE Attack: "A player can offer to pay another player gold to join with him"."""
+
+    type: Literal["soe.gold_given"] = "soe.gold_given"
+    power: str
+    to: str
+    gold: int
+
+
+@event
 class GoldBorrowed(Event):
     """SoE Gold: gold taken from the bank in twos, one Unrest point per two (three
     gold per point with Banking)."""
@@ -357,7 +367,7 @@ class NoTokenLeft(Event):
 
 EVENTS = [
     GameSetUp, CountersPlaced, CountersDrawn, UnitsPlaced, StageSet, AuctionOpened,
-    BidMade, BidPassed, AuctionWon, GoldChanged, GoldBorrowed, UnrestChanged,
+    BidMade, BidPassed, AuctionWon, GoldChanged, GoldBorrowed, GoldGiven, UnrestChanged,
     PopulationChanged, VictoryPoints, UnitsChanged, UnitMoved, ControlChanged, TileTaken,
     TileUsed, TileReturned, AttackDeclared, AllyJoined, CombatFought, NavalSupport,
     RoundEnded, WarEnded, GameEnded, ActionSkipped, RaidPlaced, RaidDefeated,

@@ -112,6 +112,12 @@ def _(s: SoEState, e: E.GoldChanged) -> None:
     s.powers[e.power].gold += e.delta
 
 
+@on(E.GoldGiven)
+def _(s: SoEState, e: E.GoldGiven) -> None:
+    s.powers[e.power].gold -= e.gold
+    s.powers[e.to].gold += e.gold
+
+
 @on(E.GoldBorrowed)
 def _(s: SoEState, e: E.GoldBorrowed) -> None:
     s.powers[e.power].gold += e.gold

@@ -81,7 +81,18 @@ class UseTile:
     take: str | None = None
 
 
-Action = Buy | Build | Move | Attack | Colonize | Pass
+@dataclass(frozen=True)
+class Give:
+    """SoE Attack: "A player can offer to pay another player gold to join with him":
+    gold to another player, a free order carried out where it stands among the lines
+    (not one of the round's two actions); no deal is binding, so nothing else follows."""
+
+    to: str
+    gold: int
+    line: int
+
+
+Action = Buy | Build | Move | Attack | Colonize | Pass | Give
 
 
 @dataclass(frozen=True)
@@ -217,11 +228,11 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             _action(r, text, out)
             continue
         when = m.group(1).casefold()
-        before = [a for a in out.actions if not isinstance(a, Conditional)]
+        before = [a for a in out.actions if not isinstance(a, (Conditional, Give))]
         tail = out.actions[len(out.actions) - _run(out.actions) :]
         if not before:
             r.bad(f"'if {when}:' follows the action it depends on")
-        elif any(c.when == when for c in tail):
+        elif any(isinstance(c, Conditional) and c.when == when for c in tail):
             r.bad(f"a second 'if {when}:' for the same action")
         elif not m.group(2):
             r.bad(f"write: if {when}: ACTION")
@@ -236,9 +247,10 @@ def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
 
 
 def _run(actions: list) -> int:
-    """How many conditionals end the list."""
+    """How many conditionals (and gifts among them) end the list: a `give` between an
+    action and its `if won:` / `if lost:` does not part them."""
     n = 0
-    while n < len(actions) and isinstance(actions[-1 - n], Conditional):
+    while n < len(actions) and isinstance(actions[-1 - n], (Conditional, Give)):
         n += 1
     return n
 
@@ -287,6 +299,8 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
             out.actions.append(Move(tuple(moves), r.line))
     elif v == "attack":
         _attack(r, rest, out)
+    elif v == "give":
+        _give(r, rest, out)
     elif v in ("colonize", "colonise", "enslave"):
         m = re.fullmatch(r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?", rest, re.I)
         area = r.name("area", m.group(1)) if m and m.group(1) else None
@@ -311,12 +325,29 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
             "buy",
             "colonize",
             "enslave",
+            "give",
             "move",
             "pass",
             "rebuild",
             "use",
         ]
         r.bad(f"{verb!r} is not an action ({', '.join(verbs)})", closest(v, verbs))
+
+
+def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
+    """`give POWER N [gold]` or `give N [gold] to POWER` (SoE Attack: paying a player)."""
+    m = re.fullmatch(r"(.+?)\s+(\d+)(?:\s+gold)?", rest, re.I) or re.fullmatch(
+        r"(\d+)(?:\s+gold)?\s+to\s+(.+)", rest, re.I
+    )
+    if not m:
+        r.bad("write: give POWER N (N gold to another player)")
+        return
+    who, n = (m.group(1), m.group(2)) if not m.group(1).isdigit() else (m.group(2), m.group(1))
+    to = r.name("power", who)
+    if int(n) < 1:
+        r.bad("give at least 1 gold")
+    elif to:
+        out.actions.append(Give(to, int(n), r.line))
 
 
 def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:

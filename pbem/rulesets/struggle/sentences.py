@@ -83,6 +83,11 @@ def _(e: E.GoldChanged) -> str:
     return f"{e.power}: {_signed(e.delta, 'gold')} ({e.why})."
 
 
+@says(E.GoldGiven)
+def _(e: E.GoldGiven) -> str:
+    return f"{e.power} gives {e.gold} gold to {e.to} (no deal is binding: SoE Attack)."
+
+
 @says(E.GoldBorrowed)
 def _(e: E.GoldBorrowed) -> str:
     return f"{e.power} takes {e.gold} gold from the bank for {e.unrest} Unrest."
