@@ -1,5 +1,5 @@
 """SK 19 Special Units: mercenaries (SK 19.1), besieged mercenary countries (SK 19.2, carried
-out by minor_alliances.seek_ally), auxiliaries (SK 19.5).
+out by minor_alliances.seek_ally; India area by area: AreaAllied), auxiliaries (SK 19.5).
 
 Action-phase order (docs/orders-soldier-kings.md, "Minor countries and mercenaries"):
     hire COUNTRY [N][, COUNTRY [N]...]   plays one "Swiss Mercenaries" or "Holy Roman Empire
@@ -18,6 +18,13 @@ Choices (each pinned by a case, tests/cases/soldier-kings/mercenary-*.toml):
   army is rehired while the power can pay, strongest first (full strength before reduced,
   then higher attack, defence, counter id); armies named by `release` are let go first.
   An army not rehired goes back to the pool (mercenary-rehire*.toml);
+- SK 19.2 "Each area from which mercenaries originate is treated separately": a mercenary
+  country of one home area (Switzerland, Hesse, Swabia, Württemberg) allies as a whole, as
+  a minor country (SK 17.7); India, whose every area not a European major power's home
+  area is one, allies area by area: a neutral Indian area besieged seeks its own ally, one
+  army of the Indian pool appears in it as that power's minor ally army (`hired_by` it,
+  never rehired, `raised`), and the area (`area_allies`) is that power's ally, while the
+  other Indian areas stay neutral (mercenary-india-*.toml);
 - SK 7.5: a power with zero Resources or zero Manpower may not hire or rehire;
 - SK 19.1 Swiss restriction: Swiss armies hired by a power take no part in its attacks or
   sieges in a Swiss home area (mercenary-swiss.toml);
@@ -84,6 +91,20 @@ class Released(Event):
 
 
 @event
+class AreaAllied(Event):
+    """SK 19.2, 17.7: a neutral Indian area besieged allies, on its own, with the power that
+    won the SK 17.7 roll; one army of the country's pool appears in it as that power's minor
+    ally army (not hired: never rehired, SK 19.2)."""
+
+    type: Literal["sk.area_allied"] = "sk.area_allied"
+    area: str
+    country: str
+    power: str
+    units: list[str]
+    why: str
+
+
+@event
 class AuxiliariesLent(Event):
     """SK 19.5: units loaned to a formal ally, treated as the receiver's units."""
 
@@ -113,7 +134,17 @@ def _(s: SoldierState, e: Hired) -> None:
     for uid in e.units:
         u = s.units[uid]
         u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "map", e.area, None, False, e.power
+        s.raised.pop(uid, None)  # hired by card (SK 19.1), whatever it was before
     _pay(s, e.power, e.resources)
+
+
+@on(AreaAllied)
+def _(s: SoldierState, e: AreaAllied) -> None:
+    s.area_allies[e.area] = e.power
+    for uid in e.units:
+        u = s.units[uid]
+        u.status, u.area, u.arrives, u.is_reduced, u.hired_by = "map", e.area, None, False, e.power
+        s.raised[uid] = e.area
 
 
 @on(Rehired)
@@ -150,6 +181,32 @@ def countries(content: SoldierContent) -> list[str]:
     return [m.country for m in content.tables.mercenaries]
 
 
+def by_area(content: SoldierContent, country: str) -> bool:
+    """SK 19.2 "Each area from which mercenaries originate is treated separately": a
+    mercenary country of several home areas (India) allies area by area (AreaAllied)."""
+    return row(content, country) is not None and len(content.home_areas(country)) > 1
+
+
+def area_neutral(content: SoldierContent, s: SoldierState, country: str, area: str) -> bool:
+    """SK 19.2, for a country that allies area by area: `area` is one of its own (not a
+    European major power's home area), it holds it, and it has not allied yet."""
+    return (
+        content.is_land(area)
+        and content.land_area(area).home == country
+        and s.control.get(area) == country
+        and area not in s.area_allies
+    )
+
+
+def area_ally(content: SoldierContent, s: SoldierState, area: str) -> str | None:
+    """SK 19.2: the power an Indian area allied with on its own while its country holds it
+    (taken by a power, it is that power's: SK 12.2)."""
+    ally = s.area_allies.get(area)
+    if ally is None or not content.is_land(area):
+        return None
+    return ally if s.control.get(area) == content.land_area(area).home else None
+
+
 def home_area(content: SoldierContent, country: str) -> str | None:
     """Where hired armies are placed: the mercenary country's home area on the map."""
     homes = sorted(content.home_areas(country))
@@ -169,14 +226,21 @@ def available(s: SoldierState, country: str) -> list[str]:
 
 
 def is_mercenary(s: SoldierState, u: Counter) -> bool:
-    """A hired army (SK 19.1). Auxiliaries (SK 19.5) are also `hired_by` their receiver, but
-    they are a major power's units and are maintained, not rehired."""
+    """A hired army (SK 19.1), or one raised in a besieged Indian area (SK 19.2, `raised`:
+    not rehired, see hired_by). Auxiliaries (SK 19.5) are also `hired_by` their receiver,
+    but they are a major power's units and are maintained, not rehired."""
     return u.hired_by is not None and u.country not in s.majors
 
 
 def hired_by(s: SoldierState, power: str) -> list[Counter]:
+    """The armies `power` hired (SK 19.1), to rehire; not those raised by a siege (SK 19.2:
+    they "act as Minor Country Allies and don't have to be hired or rehired")."""
     return sorted(
-        (u for u in s.on_map() if u.hired_by == power and is_mercenary(s, u)),
+        (
+            u
+            for u in s.on_map()
+            if u.hired_by == power and is_mercenary(s, u) and u.id not in s.raised
+        ),
         key=lambda u: id_order(u.id),
     )
 

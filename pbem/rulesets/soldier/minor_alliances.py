@@ -11,11 +11,11 @@ from typing import Any, Literal
 
 from pbem.resolution import Resolution
 
-from . import common
+from . import common, mercenaries
 from .common import id_order, treasury
 from .content import SoldierContent
 from .hooks import card_rules
-from .minor_forces import place_forces
+from .minor_forces import place_forces, raise_area_army
 from .minor_rules import (
     AllianceAttempt,
     BribesPaid,
@@ -398,7 +398,8 @@ def seek_ally(
     why: str,
 ) -> str | None:
     """SK 17.7 (with 19.2): the neutral minor seeks an ally among the major powers not
-    excluded and not barred; see the module docstring for who rolls and who wins."""
+    excluded and not barred; see the module docstring for who rolls and who wins. India
+    (mercenaries.by_area) seeks one for the besieged `area` alone (SK 19.2)."""
     s: SoldierState = ctx.state
     eligible = [
         p for p in s.majors if p not in excluded and alliance_bar(content, s, p, minor) is None
@@ -465,6 +466,9 @@ def seek_ally(
         else ("nobody wished to ally: the highest roll of all eligible powers (SK 17.7)")
     )
     ctx.emit(MinorSought(**base, totals=totals, ally=ally, reason=reason))
+    if area is not None and mercenaries.by_area(content, minor):
+        raise_area_army(ctx, content, ally, minor, area)  # SK 19.2: this area alone
+        return ally
     join(
         ctx,
         content,
@@ -570,10 +574,11 @@ def deployment_problem(
     content: SoldierContent, s: SoldierState, uid: str, to_map: str
 ) -> str | None:
     """SK 18.9: minor country units stay on the map they come from; hired mercenaries (SK
-    19.1) and major powers' units may leave it. The one-year scenarios use the Europe map
+    19.1) and major powers' units may leave it; an Indian army raised by a siege (SK 19.2)
+    acts as a minor country ally's and may not. The one-year scenarios use the Europe map
     only, so nothing calls this yet; the war on other maps will."""
     u = s.units[uid]
-    if u.country in s.majors or u.hired_by is not None:
+    if u.country in s.majors or (u.hired_by is not None and u.id not in s.raised):
         return None
     home = content.country(u.country).map
     if to_map != home:

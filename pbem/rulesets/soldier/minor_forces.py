@@ -128,3 +128,25 @@ def place_forces(
 
 def _piece_key(p: str) -> tuple:
     return (0, *id_order(p)) if re.fullmatch(r"\w+-[AF]\d+", p) else (1, p, 0)
+
+
+def raise_area_army(
+    ctx: Resolution, content: SoldierContent, power: str, country: str, area: str
+) -> None:
+    """SK 19.2 for a country that allies area by area (India, mercenaries.by_area): "One
+    army appears per area besieged ... Each area from which mercenaries originate is treated
+    separately": the besieged area alone allies with `power`, and one army of the country's
+    pool, drawn at random (SK 6.1), appears in it (SK 17.71: to resist the invaders) as
+    `power`'s minor ally army; the country's other areas stay as they were."""
+    merc = mercenaries.row(content, country)
+    n = merc.besieged_armies if merc else 1
+    units = _draw(ctx, country, "army", n, f"{area} joins {power}")
+    ctx.emit(
+        mercenaries.AreaAllied(
+            area=area,
+            country=country,
+            power=power,
+            units=units,
+            why=f"{area} besieged (SK 19.2, 17.7)",
+        )
+    )

@@ -368,11 +368,23 @@ def conquests(ctx: Resolution, content: SoldierContent) -> None:
             ctx.emit(MinorConquered(minor=minor, conquered=now, holders=holders))
 
 
-def seeks_ally(content: SoldierContent, s: SoldierState, country: str | None) -> bool:
+def seeks_ally(
+    content: SoldierContent, s: SoldierState, country: str | None, area: str | None = None
+) -> bool:
     """SK 17.7, 19.2: a neutral country on the table (not played as a major power) or a
-    mercenary country with an army in the pool whose area is besieged seeks an ally."""
+    mercenary country with an army in the pool whose area (`area`) is besieged seeks an
+    ally; India area by area (SK 19.2, mercenaries.by_area)."""
     if country is None or country in s.majors or country in s.allies:
         return False
+    if mercenaries.by_area(content, country):
+        # SK 19.2: "any area in India that isn't a home area for a European major power is
+        # besieged while neutral ... Each area from which mercenaries originate is treated
+        # separately": this area's own status, not India's; an army must be available
+        return (
+            area is not None
+            and mercenaries.area_neutral(content, s, country, area)
+            and bool(mercenaries.available(s, country))
+        )
     if table_row(content, country) is not None:
         return True
     # SK 19.2: "any available armies of those countries will appear per rule 17.7": with

@@ -145,6 +145,9 @@ def siege_blocked(content: SoldierContent, s: SoldierState, power: str, area: st
     owner = s.control.get(area)
     if s.friendly(owner, power):
         return f"{area} is controlled by {owner}, {'itself' if owner == power else 'an ally'} (SK 12.0)"
+    ally = mercenaries.area_ally(content, s, area)  # SK 19.2: an Indian area allied on its own
+    if ally is not None and s.friendly(ally, power):
+        return f"{area} is {ally}'s minor ally (SK 19.2, 17.72)"
     # a neutral area may be besieged; a neutral minor's seeks an ally first (SK 17.7, minors.py);
     # SK 19.1: hired Swiss do not besiege Switzerland
     if not mercenaries.besieging_armies(content, s, power, area):
@@ -343,7 +346,7 @@ def siege_may_proceed(
     siege stops, unless the besiegers' `... if resisted` attack clears them."""
     s: SoldierState = ctx.state
     owner = s.control.get(area)
-    if not seeks_ally(content, s, owner):
+    if not seeks_ally(content, s, owner, area):
         return True
     if separate_peace.keeps_out(content, s, owner, area):  # SKO Minor Ally Separate Peace
         return True
@@ -358,7 +361,11 @@ def siege_may_proceed(
     if ally is None:
         return True
     resisting = sorted(
-        (u.id for u in s.on_map(area, "army") if u.country == owner and u.hired_by is None),
+        (
+            u.id
+            for u in s.on_map(area, "army")
+            if u.country == owner and (u.hired_by is None or s.raised.get(u.id) == area)
+        ),  # SK 19.2: India's army raised for this area is its new ally's
         key=id_order,
     )
     if not resisting or all(s.friendly(p, ally) for p in besiegers):
@@ -373,4 +380,4 @@ def siege_may_proceed(
         return False
     combat.battle(ctx, content, area, attacks, standing_orders)  # SK 17.71: attack them at once
     s = ctx.state
-    return not any(u.country == owner for u in s.on_map(area, "army"))
+    return not any(s.units[u].status == "map" and s.units[u].area == area for u in resisting)

@@ -253,6 +253,11 @@ class SoldierState(_M):
     # SE 17.8: minor -> powers that backstabbed it, barred from allying with it for good
     backstabbed: dict[str, list[str]] = Field(default_factory=dict)
     conquered: list[str] = Field(default_factory=list)  # minor countries conquered (SK 18.7)
+    # SK 19.2 "Each area from which mercenaries originate is treated separately" (India):
+    # an area besieged while neutral -> the major power it allied with (SK 17.7); the army
+    # that appeared for it -> that area (a minor ally army of that power: never rehired)
+    area_allies: dict[str, str] = Field(default_factory=dict)
+    raised: dict[str, str] = Field(default_factory=dict)
     # SE 19.2, 19.3: the satellite nations (and Holland) card play has created: country ->
     # {"power": its creator, "areas": the areas put in it, "members": the minor countries
     # whose forces it uses (the Rhine Confederation)}
@@ -447,6 +452,7 @@ class SoldierState(_M):
         gone = "removed" if u.never_rebuilt or uid in self.garrisons else "pool"
         self.fleet_groups.pop(uid, None)
         u.status, u.area, u.arrives, u.is_reduced, u.hired_by = gone, None, None, False, None
+        self.raised.pop(uid, None)  # SK 19.2: back in the pool, raised no more
 
     def unit_side(self, unit: Counter) -> str | None:
         return self.side_of(unit.hired_by or unit.country)

@@ -398,6 +398,14 @@ def _(c, e, s):
     return f"{e.minor}'s forces take the field for {e.power}: {where}."
 
 
+@says("sk.area_allied")
+def _(c, e, s):
+    # SK 19.2: an Indian area allies on its own
+    verb = "takes" if len(e.units) == 1 else "take"
+    units = f"; {join(e.units)} {verb} the field there for it" if e.units else ""
+    return f"{e.area} ({e.country}) allies with {e.power} {aside(e.why)}{units}."
+
+
 @says("sk.minor_liberated")
 def _(c, e, s):
     return f"{e.power} liberates {e.minor} by taking {e.area}; {e.minor} is now its ally."
