@@ -104,6 +104,13 @@ def _proxy_choice(s: SoEState, proxy: Proxy | None) -> Bid | None:
     return Bid(None)
 
 
+def standing_choice(s: SoEState, proxy: Proxy | None) -> Bid | None:
+    """The bid or pass of standing auction orders given after the power was asked
+    (his turn already open): they decide for him when he sends no bid (a choice,
+    case auction-proxy-after-asked.toml); None: none given, he passes by default."""
+    return _proxy_choice(s, proxy)
+
+
 def act(
     ctx: Resolution, power: str, bid: Bid, *, proxy: bool = False, default: bool = False
 ) -> None:

@@ -461,8 +461,14 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                 pair = _proposal(r, prop)
                 (proposals if kind.casefold() == "propose" else accepts).append(pair)
             else:
+                from pbem.suggest import closest
+
+                word = rest.split()[0] if rest else ""
+                kinds = ["bid", "propose", "accept", "pass"]
                 r.bad(
-                    "write: auction bid up to N | auction propose A=X B=Y | auction accept A=X B=Y | auction pass"
+                    (f"{word!r} is not an auction order; " if word.casefold() not in kinds else "")
+                    + "write: auction bid up to N | auction propose A=X B=Y | auction accept A=X B=Y | auction pass",
+                    closest(word.casefold(), kinds) if word else None,
                 )
         elif v == "join":
             m = re.fullmatch(r"(.+?)(?:\s+with\s+(armies|navies|both|nothing))?", rest, re.I)

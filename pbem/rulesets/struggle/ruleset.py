@@ -119,7 +119,13 @@ class StruggleOfEmpires(Ruleset):
             ctx.emit(E.UnitsPlaced(power=power, units=[(t, a) for t, a, _ in o.units]))
             war.after_placement(ctx, c, st)
         elif s.stage == "auction":
-            auction.act(ctx, power, o, default=power not in orders or o.line is None)
+            sent = power in orders and o.line is not None
+            proxy = st[power].proxy if power in st else None
+            late = None if sent else auction.standing_choice(s, proxy)
+            if late is not None:  # SoE 2: standing auction orders given after he was asked
+                auction.act(ctx, power, late, proxy=True)
+            else:
+                auction.act(ctx, power, o, default=not sent)
             war.alliances(ctx, c, st)
         else:
             actions.resolve(ctx, c, power, o, st)
