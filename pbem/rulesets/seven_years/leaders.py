@@ -64,6 +64,15 @@ def problem(c: Content, s: SYWState, seat: str, leader: str, units: list[Unit],
     (`against`: the other side's units in the combat, kind_ok). `any_kind`: a general or
     an admiral alike (23.1(3) "one leader marker", a legion attempt)."""
     if leader not in available(c, s, seat):
+        ld = s.leaders.get(leader)
+        yours = ld is not None and (
+            (ld.where == "hand" and ld.holder == seat)
+            or (ld.where == "box" and ld.box in s.powers_of(seat))
+        )
+        if yours and not ld.face_up:
+            return (f"leader {leader} is not available to you: he is face down, having led "
+                    "or trained already this game turn (7YWW 20.44); he turns face up at "
+                    "its end (3.1(7))")  # fmt: skip
         return f"leader {leader} is not available to you (face up, in your hand or in a box of a power you control: 7YWW 20.41, 20.44)"
     if not any_kind and not kind_ok(c, leader, units, against):
         if c.marker(leader).naval:

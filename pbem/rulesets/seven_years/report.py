@@ -73,6 +73,9 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
         lines.append(f"The game is over after game turn {s.turn}.")
     elif st is not None:
         lines.append(st.title + ".")
+    if seat in s.seats:  # 7YWW 4.1: the powers this player plays (they change in play)
+        mine = ", ".join(f"{c.power_name(p)} ({p})" for p in s.powers_of(seat))
+        lines.append(f"You ({seat}) control: {mine or 'no power yet'}.")
     if s.order:
         lines.append("Initiative order (7YWW 6.1): " + ", ".join(s.order) + ".")
     lines.append(f"Campaign markers in the pool: {len(s.pool)} (7YWW 8.1).")
@@ -198,11 +201,25 @@ def _to_place(c: Content, s: SYWState, seat: str) -> Section:
         (p.id, p.label, p.side, texts.get(p.line, "")) for p in deploy.pieces_of(c, s, seat)
     )
     wild = ", ".join(s.wild.get(seat, [])) or "none"
+    note = f"Your piece from the random minor table: {wild}"
+    if s.wild.get(seat):
+        r = c.data.scenarios.minor_random
+        note += (
+            f", alone in an empty square of {', '.join(r.areas + r.african_also)} "
+            f"(7YWW 28.6; {len(deploy.wild_free(c, s))} such squares are empty now)"
+        )
+    note += ". Unplaced pieces go by the default. The squares each line allows are in the order template below."
+    if any("*" in t for _, _, _, t in rows):
+        on = "on" if deploy.HANOVER in s.options else "off"
+        note += (
+            " *: 28.6's optional rule: one British army may set up in Prussia (Hanover) "
+            f"when one player controls both; option '{deploy.HANOVER}', {on} in this game."
+        )
     return Section(
         "Your pieces to place (7YWW 28.6)",
         ("id", "piece", "power", "where (28.6)"),
         rows,
-        note=f"Your piece from the random minor table: {wild}. Unplaced pieces go by the default.",
+        note=note,
     )
 
 

@@ -164,9 +164,12 @@ class SevenYearsWorldWar(Ruleset):
         return order_template(self.content, s, power, step)
 
     def describe_event(self, event: Event, state: Any = None) -> str | None:
-        from .sentences import describe
+        from .sentences import describe, stays_note
 
-        return describe(event)
+        said = describe(event)
+        if isinstance(event, E.Combat) and said:  # 15.81: the attacker stays, and why
+            said += stays_note(state, event)
+        return said
 
     def visible(self, state: SYWState, event: Event, power: str) -> bool:
         """7.0: treasuries and campaign markers are seen only by their owner (and by

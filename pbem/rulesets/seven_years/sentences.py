@@ -29,6 +29,12 @@ def _marker(mid: str) -> str:
     return c.marker(mid).label if mid in c.markers else mid
 
 
+def _is_marker(mid: str) -> bool:
+    """A campaign marker id (DIP3-1), not a leader's, a power's or a square's."""
+    c = default_content()
+    return mid in c.markers and not c.is_leader(mid)
+
+
 def _units(units: list[str]) -> str:
     return ", ".join(units) or "no units"
 
@@ -175,6 +181,8 @@ def _(e: E.MarkersLost) -> str:
 @says(E.MarkerPlayed)
 def _(e: E.MarkerPlayed) -> str:
     on = f" on {e.target}" if e.target else ""
+    if e.target and _is_marker(e.target):  # a Sturm & Drang's target: named in words
+        on = "" if e.detail else f" against {_marker(e.target)}"
     detail = f": {e.detail}" if e.detail else ""
     return f"{e.seat} plays {_marker(e.marker)}{on}{detail}."
 
@@ -189,8 +197,8 @@ def _(e: E.BalanceOfPower) -> str:
 
 @says(E.Revolution)
 def _(e: E.Revolution) -> str:
-    if not e.capitals_occupied:
-        return f"Revolution (picked by {e.picker}): no capital is held by an enemy; not played."
+    if not e.capitals_occupied:  # the marker's play already says so (markers.revolution)
+        return ""
     return (
         f"Revolution (picked by {e.picker}): capitals held by an enemy: "
         f"{', '.join(e.capitals_occupied)}; die {e.die}: {e.effect} (7YWW 29.7)."
@@ -243,13 +251,35 @@ def _(e: E.Combat) -> str:
     hon = ""
     if e.honors_of_war:
         hon = " Honors of War played by the " + " and ".join(e.honors_of_war) + "."
-    defender = e.defender_seat or "the minor or neutral units"
+    defender = f"{e.defender_seat}'s" if e.defender_seat else "the minor or neutral units'"
     return (
         f"{e.attacker_seat} attacks {e.target} from {e.source} ({e.table} table): "
         f"{_units(e.attackers)} (strength {e.strength.get('attacker', 0)}) against "
-        f"{defender}'s {_units(e.defenders)} (strength {e.strength.get('defender', 0)}"
+        f"{defender} {_units(e.defenders)} (strength {e.strength.get('defender', 0)}"
         f"{f', terrain +{e.terrain}' if e.terrain else ''}); odds {e.column}, die {e.die}: "
         f"{e.result} (7YWW 15).{lead}{hon}"
+    )
+
+
+def stays_note(s, e: E.Combat) -> str:
+    """7YWW 15.81 ([C 15.j]): a beaten attacker whose own fortified zone stands in the
+    square he attacked from stays there (results.retreat), whatever his line's `retreat
+    to`: said after the combat, since no retreat follows. `s`: the state just before the
+    combat (the phasing player's attacks only; a countermarcher's standing lines choose)."""
+    c = default_content()
+    rc = c.data.crt.results.get(e.result)
+    if rc is None or rc.against != "attacker" or not rc.retreat or rc.eliminated == "all":
+        return ""
+    if s is None or getattr(s, "acting_seat", lambda: None)() != e.attacker_seat:
+        return ""
+    if not any(
+        u.type == "fortified_zone" and s.unit_seat(u) == e.attacker_seat
+        for u in s.units_in(e.source)
+    ):
+        return ""
+    return (
+        f" The attacking units left stay in {e.source}: {e.attacker_seat}'s fortified zone "
+        f"is there (7YWW 15.81), so they do not retreat (a 'retreat to' is not used)."
     )
 
 
@@ -260,7 +290,8 @@ def _(e: E.Eliminated) -> str:
 
 @says(E.Retreated)
 def _(e: E.Retreated) -> str:
-    return f"{_units(e.units)} retreat from {e.frm} to {e.to} (7YWW 15.8)."
+    verb = "retreats" if len(e.units) == 1 else "retreat"
+    return f"{_units(e.units)} {verb} from {e.frm} to {e.to} (7YWW 15.8)."
 
 
 @says(E.Advanced)
@@ -286,7 +317,18 @@ def _(e: E.LeaderEliminated) -> str:
 @says(E.Provisioning)
 def _(e: E.Provisioning) -> str:
     paid = sum(len(v.get("paid", [])) for v in e.squares.values())
-    out = f"Provisioning of {e.seat} (7YWW 19): {_n(paid, 'unit')} paid for, {e.total} treasury points"
+    fed = sum(len(v.get("fed", [])) for v in e.squares.values())
+    out = f"Provisioning of {e.seat} (7YWW 19): "
+    if fed:
+        out += f"{_n(fed, 'unit')} fed by forage, "
+    out += f"{_n(paid, 'unit')} paid for, {e.total} treasury points"
+    where = [
+        f"{sq} (forage {v.get('forage', 0)}): {', '.join(v['paid'])}"
+        for sq, v in sorted(e.squares.items())
+        if v.get("paid")
+    ]
+    if where:
+        out += " (paid: " + "; ".join(where) + ")"
     if e.eliminated:
         out += f"; not provisioned and removed: {_units(e.eliminated)}"
     return out + "."
@@ -464,7 +506,9 @@ def _(e: E.MinorRecruit) -> str:
 def _(e: E.Deal) -> str:
     done = f": {'; '.join(e.done)}" if e.done else ""
     skipped = f" Not carried out: {'; '.join(e.skipped)}." if e.skipped else ""
-    return f"Deal between {', '.join(e.seats)} ({e.terms}){done} (7YWW 21.1).{skipped}"
+    if e.done:  # the terms carried out say what it is: not its whole text again
+        return f"Deal between {', '.join(e.seats)}{done} (7YWW 21.1).{skipped}"
+    return f"Deal between {', '.join(e.seats)} ({e.terms}) (7YWW 21.1).{skipped}"
 
 
 @says(E.MarkersGiven)

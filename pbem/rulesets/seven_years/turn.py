@@ -235,11 +235,18 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
     taken: list[str] = []
     branch: dict[str, SYWState] = {}
     out: list[Problem] = []
+    refused: int | None = None  # the refused attack line that `if won:` lines follow
     for ln in orders.lines:
         if isinstance(ln, Wait):
             continue
         g = ln.guard
         outcome = g.kind if g is not None and g.kind in ("won", "lost") else ""
+        if outcome and refused is not None:  # one message: the attack line's own
+            out.append(Problem(f"'if {outcome}:' is refused with the attack line it depends "
+                               f"on (line {refused}): fix that line first", ln.line))  # fmt: skip
+            continue
+        if not outcome:
+            refused = None
         if outcome:
             base = branch.get(outcome, sim).model_copy(deep=True)
         else:
@@ -281,6 +288,8 @@ def check(c: Content, s: SYWState, seat: str, orders: TurnOrders) -> list[Proble
         if why:
             out.append(Problem(why, ln.line))
             taken[:] = mark
+            if isinstance(ln, Attack) and not outcome:
+                refused = ln.line
             continue
         sim = base
         if outcome:

@@ -265,10 +265,18 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
     out = TurnOrders()
     problems: list[Problem] = []
     phase = 0
+    prev: tuple[int, str] | None = None  # the last line read: (number, attack|outcome|other)
+    bad_attack: int | None = None  # the refused attack line the next `if won:` would follow
     for ol in lines:
         text = ol.text.split("#", 1)[0].strip()
         if not text:
             continue
+        if prev is not None:
+            kept = bool(out.lines) and out.lines[-1].line == prev[0]
+            if prev[1] == "attack":
+                bad_attack = None if kept else prev[0]
+            elif prev[1] == "other":
+                bad_attack = None  # an `if won:` line keeps the attack line it depends on
         r = Reader(c, s, ol.line, text, problems)
         if out.lines and isinstance(out.lines[-1], Wait):
             r.bad("nothing may follow 'wait': send the rest in the next envelope (plan 2.4)")
@@ -276,14 +284,22 @@ def parse(c: Content, s: SYWState, lines: list[OrderLine]) -> Parsed:
         guard = None
         body = text
         gm = GUARD.match(text)
+        outcome = bool(gm) and gm.group(1).casefold() in ("won", "lost")
+        head = (gm.group(3) if gm else text).split()[:1]
+        prev = (ol.line, "outcome" if outcome else "attack" if head == ["attack"] else "other")
+        if outcome and bad_attack is not None:  # one message: the attack line's own
+            kind = gm.group(1).casefold()
+            r.bad(f"'if {kind}:' is refused with the attack line it depends on "
+                  f"(line {bad_attack}): fix that line first")  # fmt: skip
+            continue
         if gm:
             kind, arg, body = gm.group(1).casefold(), gm.group(2), gm.group(3).strip()
             if kind in ("won", "lost"):
                 if arg:
                     r.bad(f"write: if {kind}: LINE")
-                prev = out.lines[-1] if out.lines else None
-                if not isinstance(prev, Attack) or (
-                    prev.guard is not None and prev.guard.kind not in ("won", "lost")
+                last = out.lines[-1] if out.lines else None
+                if not isinstance(last, Attack) or (
+                    last.guard is not None and last.guard.kind not in ("won", "lost")
                 ):
                     r.bad(f"'if {kind}:' comes right after the attack line it depends on")
                 guard = Guard(kind)
