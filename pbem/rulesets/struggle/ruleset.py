@@ -178,6 +178,11 @@ class StruggleOfEmpires(Ruleset):
 
         return map_view(self.content, s, power, events)
 
+    def order_template(self, s: SoEState, power: str, step: Step) -> list[str]:
+        from .template import template
+
+        return template(self.content, s, power, step)
+
     def describe_event(self, event: Event, state: Any = None) -> str | None:
         from .sentences import describe
 
