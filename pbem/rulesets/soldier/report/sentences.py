@@ -359,18 +359,40 @@ def _(c, e, s):
     need = f", needing {e.needed}" if e.needed is not None else ""
     result = {True: "success", False: "failure", None: "undecided"}[e.success]
     why = f" {aside(e.why)}" if e.why else ""
+    mods = "; ".join(_modifier(m) for m in e.modifiers if isinstance(m, dict))
+    mods = f" Modifiers: {mods}." if mods else ""
     return (
         f"{e.power} tries {kind} {e.minor} (attempt {e.attempt}): dice {dice}{mod} = "
-        f"{e.total}{need}: {result}{why}."
+        f"{e.total}{need}: {result}{why}.{mods}"
     )
+
+
+def _modifier(m: dict) -> str:
+    """One term of an alliance roll (SK 17.3-17.6): 'Austria's bribe +2: 2 Resources
+    (SK 17.4)'; the table's term is the table's, whoever rolls."""
+    kind = str(m.get("kind", ""))
+    who = "" if kind == "table" or not m.get("power") else f"{m['power']}'s "
+    detail = f": {m['detail']}" if m.get("detail") else ""
+    return f"{who}{kind} {int(m.get('value', 0)):+d}{detail}"
 
 
 @says("sk.bribes_paid")
 def _(c, e, s):
-    paid = "; ".join(
-        ", ".join(f"{k} {v}" for k, v in sorted(b.items())) for b in e.bribes if isinstance(b, dict)
-    )
+    paid = "; ".join(_bribe(b) for b in e.bribes if isinstance(b, dict))
     return f"Bribes revealed for {e.minor} (attempt {e.attempt}): {paid or 'none'}."
+
+
+def _bribe(b: dict) -> str:
+    """'France: 3 Resources against Austria (-3, a standing order)' (SK 17.4, 17.41)."""
+    side = str(b.get("side", ""))
+    target = f" {b['target']}" if b.get("target") else ""
+    sign = -1 if side == "against" else 1
+    how = [f"{sign * int(b.get('modifier', 0)):+d}"]
+    if b.get("standing"):
+        how.append("a standing order")
+    if b.get("from_attempt") and b.get("from_attempt") != 1:
+        how.append(f"from attempt {b['from_attempt']}")
+    return f"{b.get('power')}: {b.get('resources')} Resources {side}{target} ({', '.join(how)})"
 
 
 @says("sk.minor_allied")
@@ -563,6 +585,7 @@ def _(c, e, s):
 
 _LAND = re.compile(r"^(?P<area>.+), round \d+, (?P<side>attacker|defender) \((?P<powers>[^)]*)\)$")
 _NAVAL = re.compile(r"^.+, naval round \d+, (?!.*casualty check$)")
+_NAPOLEON = ", Napoleon's units (+1)"  # leaders.hits' label for SE 19.7's bonus dice
 _SIEGE = re.compile(r"^(?P<area>.+), siege round \d+, (?P<side>besieger|defensive fire) \(")
 
 
@@ -571,6 +594,9 @@ def hit_from(s: SoldierState, label: str) -> int | None:
     combat (SK 11.2) and sieges (SK 12.2, 12.3); 5 for the defender's dice, and for a
     siege's defensive fire, when attacking units entered the area by a mountain route
     this turn (SE 9.6, 12.3: "add one"). None: not a roll that scores hits."""
+    if label.endswith(_NAPOLEON):  # SE 19.7: these dice roll with one more
+        base = hit_from(s, label[: -len(_NAPOLEON)])
+        return None if base is None else base - 1
     if m := _LAND.match(label):
         if m["side"] == "attacker":
             return 6

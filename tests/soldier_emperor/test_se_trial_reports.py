@@ -1,0 +1,56 @@
+"""Report sentences a Soldier Emperor trial game found wanting: the bribes revealed for an
+alliance attempt were a dump of their fields ('from_attempt 1, modifier 2, power
+Austria, resources 2, side for, ...'), the attempt gave only the sum of its modifiers,
+and Napoleon's +1 dice (SE 19.7) had no hit marks."""
+
+from __future__ import annotations
+
+from pbem import ruleset as registry
+from pbem.rulesets.soldier.citations import in_book
+from pbem.rulesets.soldier.minor_rules import AllianceAttempt, BribesPaid
+from pbem.rulesets.soldier.report.sentences import describe, hit_from
+from pbem.rulesets.soldier.state import SoldierState
+
+
+def _se(text: str) -> str:
+    return in_book(text, "SE", "Money")
+
+
+def test_bribes_revealed_read_as_sentences_in_money():
+    c = registry.get("soldier-emperor").content
+    e = BribesPaid(minor="Bavaria", attempt=1, bribes=[
+        {"from_attempt": 1, "modifier": 2, "power": "Austria", "resources": 2,
+         "side": "for", "standing": False, "target": "Austria"},
+        {"from_attempt": 1, "modifier": 3, "power": "France", "resources": 3,
+         "side": "against", "standing": True, "target": "Austria"},
+    ])  # fmt: skip
+    said = _se(describe(c, e, None))
+    assert said == (
+        "Bribes revealed for Bavaria (attempt 1): Austria: 2 Money for Austria (+2); "
+        "France: 3 Money against Austria (-3, a standing order)."
+    )
+    assert "from_attempt" not in said and "Resources" not in said
+
+
+def test_an_alliance_attempt_names_each_modifier():
+    c = registry.get("soldier-emperor").content
+    e = AllianceAttempt(power="Austria", minor="Bavaria", attempt=1, dice=[5, 2], modifiers=[
+        {"detail": "Austria with Bavaria (SK 17.3)", "kind": "table", "power": "Austria",
+         "value": -2},
+        {"detail": "2 Resources (SK 17.4)", "kind": "bribe", "power": "Austria", "value": 2},
+        {"detail": "Fr-A1, Fr-A2 (SK 17.5)", "kind": "counter-intimidation",
+         "power": "France", "value": -2},
+    ], modifier=-2, total=5, needed=10, success=False)  # fmt: skip
+    said = _se(describe(c, e, None))
+    assert said == (
+        "Austria tries to ally with Bavaria (attempt 1): dice 5 2 -2 = 5, needing 10: "
+        "failure. Modifiers: table -2: Austria with Bavaria (SE 17.3); Austria's bribe +2: "
+        "2 Money (SE 17.4); France's counter-intimidation -2: Fr-A1, Fr-A2 (SE 17.5)."
+    )
+
+
+def test_napoleons_bonus_dice_hit_on_five():
+    s = SoldierState()
+    assert hit_from(s, "Tyrol, round 1, attacker (France)") == 6
+    assert hit_from(s, "Tyrol, round 1, attacker (France), Napoleon's units (+1)") == 5
+    assert hit_from(s, "alliance: Austria with Bavaria, Napoleon's units (+1)") is None
