@@ -54,3 +54,11 @@ def test_napoleons_bonus_dice_hit_on_five():
     assert hit_from(s, "Tyrol, round 1, attacker (France)") == 6
     assert hit_from(s, "Tyrol, round 1, attacker (France), Napoleon's units (+1)") == 5
     assert hit_from(s, "alliance: Austria with Bavaria, Napoleon's units (+1)") is None
+
+
+def test_the_scenario_listing_says_money_and_cites_se():
+    """`pbem games soldier-emperor --scenario 1805-3` said '44 Resources' and 'SK 7.1'."""
+    text = registry.get("soldier-emperor").scenario_text("1805-3")
+    assert "France: Napoleon" in text and "44 Money, 28 Manpower" in text
+    assert "Resources" not in text and "SK " not in text
+    assert "Control at the start (SE 7.1):" in text

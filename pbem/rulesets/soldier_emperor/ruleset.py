@@ -97,3 +97,7 @@ class SoldierEmperor(SoldierRuleset):
 
     def order_template(self, s: Any, power: str, step: Step) -> list[str]:
         return [self._book(line) for line in super().order_template(s, power, step)]
+
+    def scenario_text(self, scenario: str) -> str:
+        """`pbem games soldier-emperor --scenario NAME`: SE's sections, and Money."""
+        return self._book(super().scenario_text(scenario))
