@@ -212,6 +212,12 @@ class Ruleset(ABC):
         state just before it). None: the report writes a generic line; "": nothing."""
         return None
 
+    def default_note(self, state: Any, phase: str) -> str | None:
+        """What the default orders of `phase` do, said after "the default applied" in
+        the reports of a resolution where a power sent none (`state`: the rules state
+        just before it). None: nothing more is said."""
+        return None
+
     def dice_hits(self, state: Any, event: Event) -> int | None:
         """For a public roll (`dice_rolled`), the lowest value that scores a hit, so the
         report marks those dice; None: these dice score no hits (initiative, a table

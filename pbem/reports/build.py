@@ -303,10 +303,12 @@ def _collector(game: Game, power: str, start: int, stop: int, deadline: str | No
                 groups[0].items.append(Item("note", JOIN_NOTE))
             return
         if isinstance(e, ev.PhaseResolved):
+            what = rs.default_note(st.rules, e.phase) if rs is not None and e.defaulted else None
+            what = f": {what}" if what else ""
             if power in e.defaulted:
-                note = "You sent no orders: the default applied."
+                note = f"You sent no orders: the default applied{what}."
             elif e.defaulted:
-                note = f"No orders from {', '.join(e.defaulted)}: the default applied."
+                note = f"No orders from {', '.join(e.defaulted)}: the default applied{what}."
             else:
                 note = ""
             g = Group("", e.phase, e.index)

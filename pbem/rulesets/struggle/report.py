@@ -73,9 +73,9 @@ def sections(content: SoEContent, s: SoEState, power: str) -> list[Section]:
     top, bottom = alliances(s)
     if top or bottom:
         lines.append(
-            "Alliances (SoE 2): "
-            + " / ".join(" and ".join(row) or "nobody yet" for row in (top, bottom))
-            + "; players in one alliance may not attack each other."
+            f"Alliances (SoE 2): {' and '.join(top) or 'nobody yet'} (top row) against "
+            f"{' and '.join(bottom) or 'nobody yet'} (bottom row); players in one alliance "
+            "may not attack each other."
         )
     out.append(Section("The war", lines=tuple(lines)))
 

@@ -184,9 +184,20 @@ class StruggleOfEmpires(Ruleset):
         return template(self.content, s, power, step)
 
     def describe_event(self, event: Event, state: Any = None) -> str | None:
-        from .sentences import describe
+        from .sentences import describe_in
 
-        return describe(event)
+        return describe_in(event, state if isinstance(state, SoEState) else None)
+
+    def default_note(self, s: SoEState, phase: str) -> str | None:
+        """docs/orders-struggle-of-empires.md: the default of each envelope."""
+        stage = getattr(s, "stage", "")
+        if stage == "place":
+            return "an army in each area where he has the most control tokens"
+        if stage == "auction":
+            return "his standing auction orders bid or pass for him if he gave any, else he passes"
+        if stage == "actions":
+            return "two passes"
+        return None
 
     def visible(self, state: SoEState, event: Event, power: str) -> bool:
         if isinstance(event, E.UnrestChanged):

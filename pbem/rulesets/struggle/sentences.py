@@ -5,7 +5,9 @@ from __future__ import annotations
 from pbem.sentence_table import SentenceTable
 
 from . import events as E
+from .content import load_content
 from .report import units_text
+from .state import SoEState
 
 TABLE = SentenceTable()
 SENTENCES = TABLE.fns  # every event type that has its sentence
@@ -15,6 +17,10 @@ describe = TABLE.describe
 
 def _signed(n: int, what: str) -> str:
     return f"{'+' if n > 0 else ''}{n} {what}"
+
+
+def _an(word: str) -> str:
+    return "an" if word[:1].casefold() in "aeiou" else "a"
 
 
 def _mods(mods: dict[str, int]) -> str:
@@ -43,7 +49,7 @@ def _(e: E.CountersDrawn) -> str:
 
 @says(E.UnitsPlaced)
 def _(e: E.UnitsPlaced) -> str:
-    return f"{e.power} places " + ", ".join(f"a {t} in {a}" for t, a in e.units) + "."
+    return f"{e.power} places " + ", ".join(f"{_an(t)} {t} in {a}" for t, a in e.units) + "."
 
 
 @says(E.StageSet)
@@ -58,13 +64,19 @@ def _(e: E.AuctionOpened) -> str:
 
 @says(E.BidMade)
 def _(e: E.BidMade) -> str:
-    how = " (standing orders)" if e.proxy else ""
+    how = " (his standing orders decided)" if e.proxy else ""
     return f"{e.power} bids {e.amount} gold{how}, proposing A = {e.a or '-'}, B = {e.b or '-'}."
 
 
 @says(E.BidPassed)
 def _(e: E.BidPassed) -> str:
-    how = " (no orders: the default)" if e.default else " (standing orders)" if e.proxy else ""
+    how = (
+        " (no orders: the default)"
+        if e.default
+        else " (his standing orders decided)"
+        if e.proxy
+        else ""
+    )
     return f"{e.power} passes{how}."
 
 
@@ -184,8 +196,33 @@ def _(e: E.CombatFought) -> str:
         f"{e.area}, {e.battle} combat: {e.attacker} {e.attack_units}{_mods(e.attack_mods)} "
         f"+ dice {e.attack_dice[0]}-{e.attack_dice[1]} = {e.attack_total} against "
         f"{e.defender} {e.defence_units}{_mods(e.defence_mods)} + dice "
-        f"{e.defence_dice[0]}-{e.defence_dice[1]} = {e.defence_total}: {won[e.winner]}{again}."
+        f"{e.defence_dice[0]}-{e.defence_dice[1]} = {e.defence_total}: {won[e.winner]}{again}"
+        f"{_sevens(e)}."
     )
+
+
+def _sevens(e: E.CombatFought) -> str:
+    """SoE Attack: a side whose two dice make a natural 7 loses one more unit (a
+    neutral Country counter or a Pirates tile loses none)."""
+    out = []
+    if sum(e.attack_dice) == 7:
+        out.append(e.attacker)
+    if sum(e.defence_dice) == 7 and e.defender in load_content().game.powers:
+        out.append(e.defender)
+    return "".join(f"; {p} rolled a natural 7: one more unit lost" for p in out)
+
+
+def describe_in(e, state: SoEState | None = None) -> str | None:
+    """The event's sentence, with what only the state just before it tells."""
+    said = describe(e)
+    if said and isinstance(e, E.NavalSupport) and state is not None and state.stage == "actions":
+        attacker = state.order[state.acting] if state.order else ""
+        if attacker and not state.count(e.area, attacker, "army"):
+            said += (
+                f" No land combat is fought ({attacker} has no army in {e.area}): "
+                "the control tokens there stay."
+            )
+    return said
 
 
 @says(E.NavalSupport)
