@@ -268,13 +268,21 @@ def reach_lines(content: SoldierContent, s: SoldierState, power: str) -> list[st
         & {a.name for a in content.map.land_areas}
     )
     out = []
+    paths = []
     for area in areas:
         got = reach(content, s, power, area)
         if not got:
             continue
+        paths += [path[1:] for _dest, _c, path in got if len(path) > 2]
         said = [
             f"{dest} {c / 2:g}" + (f" (via {', '.join(path[1:-1])})" if len(path) > 2 else "")
             for dest, c, path in got
         ]
         out.append(f"# From {area}, the whole group can reach (MP): " + "; ".join(said))
+    if paths:  # a trial player wrote 'move ... to Tyrol' for 'Tyrol 2.5 (via ...)'
+        path = min(paths, key=lambda p: (len(p), p))
+        out.append(
+            "# A move names every area on its way, the 'via' areas then the "
+            f"destination: move PIECES to {', '.join(path)}"
+        )
     return out
