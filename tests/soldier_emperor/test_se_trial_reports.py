@@ -88,3 +88,21 @@ def test_the_reach_lines_show_how_a_path_is_written():
     line = f"move Pr-A1 to {path}"
     _, problems = check_orders(rs, s, "Prussia", "1756-summer-action-prussia", [OrderLine(1, line)])
     assert problems == [], (line, problems)
+
+
+def test_the_players_guide_gives_se_prices_as_the_tables_do():
+    """The guide sent SE players to Soldier Kings' chart (an army 2 Resources + 4
+    Manpower); it now gives SE's prices, which must match tables.toml."""
+    import re
+    from pathlib import Path
+
+    costs = registry.get("soldier-emperor").content.tables.costs
+    doc = Path(__file__).resolve().parents[2] / "docs" / "orders-soldier-emperor.md"
+    text = " ".join(doc.read_text(encoding="utf-8").split())
+    bullet = text.split("**Prices (SE 2.2, 6.3;")[1].split("- **")[0]
+    said = [(int(a), int(b)) for a, b in re.findall(r"(\d+) Money and (\d+) Manpower", bullet)]
+    want = [costs.purchase_army, costs.purchase_fleet, costs.recover_army, costs.recover_fleet,
+            costs.maintain_army]  # fmt: skip
+    assert said == [(c.resources, c.manpower) for c in want]
+    assert f"{costs.maintain_fleet.resources} Money a fleet" in bullet
+    assert f"a siege round {costs.siege_round.resources} Money" in bullet
