@@ -106,3 +106,21 @@ def test_the_players_guide_gives_se_prices_as_the_tables_do():
     assert said == [(c.resources, c.manpower) for c in want]
     assert f"{costs.maintain_fleet.resources} Money a fleet" in bullet
     assert f"a siege round {costs.siege_round.resources} Money" in bullet
+
+
+def test_one_counter_left_in_the_pool_is_singular():
+    """'Austria has 1 fleets left in its pool' read wrong; now '1 fleet'."""
+    from pbem.dice import ScriptedDice
+    from pbem.resolution import Resolution
+    from pbem.ruleset import OrderLine, check_orders
+
+    rs = registry.get("soldier-emperor")
+    ctx = Resolution(rs, rs.new_state("1803-7", {}), ScriptedDice([6, 6] + [1] * 12 + [0] * 115))
+    rs.setup(ctx, "1803-7", {})
+    s = ctx.state
+    s.stage, s.turn = "purchase", 1
+    _, problems = check_orders(rs, s, "Austria", "1803-spring-purchase", [
+        OrderLine(1, "buy 3 fleets")])  # fmt: skip
+    assert [p.message for p in problems] == [
+        "Austria has 1 fleet left in its pool to buy; this line brings the total to 3 (SE 6.3)"
+    ]

@@ -150,6 +150,8 @@ class Purchase:
                 what = {"army": "armies", "fleet": "fleets", "provincial": "provincial armies"}[
                     o.kind
                 ]
+                if left == 1:  # 'Austria has 1 fleet left', not '1 fleets'
+                    what = {"armies": "army", "fleets": "fleet"}.get(what, "provincial army")
                 problems.append(
                     Problem(
                         f"{power} has {left or 'no'} {what} left in its pool to buy"
