@@ -129,7 +129,7 @@ def validate_attacks(
         for p in s.peace:  # SK 15.3: nor the units of the loser's minor allies
             if p.victor != power or s.turn >= p.until_turn:
                 continue
-            owner = s.control.get(a.area)
+            owner = s.holder(a.area)  # SK 19.2: an Indian area allied on its own
             if content.game.rules.peace_ends and p.loser not in (owner, s.allies.get(owner or "")):
                 continue  # SE 15.3: outside the loser's areas its units retreat or end the peace
             theirs = sorted(

@@ -99,7 +99,7 @@ def area_problem(
         return why
     name = content.resolve_area(area)
     if content.is_land(name):
-        ctrl = s.control.get(name)
+        ctrl = s.holder(name)  # SK 19.2: an Indian area allied on its own is its ally's
         if ctrl is not None and not s.friendly(ctrl, ally):
             return f"{name} is controlled by {ctrl}, not a friend of {ally}"
         if any(not s.friendly(s.unit_side_country(u), ally) for u in s.on_map(name, "army")):

@@ -335,7 +335,7 @@ def _fort(
 ) -> int:
     """SK 9.6: the area's fortification value, if (and only if) the defender controls it;
     a fortification reduced by siege hits counts at its current value (SK 12.2)."""
-    owner = s.control.get(area)
+    owner = s.holder(area)  # SK 19.2: an Indian area allied on its own is its ally's
     if not any(s.friendly(owner, p) for p in defenders):
         return 0
     return max(0, fortresses.level(content, s, area) - s.fort_hits.get(area, 0))  # SKO (d)

@@ -24,7 +24,12 @@ Choices (each pinned by a case, tests/cases/soldier-kings/mercenary-*.toml):
   area is one, allies area by area: a neutral Indian area besieged seeks its own ally, one
   army of the Indian pool appears in it as that power's minor ally army (`hired_by` it,
   never rehired, `raised`), and the area (`area_allies`) is that power's ally, while the
-  other Indian areas stay neutral (mercenary-india-*.toml);
+  other Indian areas stay neutral (mercenary-india-*.toml). While India holds it, an
+  allied Indian area is on its ally's side for every friendly/enemy area test
+  (state.holder: SK 1.0, 8.2, 20.2...; mercenary-india-allied-area-*.toml); taken by a
+  power, its alliance is over (SK 18.7; mercenary-india-allied-area-taken.toml). A raised
+  army stays on its map (SK 18.9) and, India having no Recovery number, does not recover
+  (SK 18.3; mercenary-india-raised-*.toml);
 - SK 7.5: a power with zero Resources or zero Manpower may not hire or rehire;
 - SK 19.1 Swiss restriction: Swiss armies hired by a power take no part in its attacks or
   sieges in a Swiss home area (mercenary-swiss.toml);

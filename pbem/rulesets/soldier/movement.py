@@ -136,8 +136,9 @@ def too_many_armies(
 
 
 def step_cost(s: SoldierState, power: str, area: str) -> int:
-    """SK 8.2: 1/2 MP into a friendly or allied-controlled area, 1 MP otherwise."""
-    return 1 if s.friendly(s.control.get(area), power) else 2
+    """SK 8.2: 1/2 MP into a friendly or allied-controlled area (SK 19.2: an Indian area
+    allied with the power's side too, state.holder), 1 MP otherwise."""
+    return 1 if s.friendly(s.holder(area), power) else 2
 
 
 def _enemy_armies(s: SoldierState, power: str, area: str) -> list[str]:
@@ -221,7 +222,7 @@ def check_move(
             return out
         for p in s.peace:
             if p.victor == power and s.turn < p.until_turn and _belongs_to(s, content, b, p.loser):
-                owner = of_power(s, s.control.get(b) or p.loser, p.loser)
+                owner = of_power(s, s.holder(b) or p.loser, p.loser)
                 bad(
                     f"{power} may not enter {b}, an area of {owner}, until Turn {p.until_turn} (SK 15.3)"
                 )
@@ -252,7 +253,7 @@ def _vacillates(s: SoldierState, name: str) -> bool:
 
 
 def _belongs_to(s: SoldierState, content: SoldierContent, area: str, power: str) -> bool:
-    owner = s.control.get(area)
+    owner = s.holder(area)  # SK 19.2: an Indian area allied with `power` is its minor ally's
     return owner == power or s.allies.get(owner or "") == power
 
 

@@ -275,7 +275,9 @@ def _map_limits(
     content: SoldierContent, s: SoldierState, fleets, leaders, armies, path: list[str]
 ) -> list[str]:
     """Who may not sail to another map (SK 10.7): a minor country's units stay on the map
-    they come from (SK 18.9), pirates too (SK 19.3); provincials never reach the Europe,
+    they come from (SK 18.9), pirates too (SK 19.3), and so do a mercenary country's armies
+    that act as minor country allies (SK 19.2: raised by a siege, or allied with their
+    country), only those hired by card (SK 19.1) leaving; provincials never reach the Europe,
     India or Spice Islands maps (SK 19.42); royal leaders never leave Europe (SK 13.9)."""
     maps = {content.map_of(a) for a in path} - {"track"}
     on_track = any(content.is_circle(a) for a in path)
@@ -286,7 +288,12 @@ def _map_limits(
         u = s.units[uid]
         kind = content.country(u.country).kind
         home = content.country(u.country).map
-        if kind in ("minor", "card_unit") and not u.hired_by and (maps - {home} or on_track):
+        hired = u.hired_by is not None and uid not in s.raised  # SK 19.1 (19.2: not raised)
+        if (
+            kind in ("minor", "card_unit", "mercenary")
+            and not hired
+            and (maps - {home} or on_track)
+        ):
             # SK 19.3 pirates; SK 18.9 (its example) every other minor, the South Pacific unit too
             rule = "SK 19.3" if u.country == "Pirates" else "SK 18.9"
             out.append(f"{uid} may not leave the {home} map ({rule})")
@@ -452,7 +459,7 @@ def check_sail(
             bad(f"the group must stop in {b}: enemy fleets are there (SK 11.0, 10.61)")
         for p in s.peace:
             if p.victor == power and s.turn < p.until_turn and content.is_land(b):
-                ctrl = s.control.get(b)
+                ctrl = s.holder(b)  # SK 19.2: an Indian area allied on its own
                 if ctrl == p.loser or s.allies.get(ctrl or "") == p.loser:
                     owner = of_power(s, ctrl or p.loser, p.loser)
                     bad(

@@ -377,7 +377,7 @@ def _nearest_outside(
                 found,
                 key=lambda a: (
                     s.control.get(a) != power,
-                    not s.friendly(s.control.get(a), power),
+                    not s.friendly(s.holder(a), power),  # SK 19.2: state.holder
                     a,
                 ),
             )[0]

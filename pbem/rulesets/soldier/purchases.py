@@ -261,8 +261,10 @@ def recovery_number(content: SoldierContent, s: SoldierState, group: str) -> int
 
 def recovery_kind(content: SoldierContent, s: SoldierState, u: Counter) -> str:
     """ "paid" (the power's own units, SK 6.4; hired mercenaries, paid by the hirer) or
-    "minor" (a minor ally's unit, free within its Recovery number, SK 18.3)."""
-    if u.hired_by is None and u.country in s.allies:
+    "minor" (a minor ally's unit, free within its Recovery number, SK 18.3; SK 19.2: an
+    Indian army raised by a siege too, and India has no Recovery number: it does not
+    recover, as Switzerland allied by a siege does not)."""
+    if (u.hired_by is None and u.country in s.allies) or u.id in s.raised:
         return "minor"
     return "paid"
 

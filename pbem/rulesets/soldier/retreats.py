@@ -56,9 +56,10 @@ def _fights_for(unit: Counter) -> str:
 
 
 def controller(content: SoldierContent, s: SoldierState, area: str) -> str | None:
-    """Who controls a land area: the state's marker, else its home country (SK 7.1)."""
+    """Whose side a land area is on: the state's marker, else its home country (SK 7.1);
+    an Indian area allied on its own is its ally's (SK 19.2, 1.0 Ally: state.holder)."""
     if area in s.control:
-        return s.control[area]
+        return s.holder(area)
     return content.land_area(area).home
 
 

@@ -106,6 +106,9 @@ def _(s: SoldierState, e: SiegeRound) -> None:
 def _(s: SoldierState, e: ControlChanged) -> None:
     minor_rules.note_control(s, e)  # SK 18.6, 18.8: who it was taken from
     s.control[e.area] = e.to
+    # SK 19.2 with 18.7 (choice): an Indian area allied on its own and taken is conquered,
+    # its alliance over (its army stays its ally's); held by India again, it is neutral
+    s.area_allies.pop(e.area, None)
     fortresses.restore(s, e.area)  # SKO Economics (d)
     s.fort_hits.pop(e.area, None)
     s.besieger.pop(e.area, None)

@@ -377,6 +377,20 @@ class SoldierState(_M):
             return True
         return any(ma in group and mb in group for group in self.alliances)
 
+    def holder(self, area: str) -> str | None:
+        """SK 1.0 Ally/Friendly with SK 19.2: the country whose side `area` is on, for every
+        "friendly, allied, neutral or enemy area" test (movement, retreat, attrition,
+        fortification, blockade...): its controller; an Indian area that allied on its own
+        (`area_allies`) and that India still holds is its ally's, as a minor ally's home
+        area is. `control` itself stays for what is about control (income, victory points,
+        conquest, the map's colours)."""
+        owner = self.control.get(area)
+        if self.area_allies:  # SK 19.2: empty in almost every game
+            ally = self.area_allies.get(area)
+            if ally is not None and owner not in self.majors:
+                return ally
+        return owner
+
     # --- what is where ----------------------------------------------------------
 
     def on_map(self, area: str | None = None, type_: UnitType | None = None) -> list[Counter]:

@@ -131,7 +131,7 @@ def order(ctx: Resolution, power: str, lines: list, lends: list) -> None:
 
 def lost(s: SoldierState, power: str, areas: list[str]) -> bool:
     """`if lost`: one of the areas is held by neither the power nor a friendly power."""
-    return any(not s.friendly(s.control.get(a), power) for a in areas)
+    return any(not s.friendly(s.holder(a), power) for a in areas)  # SK 19.2: state.holder
 
 
 def _may(content: SoldierContent, s: SoldierState, loser: str, victor: str) -> bool:

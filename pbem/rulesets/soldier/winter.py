@@ -278,8 +278,9 @@ class WinterAttrition(phases.NoOrders):
                 if u.carried_by is None and not quartered(s, area, u) and u.id not in s.garrisons
             ]
             ctrl = s.control.get(area)
+            side = s.holder(area)  # SK 19.2: an Indian area allied on its own is its ally's
             enemy_limit, friendly_limit = support_limits(content, s, area)
-            friendly = [u.id for u in armies if s.friendly(ctrl, s.commander(u) or u.country)]
+            friendly = [u.id for u in armies if s.friendly(side, s.commander(u) or u.country)]
             enemy = [u.id for u in armies if u.id not in friendly]
             losing: list[str] = []
             if len(enemy) > enemy_limit:
