@@ -114,6 +114,7 @@ class ActionOrders:
 @dataclass
 class Placement:
     units: list[tuple[str, str, int]] = field(default_factory=list)  # (type, area, line)
+    unread: int = 0  # lines left out that did not read (checked without them)
 
 
 @dataclass

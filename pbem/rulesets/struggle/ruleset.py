@@ -6,7 +6,15 @@ from typing import Any, ClassVar
 
 from pbem.events import Event
 from pbem.resolution import Resolution
-from pbem.ruleset import STANDING, OrderLine, Parsed, Problem, Ruleset, Step
+from pbem.ruleset import (
+    STANDING,
+    OrderLine,
+    Parsed,
+    Problem,
+    Ruleset,
+    Step,
+    parse_good_lines,
+)
 
 from . import actions, auction, setup, war
 from . import events as E
@@ -64,13 +72,19 @@ class StruggleOfEmpires(Ruleset):
     # --- orders ---------------------------------------------------------------------
 
     def parse(self, s: SoEState, power: str, phase: str, lines: list[OrderLine]) -> Parsed:
+        """The lines that read are checked against the rules too when others do not
+        (parse_good_lines: every problem in one answer)."""
+        c = self.content
         if phase == STANDING:
-            return parse_standing(self.content, lines)
+            return parse_standing(c, lines)
         if s.stage == "place":
-            return parse_placement(self.content, lines)
+            got = parse_good_lines(lambda ls: parse_placement(c, ls), lines)
+            if got.checkable and got.left_out:
+                got.good = Placement(got.good.units, unread=len(got.left_out))
+            return got
         if s.stage == "auction":
-            return parse_bid(self.content, lines)
-        return parse_actions(self.content, lines)
+            return parse_bid(c, lines)
+        return parse_good_lines(lambda ls: parse_actions(c, ls), lines)
 
     def validate(self, s: SoEState, power: str, phase: str, orders: Any) -> list[Problem]:
         c = self.content
@@ -78,7 +92,8 @@ class StruggleOfEmpires(Ruleset):
             return []
         if s.stage == "place":
             return [
-                Problem(m, line) for m, line in setup.check_placement(c, s, power, orders.units)
+                Problem(m, line)
+                for m, line in setup.check_placement(c, s, power, orders.units, orders.unread)
             ]
         if s.stage == "auction":
             if orders.amount is None:

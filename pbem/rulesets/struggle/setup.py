@@ -124,9 +124,14 @@ def placer(s: SoEState) -> str:
 
 
 def check_placement(
-    content: SoEContent, s: SoEState, power: str, units: list[tuple[str, str, int]]
+    content: SoEContent,
+    s: SoEState,
+    power: str,
+    units: list[tuple[str, str, int]],
+    unread: int = 0,
 ) -> list[tuple[str, int]]:
-    """Problems (message, line) with a power's five set-up units (type, area, line)."""
+    """Problems (message, line) with a power's five set-up units (type, area, line);
+    `unread`: lines that did not read, counted as units (their own problem is said)."""
     out: list[tuple[str, int]] = []
     want = content.rule("setup_units_per_player")
     limits = {"army": "armies", "navy": "navies", "fort": "forts"}
@@ -139,8 +144,8 @@ def check_placement(
         used[type_] = used.get(type_, 0) + 1
         if used[type_] > content.pieces[limits[type_]]:
             out.append((f"{power} has only {content.pieces[limits[type_]]} {limits[type_]}", line))
-    if len(units) != want:
-        out.append((f"place exactly {want} units ({len(units)} given)", None))  # type: ignore[arg-type]
+    if len(units) + unread != want:
+        out.append((f"place exactly {want} units ({len(units) + unread} given)", None))  # type: ignore[arg-type]
     return out
 
 
