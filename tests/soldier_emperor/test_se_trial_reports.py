@@ -124,3 +124,43 @@ def test_one_counter_left_in_the_pool_is_singular():
     assert [p.message for p in problems] == [
         "Austria has 1 fleet left in its pool to buy; this line brings the total to 3 (SE 6.3)"
     ]
+
+
+def _se_state():
+    from pbem.dice import ScriptedDice
+    from pbem.resolution import Resolution
+
+    rs = registry.get("soldier-emperor")
+    ctx = Resolution(rs, rs.new_state("1803-7", {}), ScriptedDice([6, 6] + [1] * 12 + [0] * 115))
+    rs.setup(ctx, "1803-7", {})
+    return rs, ctx.state
+
+
+def test_a_unit_unable_to_retreat_is_told_why():
+    """'Eliminated in Tyrol (reduced and unable to retreat)': Austria had ordered a retreat
+    to Venetia; every route out of Tyrol is a mountain route (SE 9.4)."""
+    from pbem.rulesets.soldier.combat_results import Eliminated
+
+    rs, s = _se_state()
+    s.units["Au-A1"].status, s.units["Au-A1"].area = "map", "Tyrol"
+    s.units["Au-A1"].is_reduced = True
+    e = Eliminated(units=["Au-A1"], area="Tyrol", why="reduced and unable to retreat (SK 9.8)")
+    said = rs.describe_event(e, s)
+    assert said.startswith("Eliminated in Tyrol (reduced and unable to retreat, SE 9.8): Au-A1.")
+    assert " No land retreat was open (SE 9.4): Bavaria, Carniola, " in said
+    assert "Venetia and Württemberg (mountain route)" in said
+    # without the state, the sentence as before
+    assert rs.describe_event(e, None).endswith("SE 9.8): Au-A1.")
+
+
+def test_losses_that_eliminate_a_unit_say_so():
+    from pbem.rulesets.soldier.combat_results import RoundFought
+
+    rs, s = _se_state()
+    e = RoundFought(area="Bavaria", round=1, attacker_dice=3, defender_dice=17,
+                    attacker_hits=3, defender_hits=5, losses={"Au-A1": 1, "Pr-A1": 2},
+                    unallocated={"attacker": 1})  # fmt: skip
+    said = rs.describe_event(e, s)
+    assert "Losses: Au-A1 1 step, Pr-A1 2 steps (eliminated); 1 hit on the attacker" in said
+    s.units["Au-A1"].is_reduced = True
+    assert "Losses: Au-A1 1 step (eliminated), Pr-A1" in rs.describe_event(e, s)

@@ -165,7 +165,7 @@ def _(c, e, s):
 
 @says("sk.round_fought")
 def _(c, e, s):
-    losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
+    losses = join([_loss(s, u, n) for u, n in sorted(e.losses.items())])
     left = "".join(  # `unallocated` is keyed by the side that takes the hits (SK 9.7)
         f"; {plural(n, 'hit')} on the {side} could not be taken"
         for side, n in sorted(e.unallocated.items())
@@ -178,9 +178,39 @@ def _(c, e, s):
     )
 
 
+def _loss(s, unit: str, n: int) -> str:
+    """'Au-A2 1 step'; 'Pr-A5 2 steps (eliminated)' when the steps are all it had (a full
+    unit has two, SK 9.7), so a player need not count them."""
+    u = s.units.get(unit) if s is not None else None
+    gone = u is not None and n >= (1 if u.is_reduced else 2)
+    return f"{unit} {plural(n, 'step')}" + (" (eliminated)" if gone else "")
+
+
 @says("sk.eliminated")
 def _(c, e, s):
-    return f"Eliminated in {e.area} {aside(e.why)}: {join(e.units)}."
+    closed = _no_way_out(c, e, s) if e.why.startswith("reduced and unable to retreat") else ""
+    return f"Eliminated in {e.area} {aside(e.why)}: {join(e.units)}.{closed}"
+
+
+def _no_way_out(c, e, s) -> str:
+    """Why reduced units could not retreat, when SK 9.5's restrictions close every land
+    route (a trial player ordered 'retreat from Tyrol to Venetia': every route out of Tyrol
+    is a mountain route). '' when the state does not tell."""
+    from ..retreats import retreat_restrictions
+
+    units = [s.units[u] for u in e.units if s is not None and u in s.units]
+    if not units or not isinstance(c, SoldierContent) or not c.is_land(e.area):
+        return ""
+    power = s.commander(units[0])
+    armies = sum(1 for u in units if u.type == "army")
+    why = retreat_restrictions(c, s, e.area, power, armies)
+    if not why or not all(why.values()):
+        return ""
+    groups: dict[str, list[str]] = {}
+    for area, reasons in why.items():
+        groups.setdefault(", ".join(reasons), []).append(area)
+    said = "; ".join(f"{and_list(areas)} ({r})" for r, areas in groups.items())
+    return f" No land retreat was open (SK 9.5): {said}."
 
 
 @says("sk.leader_killed")
