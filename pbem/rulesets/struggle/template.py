@@ -14,6 +14,8 @@ standing orders' parser.
 
 from __future__ import annotations
 
+import textwrap
+
 from pbem.ruleset import OrderLine, Step, check_orders
 
 from . import auction
@@ -23,6 +25,7 @@ from .setup import default_placement
 from .state import SoEState
 
 PAD = "#   "
+WIDTH = 72  # an envelope line (pbem.envelope.fit_comment folds longer ones)
 
 
 def _problems(s: SoEState, power: str, phase: str, lines: list[str]) -> list[str]:
@@ -180,7 +183,7 @@ def standing_examples(c: SoEContent, s: SoEState, power: str) -> list[str]:
     early = s.stage in ("place", "auction")
     friends = s.allies(power) or (_others(s, power) if early else [])
     out = []
-    if early:
+    if s.war < s.wars or early:  # the auctions of this war or of the next
         free = [p for p in auction.unallied(s) if p != power] or _others(s, power)
         out.append("auction bid up to 2")
         if free:
@@ -200,6 +203,11 @@ def standing_examples(c: SoEContent, s: SoEState, power: str) -> list[str]:
 # ------------------------------------------------------------------ the template
 
 
+def _say(*parts: str) -> list[str]:
+    """One paragraph as `#` lines that fit the envelope's 72 columns."""
+    return ["# " + x for x in textwrap.wrap(" ".join(parts), WIDTH - 2)]
+
+
 def template(c: SoEContent, s: SoEState, power: str, step: Step) -> list[str]:
     if power not in s.powers:
         return []
@@ -207,12 +215,12 @@ def template(c: SoEContent, s: SoEState, power: str, step: Step) -> list[str]:
     out = [f"# {step.title}"]
     if s.stage == "place":
         no_navy = ", ".join(a for a in c.scoring if not c.area(a).navy)
-        out += [
-            "# Place exactly five units, one line each (SoE Setting Up): armies and",
-            f"# forts in any of the eleven areas that score, navies not in {no_navy}.",
-            "# The areas: " + ", ".join(c.scoring) + ".",
-            "# Nothing sent: an army in each area where you have the most control tokens.",
-        ]
+        out += _say(
+            "Place exactly five units, one line each (SoE Setting Up): armies and forts",
+            f"in any of the eleven areas that score, navies not in {no_navy}.",
+        )
+        out += _say("The areas: " + ", ".join(c.scoring) + ".")
+        out += _say("Nothing sent: an army in each area where you have the most control tokens.")
     elif s.stage == "auction" and s.auction is not None:
         a = s.auction
         lead = (
@@ -220,45 +228,47 @@ def template(c: SoEContent, s: SoEState, power: str, step: Step) -> list[str]:
             if a.bid is not None
             else "no bid yet"
         )
-        out += [
-            f"# Alliance auction {a.number} (SoE 2): {lead}. One line: 'bid N A=POWER B=POWER'",
-            f"# (at least {auction.next_amount(a)}) or 'pass'. Not yet allied: "
-            + ", ".join(auction.unallied(s))
-            + f". Your gold: {pw.gold} (short: taken from the bank, with Unrest).",
-        ]
+        out += _say(
+            f"Alliance auction {a.number} (SoE 2): {lead}. One line: 'bid N A=POWER",
+            f"B=POWER' (at least {auction.next_amount(a)}) or 'pass'. Nothing sent: a pass.",
+        )
+        out += _say(
+            "Not yet allied: " + ", ".join(auction.unallied(s)) + ".",
+            "Gold short of a bid won is taken from the bank, with Unrest (SoE Gold).",
+        )
     else:
         top, bottom = alliances(s)
         side = top if power in top else bottom
         allies = [p for p in side if p != power]
-        out += [
-            "# Two actions (SoE 3), one a line, in order; 'if won:' / 'if lost:' after an action",
-            "# are its alternatives (together one action); free tile uses ('use ...') and gifts",
-            "# ('give POWER N') do not count. Nothing sent: two passes.",
-            f"# Your allies: {', '.join(allies) or 'none'}.",
-        ]
+        out += _say(
+            "Two actions (SoE 3), one a line, in order; 'if won:' / 'if lost:' after an",
+            "action are its alternatives (together one action); free tile uses ('use ...')",
+            "and gifts ('give POWER N') do not count. Nothing sent: two passes.",
+        )
+        out += _say(f"Your allies: {', '.join(allies) or 'none'}.")
     tiles = ", ".join(t for t in pw.tiles if s.may_use(power, t)) or "none"
-    out.append(
-        f"# Your gold {pw.gold}, Population {pw.population}, Unrest {pw.unrest}; "
-        f"tiles usable: {tiles}."
+    out += _say(
+        f"Your gold {pw.gold}, Population {pw.population}, Unrest {pw.unrest};",
+        f"tiles usable: {tiles}.",
     )
     units = [f"{a}: {units_text(by)}" for a, by in _mine(s, power)]
-    out.append("# Your units: " + ("; ".join(units) or "none on the map") + ".")
+    out += _say("Your units: " + ("; ".join(units) or "none on the map") + ".")
     tokens = [f"{a} {n}" for a, n in _tokens(s, power)]
-    out.append("# Your control tokens: " + (", ".join(tokens) or "none") + ".")
+    out += _say("Your control tokens: " + (", ".join(tokens) or "none") + ".")
     ex = examples(c, s, power)
     singles = [e[0] for e in ex if len(e) == 1]
     if singles:
-        out.append("# Examples, each accepted as it stands (remove the '#' to use one):")
+        out += _say("Examples, each accepted as it stands (remove the '#' to use one):")
         out += [PAD + line for line in singles]
     for env in (e for e in ex if len(e) > 1):
         what = "the five together" if s.stage == "place" else "an action and its alternatives"
-        out.append(f"# Example, {what}:")
+        out += _say(f"Example, {what}:")
         out += [PAD + line for line in env]
-    out += [
-        "# Standing orders (they bid or pass for you in the auctions, and decide when you",
-        "# are attacked or asked to join) go in an envelope of their own with the header",
-        "# 'Phase: standing', which replaces them all; your standing orders in force are",
-        "# quoted under this envelope ('auction pass': never bid). For example:",
-    ]
+    out += _say(
+        "Standing orders (they bid or pass for you in the auctions, and decide when you",
+        "are attacked or asked to join) go in an envelope of their own with the header",
+        "'Phase: standing', which replaces them all ('auction pass': never bid); your",
+        "standing orders in force are quoted under this envelope. For example:",
+    )
     out += [PAD + line for line in standing_examples(c, s, power)]
     return out
