@@ -97,7 +97,8 @@ def test_a_game_through_the_cli(tmp_path, monkeypatch):
     assert "wrote g.Red.pbem" in run("export", "g.pbem", "--for", "Red")
     out = run("verify", "g.Red.pbem")  # a player's copy: verify reads it, says so plainly
     assert "OK as Red's redacted copy" in out and "export table" not in out
-    assert "other command needs the full game file" in run("log", "g.Red.pbem", code=2)
+    assert "other command needs the full game file" in run("status", "g.Red.pbem", code=2)
+    assert "mini.card_dealt (sealed for Blue)" in run("log", "g.Red.pbem")  # Red's view
     listed = run("games", ".")  # the copy beside the game is no game of the directory
     assert "\ng " in listed and "redacted" not in listed
     con = sqlite3.connect("g.pbem")
