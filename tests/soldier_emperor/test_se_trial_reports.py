@@ -164,3 +164,20 @@ def test_losses_that_eliminate_a_unit_say_so():
     assert "Losses: Au-A1 1 step, Pr-A1 2 steps (eliminated); 1 hit on the attacker" in said
     s.units["Au-A1"].is_reduced = True
     assert "Losses: Au-A1 1 step (eliminated), Pr-A1" in rs.describe_event(e, s)
+
+
+def test_the_diplomacy_template_says_how_to_write_a_deal():
+    """The Winter Diplomacy Phase's template listed the pieces and no deal line."""
+    from pbem.ruleset import OrderLine
+
+    rs, s = _se_state()
+    s.stage, s.turn = "diplomacy", 4
+    step = rs.step(s)
+    lines = rs.order_template(s, "Austria", step)
+    text = "\n".join(lines)
+    assert "# deal with POWER[, POWER]: TERM; TERM" in text
+    assert "A gives N Money to B" in text and "(SE 14.2, 14.3)" in text
+    assert "Resources" not in text and lines[-1] == "# done"
+    assert all(len(x) <= 72 for x in lines)
+    parsed = rs.parse(s, "Austria", step.phase, [OrderLine(1, "done")])
+    assert not parsed.problems

@@ -88,7 +88,22 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
     if s.stage == "action":
         out += _guerilla_lines(content, s, power)
         out += _war_lines(content, s, power)
+    if s.stage == "diplomacy":
+        out += _deal_lines(content.game.rules.money)
     return out
+
+
+def _deal_lines(money: str) -> list[str]:
+    """The Diplomacy Phase's orders (SK 14.2, 14.3); a trial's template gave only the pieces."""
+    return [
+        "# One line per deal, then 'done'. A deal is made when every power it",
+        "# names sends the same line (the same terms, in any order):",
+        "# deal with POWER[, POWER]: TERM; TERM",
+        f"# Terms: alliance; A gives N {money} to B; A gives N Manpower to B;",
+        "#   A gives card CARD to B; A gives area AREA to B; A gives leader",
+        "#   LEADER to B; promise TEXT (SK 14.2, 14.3)",
+        "# done",
+    ]
 
 
 def _war_lines(content: SoldierContent, s: SoldierState, power: str) -> list[str]:
