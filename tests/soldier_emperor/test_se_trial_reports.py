@@ -181,3 +181,21 @@ def test_the_diplomacy_template_says_how_to_write_a_deal():
     assert all(len(x) <= 72 for x in lines)
     parsed = rs.parse(s, "Austria", step.phase, [OrderLine(1, "done")])
     assert not parsed.problems
+
+
+def test_a_card_not_in_a_two_power_hand_reads_in_the_plural():
+    """'Britain and Prussia holds no 'Fog at Sea' card' (one player, two powers)."""
+    from pbem.dice import ScriptedDice
+    from pbem.resolution import Resolution
+    from pbem.ruleset import OrderLine, check_orders
+    from pbem.rulesets.soldier.card_checks import hand
+
+    rs = registry.get("soldier-emperor")
+    ctx = Resolution(rs, rs.new_state("1805-3", {}), ScriptedDice([6, 6, 5, 5, 4, 4] + [1] * 400))
+    rs.setup(ctx, "1805-3", {})
+    s = ctx.state
+    assert "Fog at Sea" not in hand(s, "Britain")
+    line = "react Fog at Sea when intercepted in North Sea"
+    _, problems = check_orders(rs, s, "Britain", "standing", [OrderLine(1, line)])
+    card = "Fog at Sea"
+    assert f"Britain and Prussia hold no {card!r} card (SE 5.1)" in [p.message for p in problems]

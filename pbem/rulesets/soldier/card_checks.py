@@ -370,11 +370,11 @@ def validate_standing(
     if get is None:
         return []
     have = hand(s, power)
+    player = s.player_of(power)
+    verb = "hold" if len(s.players.get(player, ())) > 1 else "holds"  # 'Britain and Prussia'
     for po in [*get("play", []), *get("react", [])]:
         if po.card not in have:
-            problems.append(
-                Problem(f"{s.player_of(power)} holds no {po.card!r} card (SK 5.1)", po.line)
-            )
+            problems.append(Problem(f"{player} {verb} no {po.card!r} card (SK 5.1)", po.line))
     return problems
 
 
