@@ -199,3 +199,13 @@ def test_a_card_not_in_a_two_power_hand_reads_in_the_plural():
     _, problems = check_orders(rs, s, "Britain", "standing", [OrderLine(1, line)])
     card = "Fog at Sea"
     assert f"Britain and Prussia hold no {card!r} card (SE 5.1)" in [p.message for p in problems]
+
+
+def test_one_piece_leaves_several_leave():
+    from pbem.rulesets.soldier.peace import Repatriated
+
+    c = registry.get("soldier-emperor").content
+    one = Repatriated(power="France", units=["Au-A9"], leaders=[], frm="Moravia", to="Silesia")
+    assert describe(c, one, None) == "France's Au-A9 leaves Moravia for Silesia."
+    two = one.model_copy(update={"leaders": ["Mack"]})
+    assert describe(c, two, None) == "France's Au-A9, Mack leave Moravia for Silesia."

@@ -294,9 +294,15 @@ def _(c, e, s):
     )
 
 
+def _leave(pieces: list[str]) -> str:
+    """'Au-A9 leaves', 'Au-A9, Au-A10 leave' (a trial's 'France's Au-A9 leave Moravia')."""
+    return "leaves" if len(pieces) == 1 else "leave"
+
+
 @says("sk.repatriated")
 def _(c, e, s):
-    return f"{e.power}'s {join([*e.units, *e.leaders])} leave {e.frm} for {e.to}."
+    pieces = [*e.units, *e.leaders]
+    return f"{e.power}'s {join(pieces)} {_leave(pieces)} {e.frm} for {e.to}."
 
 
 @says("sk.group_moved")
@@ -472,7 +478,8 @@ def _(c, e, s):
 
 @says("sk.minor_units_removed")
 def _(c, e, s):
-    return f"{e.minor}'s {join([*e.units, *e.leaders])} leave play {aside(e.why)}."
+    pieces = [*e.units, *e.leaders]
+    return f"{e.minor}'s {join(pieces)} {_leave(pieces)} play {aside(e.why)}."
 
 
 @says("sk.minor_order_skipped")
@@ -602,8 +609,8 @@ def _(c, e, s):
 
 @says("sk.sea_retreat")
 def _(c, e, s):
-    pieces = join([*e.armies, *e.leaders])
-    return f"{e.power}'s {pieces} leave {e.frm} by sea for {e.to} {aside(e.why)}."
+    pieces = [*e.armies, *e.leaders]
+    return f"{e.power}'s {join(pieces)} {_leave(pieces)} {e.frm} by sea for {e.to} {aside(e.why)}."
 
 
 @says("sk.prize_fleet")
