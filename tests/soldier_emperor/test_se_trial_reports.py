@@ -209,3 +209,20 @@ def test_one_piece_leaves_several_leave():
     assert describe(c, one, None) == "France's Au-A9 leaves Moravia for Silesia."
     two = one.model_copy(update={"leaders": ["Mack"]})
     assert describe(c, two, None) == "France's Au-A9, Mack leave Moravia for Silesia."
+
+
+def test_se_victory_points_name_the_score_an_automatic_victory_needs():
+    """The Victory Phase gave each power's points but not the score it plays to (SE 21.2),
+    and the game's end named only the winners' scores."""
+    from pbem.rulesets.soldier.winter import VictoryPoints
+
+    e = VictoryPoints(power="France", points=6, gained={"Baden": 2, "Holland": 4}, lost={})
+    se = registry.get("soldier-emperor").content
+    assert describe(se, e, None) == (
+        "France: 6 victory points of the 30 an automatic victory needs (SE 21.2); "
+        "gained: Baden 2, Holland 4; lost: none."
+    )
+    sk = registry.get("soldier-kings").content
+    assert describe(sk, e, None) == (
+        "France: 6 victory points (gained: Baden 2, Holland 4; lost: none)."
+    )
