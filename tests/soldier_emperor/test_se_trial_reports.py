@@ -226,3 +226,16 @@ def test_se_victory_points_name_the_score_an_automatic_victory_needs():
     assert describe(sk, e, None) == (
         "France: 6 victory points (gained: Baden 2, Holland 4; lost: none)."
     )
+
+
+def test_the_action_template_gives_the_attack_levels_prices():
+    """The action template showed a move and a siege but not what an attack costs (SE 9.3:
+    1, 3 or 5 Money; SK's chart differs)."""
+    rs, s = _se_state()
+    s.stage, s.turn, s.acting = "action", 2, 0
+    s.initiative = ["France", "Spain", "Prussia", "Austria", "Russia", "Britain", "Turkey"]
+    s.units["Fr-A1"].status, s.units["Fr-A1"].area = "map", "Alsace"
+    lines = rs.order_template(s, "France", rs.step(s))
+    i = lines.index("# Attack levels, each paid once for the whole attack there (SE 9.3):")
+    assert lines[i + 1] == "# probe 1 Money, 1 round; assault 3, 2 rounds; invasion 5, no limit"
+    assert len(lines[i]) <= 72 and len(lines[i + 1]) <= 72  # the core wraps longer ones

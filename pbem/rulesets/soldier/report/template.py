@@ -3,6 +3,7 @@ then what the phase needs (docs/reports.md, "Order template")."""
 
 from __future__ import annotations
 
+from pbem.reports.model import plural
 from pbem.ruleset import OrderLine, Step
 
 from .. import (
@@ -85,12 +86,29 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         if ex:
             out += ["# Examples (each passes the action rules' own checks):"]
             out += [f"# {x}" for x in ex]
+        out += _attack_levels(content)
     if s.stage == "action":
         out += _guerilla_lines(content, s, power)
         out += _war_lines(content, s, power)
     if s.stage == "diplomacy":
         out += _deal_lines(content.game.rules.money)
     return out
+
+
+def _attack_levels(content: SoldierContent) -> list[str]:
+    """What `attack AREA LEVEL` costs, once for the whole attack (SK 9.4; SE 9.3's prices
+    are not SK's, and the template gave none)."""
+    money = content.game.rules.money
+    said = []
+    for i, lv in enumerate(content.tables.attack_levels):
+        rounds = "no limit" if lv.rounds == "unlimited" else plural(int(lv.rounds), "round")
+        said.append(f"{lv.name.lower()} {lv.resources}{' ' + money if i == 0 else ''}, {rounds}")
+    if not said:
+        return []
+    return [
+        "# Attack levels, each paid once for the whole attack there (SK 9.4):",
+        "# " + "; ".join(said),
+    ]
 
 
 def _deal_lines(money: str) -> list[str]:
