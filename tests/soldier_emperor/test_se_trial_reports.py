@@ -239,3 +239,20 @@ def test_the_action_template_gives_the_attack_levels_prices():
     i = lines.index("# Attack levels, each paid once for the whole attack there (SE 9.3):")
     assert lines[i + 1] == "# probe 1 Money, 1 round; assault 3, 2 rounds; invasion 5, no limit"
     assert len(lines[i]) <= 72 and len(lines[i + 1]) <= 72  # the core wraps longer ones
+
+
+def test_an_interception_shows_its_sum_and_what_it_needed():
+    """'(roll 8, total 12): it succeeds' did not say what made 12 or what was needed."""
+    from pbem.rulesets.soldier.navy import Interception
+
+    c = registry.get("soldier-emperor").content
+    e = Interception(area="Eastern Atlantic", interceptors=["Br-F1", "Br-F2"],
+                     target=["Fr-F2", "Fr-F4"], roll=8, fleets=2, admirals=3,
+                     enemy_admirals=1, total=12, success=True)  # fmt: skip
+    assert describe(c, e, None) == (
+        "Interception in Eastern Atlantic: Br-F1, Br-F2 against Fr-F2, Fr-F4 (roll 8 + 2 "
+        "fleets intercepted + 3 (admirals' ratings) - 1 (their admirals' ratings) = 12, "
+        "needing 10): it succeeds."
+    )
+    odd = e.model_copy(update={"total": 13})  # a term the sentence does not know
+    assert "(roll 8, total 13)" in describe(c, odd, None)

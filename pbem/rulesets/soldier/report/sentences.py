@@ -567,12 +567,28 @@ def _(c, e, s):
 
 @says("sk.interception")
 def _(c, e, s):
-    how = e.automatic or (f"roll {e.roll}, total {e.total}" if e.roll is not None else "")
+    how = e.automatic or (_intercept_sum(e) if e.roll is not None else "")
     result = "succeeds" if e.success else "fails"
     return (
         f"Interception in {e.area}: {join(e.interceptors)} against {join(e.target)}"
         f"{f' ({how})' if how else ''}: it {result}."
     )
+
+
+def _intercept_sum(e) -> str:
+    """'roll 8 + 2 fleets intercepted + 3 (admirals' ratings) - 1 (their admirals'
+    ratings) = 12, needing 10' (SK 10.44-10.45);
+    a trial's report gave 'roll 8, total 12' and not what made the total or what it needed."""
+    from ..navy import INTERCEPT_AT
+
+    if e.roll + e.fleets + e.admirals - e.enemy_admirals != e.total:
+        return f"roll {e.roll}, total {e.total}"  # a term this sentence does not know
+    terms = [f"roll {e.roll}", f"+ {plural(e.fleets, 'fleet')} intercepted"]
+    if e.admirals:
+        terms.append(f"+ {e.admirals} (admirals' ratings)")
+    if e.enemy_admirals:
+        terms.append(f"- {e.enemy_admirals} (their admirals' ratings)")
+    return f"{' '.join(terms)} = {e.total}, needing {INTERCEPT_AT}"
 
 
 @says("sk.naval_battle_began")
