@@ -16,6 +16,14 @@ from pbem.reports.model import plural
 from ..calendar import label
 from ..content import SoldierContent
 from ..state import SoldierState
+from .sentence_parts import (
+    alliance_modifier,
+    bribe_text,
+    intercept_sum,
+    leave_verb,
+    loss_text,
+    no_way_out,
+)
 from .words import a, and_list, aside, in_money, join, money, n_dice, units_text
 
 
@@ -165,7 +173,7 @@ def _(c, e, s):
 
 @says("sk.round_fought")
 def _(c, e, s):
-    losses = join([_loss(s, u, n) for u, n in sorted(e.losses.items())])
+    losses = join([loss_text(s, u, n) for u, n in sorted(e.losses.items())])
     left = "".join(  # `unallocated` is keyed by the side that takes the hits (SK 9.7)
         f"; {plural(n, 'hit')} on the {side} could not be taken"
         for side, n in sorted(e.unallocated.items())
@@ -178,39 +186,10 @@ def _(c, e, s):
     )
 
 
-def _loss(s, unit: str, n: int) -> str:
-    """'Au-A2 1 step'; 'Pr-A5 2 steps (eliminated)' when the steps are all it had (a full
-    unit has two, SK 9.7), so a player need not count them."""
-    u = s.units.get(unit) if s is not None else None
-    gone = u is not None and n >= (1 if u.is_reduced else 2)
-    return f"{unit} {plural(n, 'step')}" + (" (eliminated)" if gone else "")
-
-
 @says("sk.eliminated")
 def _(c, e, s):
-    closed = _no_way_out(c, e, s) if e.why.startswith("reduced and unable to retreat") else ""
+    closed = no_way_out(c, e, s) if e.why.startswith("reduced and unable to retreat") else ""
     return f"Eliminated in {e.area} {aside(e.why)}: {join(e.units)}.{closed}"
-
-
-def _no_way_out(c, e, s) -> str:
-    """Why reduced units could not retreat, when SK 9.5's restrictions close every land
-    route (a trial player ordered 'retreat from Tyrol to Venetia': every route out of Tyrol
-    is a mountain route). '' when the state does not tell."""
-    from ..retreats import retreat_restrictions
-
-    units = [s.units[u] for u in e.units if s is not None and u in s.units]
-    if not units or not isinstance(c, SoldierContent) or not c.is_land(e.area):
-        return ""
-    power = s.commander(units[0])
-    armies = sum(1 for u in units if u.type == "army")
-    why = retreat_restrictions(c, s, e.area, power, armies)
-    if not why or not all(why.values()):
-        return ""
-    groups: dict[str, list[str]] = {}
-    for area, reasons in why.items():
-        groups.setdefault(", ".join(reasons), []).append(area)
-    said = "; ".join(f"{and_list(areas)} ({r})" for r, areas in groups.items())
-    return f" No land retreat was open (SK 9.5): {said}."
 
 
 @says("sk.leader_killed")
@@ -294,15 +273,10 @@ def _(c, e, s):
     )
 
 
-def _leave(pieces: list[str]) -> str:
-    """'Au-A9 leaves', 'Au-A9, Au-A10 leave' (a trial's 'France's Au-A9 leave Moravia')."""
-    return "leaves" if len(pieces) == 1 else "leave"
-
-
 @says("sk.repatriated")
 def _(c, e, s):
     pieces = [*e.units, *e.leaders]
-    return f"{e.power}'s {join(pieces)} {_leave(pieces)} {e.frm} for {e.to}."
+    return f"{e.power}'s {join(pieces)} {leave_verb(pieces)} {e.frm} for {e.to}."
 
 
 @says("sk.group_moved")
@@ -402,7 +376,7 @@ def _(c, e, s):
     need = f", needing {e.needed}" if e.needed is not None else ""
     result = {True: "success", False: "failure", None: "undecided"}[e.success]
     why = f" {aside(e.why)}" if e.why else ""
-    mods = "; ".join(_modifier(m) for m in e.modifiers if isinstance(m, dict))
+    mods = "; ".join(alliance_modifier(m) for m in e.modifiers if isinstance(m, dict))
     mods = f" Modifiers: {mods}." if mods else ""
     return (
         f"{e.power} tries {kind} {e.minor} (attempt {e.attempt}): dice {dice}{mod} = "
@@ -410,32 +384,10 @@ def _(c, e, s):
     )
 
 
-def _modifier(m: dict) -> str:
-    """One term of an alliance roll (SK 17.3-17.6): 'Austria's bribe +2: 2 Resources
-    (SK 17.4)'; the table's term is the table's, whoever rolls."""
-    kind = str(m.get("kind", ""))
-    who = "" if kind == "table" or not m.get("power") else f"{m['power']}'s "
-    detail = f": {m['detail']}" if m.get("detail") else ""
-    return f"{who}{kind} {int(m.get('value', 0)):+d}{detail}"
-
-
 @says("sk.bribes_paid")
 def _(c, e, s):
-    paid = "; ".join(_bribe(b) for b in e.bribes if isinstance(b, dict))
+    paid = "; ".join(bribe_text(b) for b in e.bribes if isinstance(b, dict))
     return f"Bribes revealed for {e.minor} (attempt {e.attempt}): {paid or 'none'}."
-
-
-def _bribe(b: dict) -> str:
-    """'France: 3 Resources against Austria (-3, a standing order)' (SK 17.4, 17.41)."""
-    side = str(b.get("side", ""))
-    target = f" {b['target']}" if b.get("target") else ""
-    sign = -1 if side == "against" else 1
-    how = [f"{sign * int(b.get('modifier', 0)):+d}"]
-    if b.get("standing"):
-        how.append("a standing order")
-    if b.get("from_attempt") and b.get("from_attempt") != 1:
-        how.append(f"from attempt {b['from_attempt']}")
-    return f"{b.get('power')}: {b.get('resources')} Resources {side}{target} ({', '.join(how)})"
 
 
 @says("sk.minor_allied")
@@ -486,7 +438,7 @@ def _(c, e, s):
 @says("sk.minor_units_removed")
 def _(c, e, s):
     pieces = [*e.units, *e.leaders]
-    return f"{e.minor}'s {join(pieces)} {_leave(pieces)} play {aside(e.why)}."
+    return f"{e.minor}'s {join(pieces)} {leave_verb(pieces)} play {aside(e.why)}."
 
 
 @says("sk.minor_order_skipped")
@@ -567,28 +519,12 @@ def _(c, e, s):
 
 @says("sk.interception")
 def _(c, e, s):
-    how = e.automatic or (_intercept_sum(e) if e.roll is not None else "")
+    how = e.automatic or (intercept_sum(e) if e.roll is not None else "")
     result = "succeeds" if e.success else "fails"
     return (
         f"Interception in {e.area}: {join(e.interceptors)} against {join(e.target)}"
         f"{f' ({how})' if how else ''}: it {result}."
     )
-
-
-def _intercept_sum(e) -> str:
-    """'roll 8 + 2 fleets intercepted + 3 (admirals' ratings) - 1 (their admirals'
-    ratings) = 12, needing 10' (SK 10.44-10.45);
-    a trial's report gave 'roll 8, total 12' and not what made the total or what it needed."""
-    from ..navy import INTERCEPT_AT
-
-    if e.roll + e.fleets + e.admirals - e.enemy_admirals != e.total:
-        return f"roll {e.roll}, total {e.total}"  # a term this sentence does not know
-    terms = [f"roll {e.roll}", f"+ {plural(e.fleets, 'fleet')} intercepted"]
-    if e.admirals:
-        terms.append(f"+ {e.admirals} (admirals' ratings)")
-    if e.enemy_admirals:
-        terms.append(f"- {e.enemy_admirals} (their admirals' ratings)")
-    return f"{' '.join(terms)} = {e.total}, needing {INTERCEPT_AT}"
 
 
 @says("sk.naval_battle_began")
@@ -633,7 +569,9 @@ def _(c, e, s):
 @says("sk.sea_retreat")
 def _(c, e, s):
     pieces = [*e.armies, *e.leaders]
-    return f"{e.power}'s {join(pieces)} {_leave(pieces)} {e.frm} by sea for {e.to} {aside(e.why)}."
+    return (
+        f"{e.power}'s {join(pieces)} {leave_verb(pieces)} {e.frm} by sea for {e.to} {aside(e.why)}."
+    )
 
 
 @says("sk.prize_fleet")
