@@ -83,14 +83,19 @@ def admit(
         )
     key = parse_public_key(st.players[power].public_key)
     if not env.verify(key):
-        for other, reg in st.players.items():
-            if other != power and env.verify(parse_public_key(reg.public_key)):
-                return reject(
-                    "wrong-power",
-                    f"signed with the key of {other}, but the envelope says Power: {power}",
-                    env.header_lines.get("Power"),
-                    **kw,
-                )
+        signer = [  # one key may be registered for several powers (a player of two)
+            other
+            for other, reg in st.players.items()
+            if other != power and env.verify(parse_public_key(reg.public_key))
+        ]
+        if signer:
+            who = ", ".join(signer[:-1]) + " and " + signer[-1] if len(signer) > 1 else signer[0]
+            return reject(
+                "wrong-power",
+                f"signed with the key of {who}, but the envelope says Power: {power}",
+                env.header_lines.get("Power"),
+                **kw,
+            )
         return reject(
             "forged",
             f"the signature does not verify with the key registered for {power}: "

@@ -199,3 +199,25 @@ def test_create_checks_players(tmp_path):
             [PlayerSpec("Red", "r@x.org", "junk"), PlayerSpec("Blue", "b@x.org", pub)],
         )
     assert not (tmp_path / "a.pbem").exists() and not (tmp_path / "a.pbem.secret").exists()
+
+
+def test_wrong_power_names_every_power_of_the_key(tmp_path):
+    """A player of two powers registers one key for both: an envelope he signs for a
+    third power names both of his (a trial: it named the first only)."""
+    signers = {p: keys.Signer.load(keys.generate()[0]) for p in ("Red", "Blue")}
+    players = [
+        PlayerSpec("Red", "red@example.org", signers["Red"].public.line, "Rae"),
+        PlayerSpec("Blue", "b@example.org", signers["Blue"].public.line, "Bea"),
+        PlayerSpec("Green", "b@example.org", signers["Blue"].public.line, "Bea"),
+    ]
+    path = tmp_path / "g.pbem"
+    Game.create(path, "mini", "melee", players, game_id="g", now=NOW).close()
+    from gamekit import Kit
+
+    kit = Kit(path, {**signers, "Green": signers["Blue"]})
+    with kit.game() as g:
+        r = g.submit(kit.envelope("Red", ["muster 1"], signer=signers["Blue"]), now=NOW)
+        assert r.kind == "wrong-power"
+        assert "signed with the key of Blue and Green, but the envelope says Power: Red" in (
+            r.message()
+        )

@@ -47,7 +47,8 @@ def test_each_player_sees_its_own_secrets_and_no_one_elses(tmp_path, scenario):
         html = "\n".join(r.html for r in got)
         # its own player's deal: the sentence in its first report, and the hand
         first = got[0].text
-        assert f"{player} is dealt {len(mine)} event cards: {', '.join(mine)}." in first, power
+        verb = "are" if " and " in player else "is"  # a player of several powers
+        assert f"{player} {verb} dealt {len(mine)} event cards: {', '.join(mine)}." in first
         assert all(c in first for c in mine), power
         # nobody else's deal, hand or hidden draws, in the text or the HTML source
         mentioned = " ".join(content.card(c).text for c in mine)
@@ -55,7 +56,7 @@ def test_each_player_sees_its_own_secrets_and_no_one_elses(tmp_path, scenario):
             if other == player:
                 continue
             for body in (text, html):
-                assert f"{other} is dealt" not in body, (power, other)
+                assert f"{other} is dealt" not in body and f"{other} are dealt" not in body
                 for c in theirs:
                     if c not in mine and c not in mentioned:
                         assert c not in body, (power, other, c)

@@ -83,7 +83,8 @@ def _(c, e, s):
 
 @says("sk.cards_dealt")
 def _(c, e, s):
-    return f"{e.player} is dealt {plural(len(e.cards), 'event card')}: {join(e.cards)}."
+    verb = "are" if " and " in e.player else "is"  # a player of several powers (SK 3.0)
+    return f"{e.player} {verb} dealt {plural(len(e.cards), 'event card')}: {join(e.cards)}."
 
 
 @says("sk.pieces_placed")
