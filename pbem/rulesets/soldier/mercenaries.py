@@ -33,9 +33,10 @@ Choices (each pinned by a case, tests/cases/soldier-kings/mercenary-*.toml):
 - SK 7.5: a power with zero Resources or zero Manpower may not hire or rehire;
 - SK 19.1 Swiss restriction: Swiss armies hired by a power take no part in its attacks or
   sieges in a Swiss home area (mercenary-swiss.toml);
-- SK 19.5 auxiliaries are loaned in the Diplomacy Phase, which the one-year scenarios do
-  not have: `lend_auxiliaries` / `revert_auxiliaries` carry out the state change and are
-  tested as functions only (tests/soldier_kings/test_minors.py).
+- SK 19.5 auxiliaries: `lend_auxiliaries` carries out a deal's `A gives unit UNIT to B`
+  in the Diplomacy Phase of World at War (diplomacy.py; the one-year scenarios have
+  none), `revert_auxiliaries` the break of the alliance (alliances.py); SE 15.1's
+  surrender loans are auxiliaries.py's.
 """
 
 from __future__ import annotations
