@@ -19,7 +19,7 @@ from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
 from . import leaders as leader_rules
-from . import national, sko_map_units, war
+from . import national, order_hints, sko_map_units, war
 from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
@@ -214,8 +214,7 @@ def check_move(
         if content.route_between(a, b) is None and not national.linked(
             content, s, a, b, o.units, o.leaders
         ):  # SKO Added Optional National Advantages: Austria's Lombardy-Tyrol
-            near = sorted(content.neighbours(a))
-            bad(f"no land route from {a} to {b} (from {a}: {', '.join(near)})")
+            bad(_no_route(content, s, power, o, path[:k], b, spent, limit))
             return out
         if _enemy_armies(s, power, a) and k > 1:
             bad(f"the group must stop in {a}: it holds enemy armies (SK 8.3)")
@@ -246,6 +245,49 @@ def check_move(
             + (f": {why}" if why else "")
         )
     return out
+
+
+def _no_route(
+    content: SoldierContent,
+    s: SoldierState,
+    power: str,
+    o: MoveOrder,
+    before: list[str],
+    b: str,
+    spent: int,
+    limit: int,
+) -> str:
+    """Why the group does not go from before[-1] to `b`, with the way it could (SK 8.1-8.3):
+    the cheapest route by the map, written as the order takes it, if it has the movement
+    points for it, else how far it is."""
+    a = before[-1]
+    near = f"no land route from {a} to {b} (from {a}: {', '.join(sorted(content.neighbours(a)))})"
+    found = order_hints.land_route(
+        content, a, b, lambda x: step_cost(s, power, x), lambda x: bool(_enemy_armies(s, power, x))
+    )
+    if found is None:
+        return f"{near}; no land route leads there"
+    route, cost = found
+    if spent + cost > limit:
+        return (
+            f"{near}: {b} is not next to {a}, and out of reach this turn: the shortest land "
+            f"route, {', '.join(route[1:])}, costs {cost / 2:g} MP and the group has "
+            f"{(limit - spent) / 2:g} left (SK 8.1-8.2)"
+        )
+    way = [*before[1:], *route[1:]]
+    written = f"move {' '.join([*o.units, *o.leaders])} to {', '.join(way)}"
+    refused = check_move(
+        content, s, power, MoveOrder(o.units, o.leaders, tuple(way), o.line), set()
+    )
+    if refused:
+        return (
+            f"{near}: {b} is not next to {a}; the shortest land route, '{written}', "
+            f"is refused too: {refused[0].message}"
+        )
+    return (
+        f"{near}: {b} is not next to {a}: name every area on the way, as in "
+        f"'{written}' ({(spent + cost) / 2:g} MP)"
+    )
 
 
 def _vacillates(s: SoldierState, name: str) -> bool:

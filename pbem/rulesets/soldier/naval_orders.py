@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import navy, retreats, sko_map_units, standing, transport, war
+from . import navy, order_hints, retreats, sko_map_units, standing, transport, war
 from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
@@ -481,7 +481,7 @@ def check_sail(
         # SK 10.5 / SE 10.5: a blockade is from one sea area; others may blockade the
         # same coastal area from its other sea areas, or from this one
     if len(full) < 2 and not blockade:
-        bad(f"the fleets are already in {start}")
+        bad(order_hints.already_in(content, fleets, start))  # SK 10.0, 10.2
     if spent > navy.FLEET_MP:
         bad(f"the voyage costs {spent} MP; fleets have {navy.FLEET_MP} (SK 10.1-10.2, 10.5)")
     if out:
