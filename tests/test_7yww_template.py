@@ -66,9 +66,37 @@ def test_every_golden_step_offers_examples_that_are_accepted(tmp_path):
                 assert not _accepted(s, seat, step.phase, ex), (step.phase, seat, ex)
                 assert all(f"#   {x}" in lines for x in ex)
                 kinds |= {f"{s.stage}:{x.split()[0]}" for x in ex}
+                stand = template.standing_examples(c, s, seat)
+                assert not _accepted(s, seat, "standing", stand), (step.phase, seat, stand)
+                assert all(f"#   {x}" in lines for x in stand)
+                kinds |= {f"standing:{' '.join(x.split()[:2])}" for x in stand}
     # a placement, a recruit and a real move or attack were offered, and accepted
     assert {"place:place", "treasury:recruit"} <= kinds, kinds
     assert kinds & {"turn:move", "turn:attack"}, kinds
+    # 21.1, 21.2, 8.31, 9.4, 16.4, 29.7: the standing orders, filled in
+    assert {
+        "standing:deal with", "standing:pact with", "standing:discard order:",
+        "standing:defend with", "standing:countermarch from", "standing:play grand",
+        "standing:illuminati on", "standing:sturm und", "standing:losses in",
+    } <= kinds, kinds  # fmt: skip
+
+
+def test_standing_examples_name_a_real_other_player_and_the_players_own_powers():
+    s = set_up("3-european", 2)
+    c = default_content()
+    seat = s.seats[1]
+    s.players[seat].hand = ["DIP2-1", "EXP-1", "G2-1"]
+    ex = template.standing_examples(c, s, seat)
+    assert not _accepted(s, seat, "standing", ex), ex
+    other = s.seats[2]
+    assert (
+        f"deal with {other}: {seat} gives 2 treasury to {other}; {other} gives Diplomacy 1 to {seat}"
+        in ex
+    )
+    assert f"pact with {other}: no attack until 1757" in ex
+    assert "discard order: Diplomacy 2, Expedition" in ex
+    assert f"defend {s.powers_of(seat)[0]} with 2" in ex
+    assert f"sturm und drang against Grand Tour by {other}" in ex
 
 
 def test_the_set_up_template_lists_the_squares_of_each_piece_and_the_random_minor():

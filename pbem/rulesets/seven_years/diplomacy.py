@@ -119,7 +119,9 @@ def attempt(ctx: Resolution, c: Content, seat: str, ln: DiplomacyLine,
                                     detail="diplomacy defence (7YWW 9.1(3), 9.4)"))  # fmt: skip
     # 29.7 Sturm & Drang "may also negate one diplomacy marker": a negated marker adds nothing
     mids = [mid for mid in mids if windows.announce(ctx, seat, mid, ln.power)]
-    if not mids:  # the defence markers, revealed with them, are spent all the same (29.1)
+    # 9.0, 9.1(2) [C 9.l]: none left in effect, no attempt and no die; the defence markers,
+    # revealed with them, are spent all the same (29.1)
+    if not mids:
         return skip(ctx, seat, ln, "every Diplomacy marker of this attempt was negated by Sturm & Drang (7YWW 29.7); the defence markers revealed with them went back to the pool too (7YWW 9.1(4), 29.1)")  # fmt: skip
     for other, (_, got) in defended.items():
         got[:] = [mid for mid in got if windows.announce(ctx, other, mid, ln.power)]  # 29.7

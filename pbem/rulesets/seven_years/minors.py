@@ -104,6 +104,8 @@ def move_problem(c: Content, s: SYWState, seat: str, ln: MinorMove, taken: list[
         n = sum(1 for m in s.players[seat].hand if names.label_of(c, m) == EXPEDITION)
         return f"this line needs an {EXPEDITION} marker: {seat} holds {n}, used by this and earlier lines (7YWW 29.7)", units, 0  # fmt: skip
     dom, home = domain(units[0]), units[0].home
+    if ln.expedition and (why := movement.expedition_problem(c, units, ln.path)):  # 29.7 [C 29.e]
+        return why, units, 0
     carried, why = cargo(c, s, seat, ln, units)  # 18.5, [C 4.p]
     if why:
         return why, units, 0

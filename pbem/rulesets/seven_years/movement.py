@@ -139,6 +139,29 @@ def on_expedition(s: SYWState, units: list[Unit], forced: bool) -> bool:
     return going_on_expedition(s, units, forced) is not None
 
 
+def expedition_problem(c: Content, units: list[Unit], path: tuple[str, ...]) -> str | None:
+    """29.7 Expedition: "Reduce the movement cost for entering wilderness to '1' and Terra
+    Incognita to '2' ... for one move". A line whose path enters no square where the
+    marker lowers the force's cost (no wilderness or Terra Incognita; a fleet force, which
+    pays naval costs, never) is refused on its line: the marker would go back to the pool
+    for nothing (plan [C 29.e], case move-29-7-expedition-no-effect)."""
+    if not units:
+        return None
+    dom = domain(units[0])
+    if any(
+        c.map.move_cost(sq, dom, True) != c.map.move_cost(sq, dom)  # type: ignore[arg-type]
+        for sq in path
+    ):
+        return None
+    what = (
+        "a fleet force pays naval costs" if dom == "naval" else "no wilderness or Terra Incognita"
+    )
+    return (
+        f"'expedition' would change no cost of this move ({what} on the path), and the marker "
+        "would be spent for nothing: leave the clause out (7YWW 29.7)"
+    )
+
+
 def port_cost(c: Content, s: SYWState, square: str) -> int:
     """7YWW 18.51 Embarking/Debarking Costs. 18.511: embarking or debarking costs nothing
     in a port (friendly occupied or not, 7YWW 18.511); 18.512:

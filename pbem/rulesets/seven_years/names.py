@@ -100,6 +100,16 @@ def label_of(c: Content, mid: str) -> str:
     return mid if info.kind == LEADER else info.label
 
 
+def shown(c: Content, mid: str) -> str:
+    """A marker as a player reads it: 'Diplomacy 2'; a leader by his kind and command
+    value with his id, which orders use: 'General of command value 2 (G2-1)' (7YWW 2.321
+    'Land Leader (General) + Value', 20.41; pieces.toml)."""
+    info = c.marker(mid)
+    if info.kind != LEADER:
+        return info.label
+    return f"{'Admiral' if info.naval else 'General'} of command value {info.value} ({mid})"
+
+
 def in_hand(c: Content, hand: list[str], label: str, taken: tuple[str, ...] = ()) -> str | None:
     """Plan 3: copies of a kind are interchangeable; the lowest id held (not yet taken
     by an earlier line) is the one played."""

@@ -13,7 +13,7 @@ from . import deploy, phases
 from . import events as E
 from .content import Content
 from .map import COLS, MAJORS, ROWS
-from .names import label_of
+from .names import shown as marker_shown
 from .occupation import routes
 from .state import LETTER, MINOR, SYWState
 from .victory import level, ratio, shown, sums
@@ -115,7 +115,7 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
 
     me = s.players.get(seat)
     if me is not None:
-        hand = [label_of(c, m) for m in me.hand]
+        hand = [marker_shown(c, m) for m in me.hand]  # 2.321: leaders by kind and value
         lines = [
             f"Treasury: {me.treasury} treasury points.",
             "Campaign markers: " + (", ".join(hand) if hand else "none") + ".",
@@ -136,7 +136,11 @@ def sections(c: Content, s: SYWState, seat: str) -> list[Section]:
         out.append(_to_place(c, s, seat))
 
     boxed = [
-        (lid, c.power_name(ld.box or ""), "face up" if ld.face_up else "face down (used this turn)")
+        (
+            marker_shown(c, lid),
+            c.power_name(ld.box or ""),
+            "face up" if ld.face_up else "face down (used this turn)",
+        )
         for lid, ld in s.leaders.items()
         if ld.where == "box"
     ]

@@ -146,6 +146,89 @@ def examples(c: Content, s: SYWState, seat: str, step: Step) -> list[str]:
     return []
 
 
+# ------------------------------------------------------------------ standing orders
+
+
+def _ok_standing(s: SYWState, seat: str, lines: list[str]) -> bool:
+    from pbem import ruleset as registry
+    from pbem.ruleset import STANDING
+
+    rs = registry.get("seven-years-world-war")
+    ols = [OrderLine(i + 1, t) for i, t in enumerate(lines)]
+    _, problems = check_orders(rs, s, seat, STANDING, ols)
+    return not problems
+
+
+def _other(s: SYWState, seat: str) -> str:
+    """The next player clockwise (16.44, 29.7's order of asking), or none."""
+    if seat not in s.seats or len(s.seats) < 2:
+        return ""
+    return s.seats[(s.seats.index(seat) + 1) % len(s.seats)]
+
+
+def _stack(c: Content, s: SYWState, seat: str) -> tuple[str, list[str]]:
+    """His first land square in grid order with its mobile units, or ("", [])."""
+    by: dict[str, list[str]] = {}
+    for u in s.units_of(seat):
+        if u.type not in STATIC and u.type != "fleet" and not u.aboard:
+            by.setdefault(u.square, []).append(u.id)
+    for sq in sorted(by, key=lambda q: (q[0], int(q[1:]))):
+        return sq, by[sq]
+    return "", []
+
+
+def standing_examples(c: Content, s: SYWState, seat: str) -> list[str]:
+    """Standing-order lines (`Phase: standing`) filled in with the player's own powers,
+    markers and squares and another player of the game; all of them together are
+    accepted by the standing orders' own parser (standing.parse), as one envelope
+    (tests/test_7yww_template.py sends them back)."""
+    if seat not in s.seats:
+        return []
+    mine, other = s.powers_of(seat), _other(s, seat)
+    hand = s.players[seat].hand if seat in s.players else []
+    labels = list(dict.fromkeys(c.marker(m).label for m in sorted(hand) if not c.is_leader(m)))
+    dips = sorted({c.marker(m).value for m in hand if c.marker(m).kind == "Diplomacy"})
+    year = 1755 + max(s.turn, 1)
+    sq, ids = _stack(c, s, seat)
+    near = [n for n in c.map.neighbours(sq) if c.map.can_enter(n, "land")] if sq else []
+    cands: list[list[str]] = [
+        [f"discard order: {', '.join(labels[:3])}"] if labels else [],  # 8.31
+        [f"defend {mine[0]} with {dips[-1] if dips else 1}"] if mine else [],  # 9.4
+        ["defend with best leader"],  # 15.64, 20.41
+        [f"losses in {sq}: {', '.join(ids[:2])}"] if ids else [],  # CRT notes
+        [f"retreat from {sq} to {near[0]}"] if near else [],  # 15.8
+        [f"countermarch from {sq} if odds >= 1:1"] if sq else [],  # 16.4
+        [f"lose powers in order {', '.join(mine)}"] if len(mine) > 1 else [],  # 29.1
+    ]
+    if other:
+        cands += [
+            [
+                f"deal with {other}: {seat} gives 2 treasury to {other}; {other} gives"
+                f" Diplomacy 1 to {seat}"
+            ],  # 21.1
+            [f"pact with {other}: no attack until {min(year + 1, 1755 + s.last_turn)}"],  # 21.2
+            [f"play grand tour for {seat}"],  # 29.7 Grand Tour
+            [f"illuminati on combat of {other} if DD DZ"],  # 29.7 Illuminati
+            [f"sturm und drang against Grand Tour by {other}"],  # 29.7 Sturm & Drang
+        ]
+    out: list[str] = []
+    for cand in cands:
+        if cand and _ok_standing(s, seat, [*out, *cand]):
+            out += cand
+    return out
+
+
+def standing_lines(c: Content, s: SYWState, seat: str) -> list[str]:
+    """The `#` lines of the template that show standing orders, each example accepted as
+    it stands in a `Phase: standing` envelope (which replaces all earlier ones)."""
+    out = [
+        "# Standing orders go in an envelope of their own, 'Phase: standing', which",
+        "# replaces all earlier ones (yours in force are in this report). Examples with",
+        "# your powers, markers and squares (each accepted as it stands; remove the '#'):",
+    ]
+    return out + [f"#   {x}" for x in standing_examples(c, s, seat)]
+
+
 # ------------------------------------------------------------------ the template
 
 
@@ -224,8 +307,5 @@ def order_template(c: Content, s: SYWState, seat: str, step: Step) -> list[str]:
     if ex:
         out.append("# Examples, with your pieces (each accepted as it stands; remove the '#'):")
         out += [f"#   {x}" for x in ex]
-    out.append(
-        "# Standing orders (losses, retreat from, defend, countermarch, deal, pact...) go"
-        " in an envelope of their own, 'Phase: standing'; yours in force are in this report"
-    )
+    out += standing_lines(c, s, seat)
     return out

@@ -69,6 +69,11 @@ def move_problem(c: Content, s: SYWState, seat: str, mv: Move, taken: list[str]
         return _short(c, s, seat, "Forced March", "7YWW 16.1, 16.12"), units, None
     if mv.expedition and not _marker(c, s, seat, "Expedition", taken):
         return _short(c, s, seat, "Expedition", "7YWW 29.7"), units, None
+    # 7YWW 29.7 [C 29.e]: an Expedition must lower a cost of the path written; a line that
+    # may go on after beating a countermarch (16.46) keeps it for the rest of its move
+    why = movement.expedition_problem(c, units, mv.path) if mv.expedition else None
+    if why and not mv.cm_advance:
+        return why, units, None
     start_cost, landing = transport.costs(c, s, mv, carried)
     dropping = frozenset(sq for _, sq in mv.drops)  # 14.13, 18.4
     w = movement.walk(c, s, seat, units, mv.start, mv.path, mv.expedition, start_cost, landing,
