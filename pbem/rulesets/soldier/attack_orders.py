@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from pbem.ruleset import Problem
+from pbem.suggest import closest
 
 from . import mercenaries, sko_map_units, war
 from .combat import AttackOrder
@@ -24,9 +25,7 @@ def parse_attack(
 ) -> AttackOrder | None:
     m = re.match(r"(?is)(.+?)\s+(probe|assault|invasion)\b(.*)$", text.strip())
     if not m:
-        problems.append(
-            Problem("write: attack AREA probe|assault|invasion [with PIECES] [against POWER]", line)
-        )
+        problems.append(_no_level(names, text, line))
         return None
     area = names.area(m.group(1), line, problems)
     level = m.group(2).title()
@@ -54,7 +53,10 @@ def parse_attack(
                     line))  # fmt: skip
                 against = None
             elif against not in s.majors and against not in s.allies:
-                problems.append(Problem(f"no power {against!r} in this game", line))
+                known = sorted({*s.majors, *s.allies})
+                problems.append(
+                    Problem(f"no power {against!r} in this game", line, closest(against, known))
+                )
         elif mm := re.fullmatch(r"(?i)stop after (\d+) rounds?", c):
             stop_after = int(mm.group(1))
         elif mm := re.fullmatch(r"(?i)stop below (\d+) armies", c):
@@ -64,6 +66,7 @@ def parse_attack(
                 Problem(
                     f"cannot read {c!r} (with PIECES, against POWER, stop after N rounds, stop below N armies)",
                     line,
+                    closest(c.split()[0], ("with", "against", "stop")),
                 )
             )
     if (stop_after or stop_below) and level != "Invasion":
@@ -71,6 +74,28 @@ def parse_attack(
     if area is None:
         return None
     return AttackOrder(area, level, units, against, stop_after, stop_below, line, leaders)
+
+
+LEVELS = ("probe", "assault", "invasion")  # SK 9.1
+
+
+def _no_level(names: Names, text: str, line: int) -> Problem:
+    """An attack line without a level read: the word in its place, if it is near one (a
+    misspelling), else the form of the line."""
+    m = re.fullmatch(r"(?is)(.+?)\s+(\S+)((?:\s+(?:with|against|stop)\b.*)?)", text.strip())
+    if m and (hint := closest(m.group(2), LEVELS)):
+        return Problem(
+            f"{m.group(2)!r} is not an attack level: probe, assault or invasion (SK 9.4)",
+            line,
+            hint,
+        )
+    if names.area(text, line, []):
+        return Problem(
+            f"name the attack level after {names.area(text, line, [])}: "
+            "probe, assault or invasion (SK 9.4)",
+            line,
+        )
+    return Problem("write: attack AREA probe|assault|invasion [with PIECES] [against POWER]", line)
 
 
 def validate_attacks(

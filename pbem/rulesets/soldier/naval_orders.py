@@ -172,6 +172,9 @@ def parse_intercept(
             )
         )
         return None
+    if typo := order_hints.misspelt_condition(m.group("area"), names.area, line):
+        problems.append(typo)  # SK 10.4: `always` misspelt is not part of the area's name
+        return None
     area = names.area(m.group("area"), line, problems) if m.group("area") else None
     against = _power(s, m.group("power"), line, problems) if m.group("power") else None
     if (m.group("area") and area is None) or (m.group("power") and against is None):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 
+from pbem.ruleset import Problem
+from pbem.suggest import closest
+
 from .content import SoldierContent
 
 
@@ -59,3 +62,19 @@ def land_route(
                 best[nxt] = key
                 heapq.heappush(queue, (*key, [*path, nxt]))
     return None
+
+
+CONDITIONS = ("always", "never", "if not weaker", "if at least N fleets")  # SK 10.4
+
+
+def misspelt_condition(area_text: str | None, area: Callable, line: int) -> Problem | None:
+    """An `intercept in AREA COND` line whose condition is misspelt is read as one long area
+    name ('Gibraltar allways'): the word and what it is near, when the words before it are
+    an area (`area`: Names.area) and it is near `always` or `never`."""
+    *head, last = (area_text or "").split() or [""]
+    hint = closest(last, ("always", "never"))
+    if not (head and hint and hint != last.casefold() and area(" ".join(head), line, [])):
+        return None
+    return Problem(
+        f"{last!r} is not an interception condition: {', '.join(CONDITIONS)}", line, hint
+    )
