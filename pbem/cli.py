@@ -162,7 +162,11 @@ def keygen(name, directory, passphrase_env):
 )
 @click.option("--passphrase-env", metavar="VAR", help="The key's passphrase is in $VAR.")
 @click.option("--seq", type=int, help="Add 'Sequence: N' if the file has none (default: the time).")
-def sign(file, keyfile, passphrase_env, seq):
+@click.option(
+    "--phase",
+    help="FILE is a saved report with two envelopes: sign the one of this Phase (e.g. 'standing').",
+)
+def sign(file, keyfile, passphrase_env, seq, phase):
     """Print FILE (headers, blank line, orders) as a signed envelope.
 
     \b
@@ -176,11 +180,12 @@ def sign(file, keyfile, passphrase_env, seq):
     $ pbem sign orders.txt --key alice.key > signed.txt
 
     An order line 'random' alone (a join envelope, Phase: setup) gets 32 fresh
-    random bytes: the player's own random value for the set-up.
+    random bytes: the player's own random value for the set-up. FILE may be a
+    saved plain-text report: its envelope is signed (--phase picks one of two).
     """
-    from . import envelope, keys
+    from . import envelope, keys, report_blocks
 
-    text = file.read()
+    text = report_blocks.to_sign(file.read(), phase)
     body = envelope.unsigned_body(text)
     if not any(ln.lower().startswith("sequence:") for ln in body.split("\n\n", 1)[0].splitlines()):
         import time

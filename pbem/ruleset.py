@@ -255,6 +255,13 @@ class Ruleset(ABC):
         """Order lines (mostly `#` comments) to pre-fill `power`'s envelope for `step`."""
         return []
 
+    def standing_orders(self, state: Any, power: str) -> list[str] | None:
+        """The standing orders this game takes, as `#` comment lines (short: they head
+        the `Phase: standing` envelope every report carries, above the lines in force).
+        None (the default): the game takes no standing orders, and reports carry no
+        standing envelope."""
+        return None
+
     def dump_state(self, state: Any) -> Any:
         dump = getattr(state, "model_dump", None)
         return dump(mode="json") if dump else state

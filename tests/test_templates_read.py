@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from pbem import envelope, joins
-from pbem.ruleset import OrderLine
+from pbem.reports.build import standing_template
+from pbem.ruleset import STANDING, OrderLine
 from pbem.service import Game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -54,3 +55,50 @@ def test_template_comment_and_blank_lines_are_never_refused(name, tmp_path):
                 assert not bad, (name, step.phase, power, bad)
                 checked += 1
     assert checked >= 10, checked
+
+
+@pytest.mark.parametrize("name", CURRENT)
+def test_standing_envelope_sent_back_keeps_the_standing_orders(name, tmp_path):
+    """Every report carries a `Phase: standing` envelope: the comment lines naming the
+    game's standing orders, then the power's standing orders in force. Sent back as it
+    comes, at any step, it is read without a problem and orders exactly what is in
+    force (the comment lines add nothing), and its Sequence is above the orders
+    envelope's when the power owes or may send orders."""
+    path = tmp_path / f"{name}.pbem"
+    shutil.copyfile(GOLDEN / f"{name}.pbem", path)
+    checked = with_lines = 0
+    with Game(path) as game:
+        heads = [r.seq for r in game.log.rows() if r.type == "phase_resolved"]
+        for seq in heads[1:]:  # after the set-up: standing orders are taken
+            st = game.state(upto=seq - 1)
+            step = joins.open_step(st)
+            if step is None:
+                continue
+            for power in st.players:
+                nxt = 1 + st.last_envelope_seq.get(power, 0)
+                nxt += power in (*step.owes, *step.may)
+                template = standing_template(st, power, nxt)
+                assert template, (name, power)
+                assert f"Phase: {STANDING}" in template and f"Sequence: {nxt}" in template
+                assert all(len(t) <= envelope.WIDTH for t in template if t.startswith("#"))
+                body = list(template[template.index("") + 1 :])
+                lines = [OrderLine(i, t) for i, t in enumerate(["", *body], 1)]
+                got, problems = joins.check_orders(st, power, STANDING, lines)
+                assert not problems, (name, step.phase, power, [str(p) for p in problems])
+                acc = st.standing.get(power)
+                kept = []
+                if acc is not None:
+                    kept = [o.text.rstrip() for o in envelope.parse(acc.event.envelope).orders]
+                    while kept and not kept[-1].strip():
+                        kept.pop()
+                    with_lines += bool(kept)
+                n = len(body) - len(kept)
+                assert body[n:] == kept and all(t.startswith("#") for t in body[:n])
+                bare = [""] * n + kept  # the lines in force alone, where they stand
+                ref = [OrderLine(i, t) for i, t in enumerate(["", *bare], 1)]
+                want, _ = joins.check_orders(st, power, STANDING, ref)
+                assert got == want, (name, step.phase, power)
+                checked += 1
+    assert checked >= 10, checked
+    # each golden game but 7YWW's gives standing orders, so their lines are checked too
+    assert with_lines or name.startswith("seven-years"), name

@@ -21,7 +21,7 @@ from .. import checkpoint, envelope, joins
 from .. import events as ev
 from ..content import data_dir
 from ..errors import UsageError
-from ..ruleset import Ruleset
+from ..ruleset import STANDING, Ruleset
 from ..state import GameState, option_words
 from ..suggest import closest
 from . import safety, service_notes, svg
@@ -123,6 +123,7 @@ class Next:
     deadline_passed: bool = False
     received: int | None = None  # log seq of this power's orders already in for it
     template: tuple[str, ...] = ()  # the envelope to fill in (headers, blank, lines)
+    standing_template: tuple[str, ...] = ()  # the Phase: standing envelope, lines in force
 
 
 @dataclass
@@ -465,21 +466,41 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
         deadline_passed=step.phase in st.deadlines,
         received=got.seq if got else None,
     )
+    seq = st.last_envelope_seq.get(power, 0) + 1
     if owes or may:
-        cp = st.checkpoint
-        head = [
-            f"Game: {st.game_ref}",
-            f"Power: {power}",
-            f"Phase: {step.phase}",
-            f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",
-        ]
-        if cp is not None:  # folded (docs/signing.md): every line fits in 72 columns
-            head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
         body = [
             y for x in joins.order_template(st, power, step) for y in envelope.fit_comment(str(x))
         ]
-        out.template = (*head, "", *body)
+        out.template = (*_heads(st, power, step.phase, seq), "", *body)
+        seq += 1  # the standing envelope's, above: sent after the orders, it is no replay
+    out.standing_template = standing_template(st, power, seq)
     return out
+
+
+def standing_template(st: GameState, power: str, seq: int) -> tuple[str, ...]:
+    """The `Phase: standing` envelope a report carries (docs/reports.md): the headers
+    with Sequence `seq`, a blank line, the ruleset's comment lines naming the standing
+    orders it takes, then `power`'s standing orders in force, so that signing it as
+    it stands keeps them (an envelope replaces them all). Empty when the game takes
+    no standing orders, or not yet (before the set-up)."""
+    rs = st.ruleset
+    assert rs is not None
+    names = None if joins.awaiting(st) else rs.standing_orders(st.rules, power)
+    if names is None:
+        return ()
+    acc = st.standing.get(power)
+    body = [y for x in names for y in envelope.fit_comment(str(x))]
+    body += _order_lines(acc.event.envelope) if acc else ()
+    return (*_heads(st, power, STANDING, seq), "", *body)
+
+
+def _heads(st: GameState, power: str, phase: str, seq: int) -> list[str]:
+    """An envelope's headers as a report pre-fills them."""
+    cp = st.checkpoint
+    head = [f"Game: {st.game_ref}", f"Power: {power}", f"Phase: {phase}", f"Sequence: {seq}"]
+    if cp is not None:  # folded (docs/signing.md): every line fits in 72 columns
+        head += [f"Checkpoint: {cp.seq}", f" {cp.head}"]
+    return head
 
 
 def _subject(game: str, power: str, resolved: list[Group], nxt: Next) -> str:

@@ -163,6 +163,11 @@ class SevenYearsWorldWar(Ruleset):
 
         return order_template(self.content, s, power, step)
 
+    def standing_orders(self, s: SYWState, power: str) -> list[str]:
+        from .standing_template import standing_comments
+
+        return standing_comments()
+
     def describe_event(self, event: Event, state: Any = None) -> str | None:
         from .sentences import describe, stays_note
 

@@ -292,6 +292,11 @@ class SoldierRuleset(Ruleset):
 
         return report.order_template(self.content_of(s), s, power, step)
 
+    def standing_orders(self, s: SoldierState, power: str) -> list[str]:
+        from .report.template import STANDING_SK
+
+        return list(STANDING_SK)
+
     def describe(self, s: SoldierState) -> str:
         if s.stage == "new":
             return "not set up"

@@ -98,6 +98,11 @@ class SoldierEmperor(SoldierRuleset):
     def order_template(self, s: Any, power: str, step: Step) -> list[str]:
         return [self._book(line) for line in super().order_template(s, power, step)]
 
+    def standing_orders(self, s: Any, power: str) -> list[str]:
+        from ..soldier.report.template import STANDING_SE
+
+        return list(STANDING_SE)
+
     def scenario_text(self, scenario: str) -> str:
         """`pbem games soldier-emperor --scenario NAME`: SE's sections, and Money."""
         return self._book(super().scenario_text(scenario))

@@ -198,6 +198,11 @@ class StruggleOfEmpires(Ruleset):
 
         return template(self.content, s, power, step)
 
+    def standing_orders(self, s: SoEState, power: str) -> list[str]:
+        from .template import STANDING
+
+        return list(STANDING)
+
     def describe_event(self, event: Event, state: Any = None) -> str | None:
         from .sentences import describe_in
 

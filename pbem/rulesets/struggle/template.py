@@ -267,8 +267,19 @@ def template(c: SoEContent, s: SoEState, power: str, step: Step) -> list[str]:
     out += _say(
         "Standing orders (they bid or pass for you in the auctions, and decide when you",
         "are attacked or asked to join) go in an envelope of their own with the header",
-        "'Phase: standing', which replaces them all ('auction pass': never bid); your",
-        "standing orders in force are quoted under this envelope. For example:",
+        "'Phase: standing', which replaces them all ('auction pass': never bid): the",
+        "standing envelope under this one carries yours in force. For example:",
     )
     out += [PAD + line for line in standing_examples(c, s, power)]
     return out
+
+
+# The standing orders Struggle of Empires takes (the `Phase: standing` envelope of every
+# report; docs/orders-struggle-of-empires.md, "Standing orders for the player who is not
+# moving" and "Proxy orders").
+STANDING = (
+    "# Standing orders Struggle of Empires takes (docs/orders-struggle-of-empires.md):"
+    " auction (bid up to, propose, accept, pass), join, naval decline, alliance,"
+    " reserve never, withdraw when losing, losses forts first, blockade when defending,"
+    " sevens.",
+)

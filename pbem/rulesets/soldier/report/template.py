@@ -319,3 +319,22 @@ def reach_lines(content: SoldierContent, s: SoldierState, power: str) -> list[st
             f"destination: move PIECES to {', '.join(path)}"
         )
     return out
+
+
+# The standing orders each game takes (the `Phase: standing` envelope of every report;
+# docs/orders-soldier-kings.md and docs/orders-soldier-emperor.md, "Standing orders").
+STANDING_SK = (
+    "# Standing orders Soldier Kings takes (docs/orders-soldier-kings.md): retreat,"
+    " hold out, casualties, extra losses, first casualty, leader checks, capture"
+    " leaders, take, initiative (Prussia), unsupported, unpaid, keep alliance, siege"
+    " control, intercept, fleets fight, capture fleets, bribe, accept, liberate,"
+    " release, play/react (cards).",
+)
+STANDING_SE = (
+    "# Standing orders Soldier Emperor takes (docs/orders-soldier-emperor.md):"
+    " initiative (France), leader checks, capture leaders, hold out, casualties, extra"
+    " losses, first casualty, retreat, fleets fight, capture fleets, intercept,"
+    " unsupported, unpaid, keep alliance, siege control, take, take auxiliaries, peace"
+    " with, bribe, accept, liberate, play/react (cards), guerilla (Spain), banner"
+    " (Turkey).",
+)
