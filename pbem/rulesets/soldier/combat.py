@@ -514,6 +514,16 @@ def _retreat(
     """retreat from AREA to AREA [PIECES] [if outnumbered] [after round N], or as a
     general policy for every area: retreat [if outnumbered] [after round N]"""
     text = " ".join(words)
+    level = re.search(r"(?i)\bif\s+(probe|assault|invasion)\b", text)
+    if level and names.content.game.rules.book == "SE":  # SE 9.3: revealed after the decision
+        problems.append(
+            Problem(
+                f"a retreat before battle may not depend on the level of the attack ('{level.group(0)}'):"
+                " the attacker's Money is secret until the defender has decided (SE 9.3, 9.4)",
+                line,
+            )
+        )
+        return None
     g = re.fullmatch(r"(?is)(if outnumbered)?\s*(after round (\d+))?", text.strip())
     if g and (g.group(1) or g.group(2)):
         return {
@@ -576,6 +586,16 @@ def _hold(
         problems.append(Problem("write: hold out LEADER", line))
         return None
     pieces = names.pieces(" ".join(words[1:]), line, problems)
+    for p in pieces:
+        if p.kind != "leader":  # SK 9.2 / SE 9.2: "Defending armies must all participate"
+            problems.append(
+                Problem(
+                    f"{p.name} is not a leader: only leaders may be held out of combat,"
+                    " defending armies must all participate (SK 9.2)",
+                    line,
+                )
+            )
+            return None
     return next((p.name for p in pieces if p.kind == "leader"), None)
 
 
