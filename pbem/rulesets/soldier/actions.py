@@ -152,6 +152,14 @@ class ActionPhase:
                     out.plays.append(order)
                 elif order:
                     out.diplomacy.append(order)
+            elif v == "deal":  # SK 14.0: exchanges "only during the diplomacy phase"
+                problems.append(
+                    Problem(
+                        "deals (alliances and exchanges) are made only in the Diplomacy Phase"
+                        " (SK 14.0): send them with that phase's orders",
+                        ol.line,
+                    )
+                )
             else:
                 verbs = (*VERBS, "lend") if auxiliaries.in_force(content) else VERBS
                 verbs = (*verbs, "declare") if war.in_force(s) else verbs  # SKO

@@ -126,7 +126,7 @@ def play_problem(
         return f"{power} holds {', '.join(sat.areas)} at the start: another power creates {country} (SE 19.3)"
     for a in named:
         if a not in sat.areas:
-            return f"{a} is not one of {country}'s areas ({', '.join(sat.areas)}; SE 19.2)"
+            return f"{a} is not one of {country}'s areas ({', '.join(sat.areas)}; {sat.section})"
     if not now:
         return None
     if not any(_own(s, power, a) for a in sat.areas):

@@ -199,6 +199,8 @@ class Satellite(Record):
     barred: tuple[Name, ...] = ()
     # areas it may not contain when made by a power allied to a barred one (SE 19.23)
     barred_areas: tuple[Name, ...] = ()
+    # the section that lists its areas (SE 19.21-19.23, 19.3), cited when a play names another
+    section: str = "SE 19.2"
     source: Source
 
 
