@@ -105,11 +105,13 @@ def admit(
         )
     if env.sealed_digest in st.digests:
         return SubmitResult("duplicate", event_seq=st.digests[env.sealed_digest], **kw)
-    last = st.last_envelope_seq.get(power)
+    last = st.last_sequence(power, phase)
     if last is not None and env.seq <= last:
+        what = "standing orders" if phase == STANDING else "orders"
         return reject(
             "replayed",
-            f"Sequence {env.seq} is not above the last one accepted from {power}: "
+            f"Sequence {env.seq} is not above the last one accepted from {power} "
+            f"for {what}: "
             "an old envelope sent again? Nothing changed. To replace accepted orders, "
             "sign new ones with a higher Sequence",
             env.header_lines.get("Sequence"),

@@ -33,7 +33,7 @@ EVERY = 200  # events folded since the last snapshot before `Game` writes a new 
 def _format(rs: Any) -> str:
     from .reports.hashcache import fingerprint
 
-    return f"pbem {__version__}; {rs.name} {rs.version}; {fingerprint(rs)}; snapshot 2"
+    return f"pbem {__version__}; {rs.name} {rs.version}; {fingerprint(rs)}; snapshot 3"
 
 
 def _event(e: ev.Event | None) -> list | None:
@@ -60,6 +60,7 @@ def dump(st: GameState) -> str:
             },
             "standing": {p: [a.seq, _event(a.event)] for p, a in st.standing.items()},
             "last_envelope_seq": st.last_envelope_seq,
+            "last_standing_seq": st.last_standing_seq,
             "digests": st.digests,
             "deadlines": sorted(st.deadlines),
             "resolutions": st.resolutions,
@@ -99,6 +100,7 @@ def load(text: str, load_ruleset) -> GameState:
         },
         standing={p: Accepted(a[0], _decode(a[1])) for p, a in d["standing"].items()},
         last_envelope_seq=d["last_envelope_seq"],
+        last_standing_seq=d["last_standing_seq"],
         digests=d["digests"],
         deadlines=set(d["deadlines"]),
         resolutions=d["resolutions"],

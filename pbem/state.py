@@ -28,7 +28,10 @@ class GameState:
     head: str = GENESIS
     orders: dict[str, dict[str, Accepted]] = field(default_factory=dict)  # phase -> power ->
     standing: dict[str, Accepted] = field(default_factory=dict)
-    last_envelope_seq: dict[str, int] = field(default_factory=dict)
+    # the last Sequence accepted from each power, orders and standing orders apart (docs/
+    # signing.md): a report's two envelopes may arrive in either order
+    last_envelope_seq: dict[str, int] = field(default_factory=dict)  # phase orders
+    last_standing_seq: dict[str, int] = field(default_factory=dict)  # Phase: standing
     digests: dict[str, int] = field(default_factory=dict)  # envelope digest -> log seq
     deadlines: set[str] = field(default_factory=set)
     resolutions: int = 0
@@ -74,6 +77,17 @@ class GameState:
         have = self.orders.get(phase, {})
         return [p for p in owes if p not in have and p not in self.disorder]
 
+    def last_sequence(self, power: str, phase: str) -> int | None:
+        """The last Sequence accepted from `power` for an envelope of `phase`'s kind:
+        standing orders, or orders for a phase (each must rise above its own kind's)."""
+        by = self.last_standing_seq if phase == STANDING else self.last_envelope_seq
+        return by.get(power)
+
+    def next_sequence(self, power: str) -> int:
+        """A Sequence above every one accepted from `power`, of either kind: what a
+        report's envelopes carry (both the same: they are of different kinds)."""
+        return max(self.last_envelope_seq.get(power, 0), self.last_standing_seq.get(power, 0)) + 1
+
     @property
     def game_ref(self) -> str:
         """What an envelope's `Game:` line must say: the game id and its unique id."""
@@ -105,7 +119,10 @@ def fold(state: GameState, seq: int, e: ev.Event, load_ruleset) -> GameState:
             state.standing[e.power] = acc
         else:
             state.orders.setdefault(e.phase, {})[e.power] = acc
-        state.last_envelope_seq[e.power] = e.seq
+        if e.phase == STANDING:
+            state.last_standing_seq[e.power] = e.seq
+        else:
+            state.last_envelope_seq[e.power] = e.seq
         state.digests[e.digest] = seq
     elif t == "deadline_passed":
         state.deadlines.add(e.phase)

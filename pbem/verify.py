@@ -494,7 +494,7 @@ def _check_orders(
                 _diff([str(want)], [str(got)]),
             )
         )
-    last = state.last_envelope_seq.get(e.power)
+    last = state.last_sequence(e.power, e.phase)
     if last is not None and e.seq <= last:
         find(Finding(row.seq, f"envelope sequence {e.seq} not above {last}: a replay was accepted"))
     if e.phase != STANDING:

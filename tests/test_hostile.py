@@ -104,3 +104,25 @@ def test_a_replayed_answer_does_not_tell_the_latest_sequence(kit):
     r = _unchanged(kit, old)
     assert r.kind == "replayed" and "4715" not in r.message()
     assert "Sequence 3 is not above the last one accepted from Red" in r.message()
+
+
+def test_orders_and_standing_orders_count_their_sequences_apart(kit):
+    """A report's two envelopes carry the same Sequence (docs/signing.md): either may
+    arrive first. An old envelope of either kind is still refused as replayed."""
+    with kit.game() as g:
+        nxt = g.state().next_sequence("Red")
+    standing = kit.envelope("Red", ["ambush North"], phase="standing", seq=nxt)
+    orders = kit.envelope("Red", ["muster 1"], seq=nxt)
+    with kit.game() as g:
+        assert g.submit(standing, now=NOW).status == "accepted"
+        assert g.submit(orders, now=NOW).status == "accepted"  # same number, other kind
+        assert g.state().next_sequence("Red") == nxt + 1
+    old = kit.envelope("Red", ["ambush South"], phase="standing", seq=nxt - 1 or 0)
+    r = _unchanged(kit, old)
+    assert r.kind == "replayed" and "for standing orders" in r.message()
+    r = _unchanged(kit, kit.envelope("Red", ["muster 2"], seq=nxt))
+    assert r.kind == "replayed" and "for orders" in r.message()
+    with kit.game() as g:  # and the log verifies with the same rule
+        from pbem.verify import verify
+
+        assert verify(g.path).ok

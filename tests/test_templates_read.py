@@ -62,8 +62,9 @@ def test_standing_envelope_sent_back_keeps_the_standing_orders(name, tmp_path):
     """Every report carries a `Phase: standing` envelope: the comment lines naming the
     game's standing orders, then the power's standing orders in force. Sent back as it
     comes, at any step, it is read without a problem and orders exactly what is in
-    force (the comment lines add nothing), and its Sequence is above the orders
-    envelope's when the power owes or may send orders."""
+    force (the comment lines add nothing), and its Sequence is above every one
+    accepted from the power, of either kind (the orders envelope carries the same:
+    orders and standing orders count apart, docs/signing.md)."""
     path = tmp_path / f"{name}.pbem"
     shutil.copyfile(GOLDEN / f"{name}.pbem", path)
     checked = with_lines = 0
@@ -75,8 +76,7 @@ def test_standing_envelope_sent_back_keeps_the_standing_orders(name, tmp_path):
             if step is None:
                 continue
             for power in st.players:
-                nxt = 1 + st.last_envelope_seq.get(power, 0)
-                nxt += power in (*step.owes, *step.may)
+                nxt = st.next_sequence(power)
                 template = standing_template(st, power, nxt)
                 assert template, (name, power)
                 assert f"Phase: {STANDING}" in template and f"Sequence: {nxt}" in template

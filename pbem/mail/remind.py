@@ -32,7 +32,7 @@ def reminder(st: GameState, step: Step, power: str, deadline: str | None) -> tup
         f"Phase: {step.phase}",
         # the report's template fills it in too (reports/build.py): `pbem sign`
         # refuses a placeholder, so the copied template would not sign
-        f"Sequence: {st.last_envelope_seq.get(power, 0) + 1}",
+        f"Sequence: {st.next_sequence(power)}",
     ]
     if cp is not None:  # folded: every line to copy fits in 72 columns
         lines += [f"Checkpoint: {cp.seq}", f" {cp.head}"]

@@ -466,13 +466,12 @@ def _next(game: Game, st: GameState, power: str, deadline: str | None) -> Next:
         deadline_passed=step.phase in st.deadlines,
         received=got.seq if got else None,
     )
-    seq = st.last_envelope_seq.get(power, 0) + 1
+    seq = st.next_sequence(power)  # both envelopes: orders and standing count apart
     if owes or may:
         body = [
             y for x in joins.order_template(st, power, step) for y in envelope.fit_comment(str(x))
         ]
         out.template = (*_heads(st, power, step.phase, seq), "", *body)
-        seq += 1  # the standing envelope's, above: sent after the orders, it is no replay
     out.standing_template = standing_template(st, power, seq)
     return out
 

@@ -513,7 +513,7 @@ class _Walk:
             self.check_secret(gc)
         keys: dict[str, str] = {}
         orders: dict[int, tuple[str, str, str]] = {}  # log seq -> (power, phase, digest)
-        last_seq: dict[str, int] = {}
+        last_seq: dict[tuple[str, bool], int] = {}  # (power, standing?) -> last
         latest: dict[tuple[str, str], int] = {}  # (power, phase) -> log seq of the latest envelope
         public_seeds: dict[int, bytes] = {}
         hidden_top: tuple[int, bytes] | None = None
@@ -540,7 +540,8 @@ class _Walk:
                     out.append(f"{where}: orders accepted after the game ended")
                 if d.get("$redacted"):  # another power's envelope, in a redacted copy
                     r = d["digest"]
-                    last_seq[d["power"]] = max(d["seq"], last_seq.get(d["power"], d["seq"]))
+                    key = (d["power"], d["phase"] == "standing")  # kinds count apart
+                    last_seq[key] = max(d["seq"], last_seq.get(key, d["seq"]))
                 else:
                     r = self.envelope(seq, d, keys, last_seq, where)
                 if r is not None:
@@ -720,11 +721,12 @@ class _Walk:
                 out.append(
                     f"{where}: the event's seq {d['seq']} differs from the envelope's {env_seq}"
                 )
-            if power in last_seq and env_seq <= last_seq[power]:
+            key = (power, d["phase"] == "standing")  # orders and standing orders apart
+            if key in last_seq and env_seq <= last_seq[key]:
                 out.append(
-                    f"{where}: Sequence {env_seq} is not above {power}'s previous {last_seq[power]}"
+                    f"{where}: Sequence {env_seq} is not above {power}'s previous {last_seq[key]}"
                 )
-            last_seq[power] = max(env_seq, last_seq.get(power, env_seq))
+            last_seq[key] = max(env_seq, last_seq.get(key, env_seq))
         if "checkpoint" in h:
             parts = h["checkpoint"].split()
             ok = len(parts) == 2 and parts[0].isdigit() and int(parts[0]) < seq
