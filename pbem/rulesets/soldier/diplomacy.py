@@ -124,6 +124,8 @@ class DealUnmatched(Event):
     terms: list[str]
     missing: list[str]
     seen_by: list[str]
+    # a missing party -> the terms of the deal it sent with the same parties instead
+    others: dict[str, list[str]] = {}
 
 
 @on(DealMade)
@@ -513,6 +515,11 @@ class Diplomacy:
                         terms=terms,
                         missing=missing,
                         seen_by=sorted(sent[key]),
+                        others={
+                            p: [t.text() for t in o.terms]
+                            for p in missing
+                            if (o := _other(deals, sent, d, p))
+                        },
                     )
                 )
             else:
@@ -543,6 +550,15 @@ class Diplomacy:
             phases.next_turn(ctx)
         else:  # SK World at War: the special Diplomacy Phase before Turn 1
             ctx.emit(phases.StageOver(stage="diplomacy", next="purchase"))
+
+
+def _other(deals: dict[tuple, Deal], sent: dict[tuple, set[str]], d: Deal, p: str) -> Deal | None:
+    """The deal `p` sent with the same parties as `d`, on other terms (the first by text)."""
+    return next(
+        (o for k, o in sorted(deals.items(), key=lambda kv: kv[1].text())
+         if o.parties == d.parties and k != d.key and p in sent[k]),
+        None,
+    )  # fmt: skip
 
 
 def zero_problem(power: str) -> str:

@@ -80,3 +80,23 @@ def intercept_sum(e) -> str:
     if e.enemy_admirals:
         terms.append(f"- {e.enemy_admirals} (their admirals' ratings)")
     return f"{' '.join(terms)} = {e.total}, needing {INTERCEPT_AT}"
+
+
+def unmatched_why(terms: list[str], missing: list[str], others: dict[str, list[str]]) -> str:
+    """Why a deal was not made (SK 14.3: every party sends the same deal): who did not send
+    it, and who sent one with the same parties on other terms, with the difference."""
+    out = []
+    for p, theirs in sorted(others.items()):
+        extra = [t for t in theirs if t not in terms]
+        lack = [t for t in terms if t not in theirs]
+        if extra and lack:
+            diff = f"{'; '.join(extra)} in place of {'; '.join(lack)}"
+        elif extra:
+            diff = f"{'; '.join(extra)} as well"
+        else:
+            diff = f"without {'; '.join(lack)}"
+        out.append(f"{p} sent one with other terms ({diff})")
+    silent = [p for p in missing if p not in others]
+    if silent:
+        out.append(f"{and_list(silent)} did not send it")
+    return "; ".join(out)

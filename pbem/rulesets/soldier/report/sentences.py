@@ -23,6 +23,7 @@ from .sentence_parts import (
     leave_verb,
     loss_text,
     no_way_out,
+    unmatched_why,
 )
 from .words import a, and_list, aside, in_money, join, money, n_dice, units_text
 
@@ -365,7 +366,7 @@ def _(c, e, s):
 def _(c, e, s):
     return (
         f"No deal between {and_list(e.parties)} ({'; '.join(e.terms)}): "
-        f"{and_list(e.missing)} did not send it."
+        f"{unmatched_why(e.terms, e.missing, e.others)}."
     )
 
 
