@@ -76,7 +76,7 @@ def parse_attack(
     return AttackOrder(area, level, units, against, stop_after, stop_below, line, leaders)
 
 
-LEVELS = ("probe", "assault", "invasion")  # SK 9.1
+LEVELS = ("probe", "assault", "invasion")  # SK 9.4
 
 
 def _no_level(names: Names, text: str, line: int) -> Problem:
