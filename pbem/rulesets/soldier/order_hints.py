@@ -5,7 +5,9 @@ already in (SK 10.0, 10.2), and the land route to an area that is not next to a 
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from pbem.ruleset import Problem
 from pbem.suggest import closest
@@ -78,3 +80,20 @@ def misspelt_condition(area_text: str | None, area: Callable, line: int) -> Prob
     return Problem(
         f"{last!r} is not an interception condition: {', '.join(CONDITIONS)}", line, hint
     )
+
+
+def form_hint(problem: Problem, words: list[str]) -> Problem:
+    """A `write: FORM` refusal of a standing line with no suggestion: the written word
+    nearest one of the form's own words (lower case; capitals are what the player
+    names), so that 'fleets figth' is answered 'did you mean fight?'."""
+    if problem.suggestion or not problem.message.startswith("write: "):
+        return problem
+    form = re.sub(r"\(.*?\)", " ", problem.message[len("write: ") :])
+    literal = {w for w in re.split(r"[\s\[\]|,:.]+", form) if w.isalpha() and w.islower()}
+    for w in words:
+        low = w.casefold()
+        if low in literal or not w.isalpha() or len(w) < 3:
+            continue
+        if hint := closest(low, sorted(literal), cutoff=0.66):
+            return replace(problem, suggestion=hint)
+    return problem

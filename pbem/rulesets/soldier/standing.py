@@ -15,6 +15,7 @@ from typing import Any
 from pbem.ruleset import OrderLine, Parsed, Problem, parse_good_lines
 from pbem.suggest import closest
 
+from . import order_hints
 from .content import SoldierContent
 from .names import Names, piece_index
 from .state import SoldierState
@@ -95,7 +96,9 @@ def _read(content: SoldierContent, s: SoldierState, power: str, lines: list[Orde
                 )
             )
             continue
+        before = len(problems)
         entry = VERBS[v](names, s, power, words[1:], ol.line, problems)
+        problems[before:] = [order_hints.form_hint(p, words[1:]) for p in problems[before:]]
         if entry is not None:
             out.setdefault(v, []).append(entry)
     return Parsed(out, problems)
