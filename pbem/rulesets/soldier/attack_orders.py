@@ -82,18 +82,16 @@ LEVELS = ("probe", "assault", "invasion")  # SK 9.4
 def _no_level(names: Names, text: str, line: int) -> Problem:
     """An attack line without a level read: the word in its place, if it is near one (a
     misspelling), else the form of the line."""
+    if area := names.area(text, line, []):
+        return Problem(
+            f"name the attack level after {area}: probe, assault or invasion (SK 9.4)", line
+        )
     m = re.fullmatch(r"(?is)(.+?)\s+(\S+)((?:\s+(?:with|against|stop)\b.*)?)", text.strip())
     if m and (hint := closest(m.group(2), LEVELS)):
         return Problem(
             f"{m.group(2)!r} is not an attack level: probe, assault or invasion (SK 9.4)",
             line,
             hint,
-        )
-    if names.area(text, line, []):
-        return Problem(
-            f"name the attack level after {names.area(text, line, [])}: "
-            "probe, assault or invasion (SK 9.4)",
-            line,
         )
     return Problem("write: attack AREA probe|assault|invasion [with PIECES] [against POWER]", line)
 
