@@ -4,23 +4,13 @@ games/seven-years-world-war/pieces.toml), with the id orders use in parentheses.
 
 from __future__ import annotations
 
-import random
+from seeded import Seeded
 
 from pbem.resolution import Resolution
 from pbem.ruleset import get
 from pbem.rulesets.seven_years.state import Leader
 
 RS = get("seven-years-world-war")
-
-
-class Seeded:
-    stream_name = "scripted"
-
-    def __init__(self, seed: int):
-        self.r = random.Random(seed)
-
-    def randbelow(self, label: str, n: int) -> int:
-        return self.r.randrange(n)
 
 
 def _text(sections) -> str:

@@ -142,19 +142,10 @@ def test_if_won_under_a_refused_attack_line_gets_one_message(turn_state):
 
 
 def test_the_set_up_report_names_the_powers_the_footnote_and_the_random_minor_squares():
-    import random
+    from seeded import Seeded
 
     from pbem.resolution import Resolution
     from pbem.rulesets.seven_years.report import sections
-
-    class Seeded:
-        stream_name = "scripted"
-
-        def __init__(self, seed):
-            self.r = random.Random(seed)
-
-        def randbelow(self, label, n):
-            return self.r.randrange(n)
 
     for seed in range(30):
         ctx = Resolution(RS, RS.new_state("2-european", {}), Seeded(seed))

@@ -5,10 +5,10 @@ step with the default placement for every scenario with players."""
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 
 import pytest
+from seeded import Seeded
 
 from pbem.dice import ScriptedDice
 from pbem.resolution import Resolution
@@ -40,16 +40,6 @@ MINOR_PIECES = 45  # 28.6 PORTUGAL ... TIMBUKTU
 @pytest.fixture(scope="module")
 def c():
     return default_content()
-
-
-class Seeded:
-    stream_name = "scripted"
-
-    def __init__(self, seed: int):
-        self.r = random.Random(seed)
-
-    def randbelow(self, label: str, n: int) -> int:
-        return self.r.randrange(n)
 
 
 def set_up(scenario: str, dice, options=None):

@@ -6,9 +6,11 @@ a free-deployment game's `rank` step)."""
 
 from __future__ import annotations
 
-import random
 import shutil
 from pathlib import Path
+
+from orderkit import problems
+from seeded import Seeded
 
 from pbem import joins
 from pbem.resolution import Resolution
@@ -23,20 +25,7 @@ GOLDEN = Path(__file__).parent / "golden" / "seven-years-world-war-2-european.pb
 
 
 def _accepted(s, seat, phase, lines):
-    _, problems = check_orders(
-        RS, s, seat, phase, [OrderLine(i, t) for i, t in enumerate(lines, 1)]
-    )
-    return [str(p) for p in problems]
-
-
-class Seeded:
-    stream_name = "scripted"
-
-    def __init__(self, seed: int):
-        self.r = random.Random(seed)
-
-    def randbelow(self, label: str, n: int) -> int:
-        return self.r.randrange(n)
+    return problems(RS, s, seat, phase, lines)
 
 
 def set_up(scenario: str, seed: int):

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from orderkit import problems
 
 from pbem import joins
 from pbem.ruleset import STANDING, OrderLine, check_orders, get
@@ -22,10 +23,7 @@ GOLDEN = Path(__file__).parent / "golden" / "struggle-of-empires-2p-v3-sealed-jo
 
 
 def _problems(s, power, phase, lines):
-    _, problems = check_orders(
-        RS, s, power, phase, [OrderLine(i, t) for i, t in enumerate(lines, 1)]
-    )
-    return [str(p) for p in problems]
+    return problems(RS, s, power, phase, lines)
 
 
 def _check(s, power, step, kinds):

@@ -64,32 +64,6 @@ def test_the_scenario_listing_says_money_and_cites_se():
     assert "Control at the start (SE 7.1):" in text
 
 
-def test_the_reach_lines_show_how_a_path_is_written():
-    """A trial player read 'Tyrol 2.5 (via Burgundy, Dauphine, Piedmonte)' and wrote
-    'move ... to Tyrol' (refused: no land route from Paris to Tyrol). The template now
-    shows a path as a move writes it, and that move is accepted."""
-    from pbem.dice import ScriptedDice
-    from pbem.resolution import Resolution
-    from pbem.ruleset import OrderLine, check_orders
-    from pbem.rulesets.soldier.report import template
-
-    rs = registry.get("soldier-kings")
-    ctx = Resolution(rs, rs.new_state("1756", {}), ScriptedDice([0] * 21))
-    rs.setup(ctx, "1756", {})
-    s = ctx.state
-    s.stage, s.initiative, s.acting, s.turn = "action", ["Prussia", "Austria"], 0, 2
-    for uid, area in (("Pr-A1", "Silesia"), ("Au-A1", "Bohemia")):
-        s.units[uid].status, s.units[uid].area = "map", area
-    lines = template.reach_lines(rs.content, s, "Prussia")
-    hint = lines[-1]
-    assert hint.startswith("# A move names every area on its way, the 'via' areas then the ")
-    path = hint.split("move PIECES to ")[1]
-    assert ", " in path
-    line = f"move Pr-A1 to {path}"
-    _, problems = check_orders(rs, s, "Prussia", "1756-summer-action-prussia", [OrderLine(1, line)])
-    assert problems == [], (line, problems)
-
-
 def test_the_players_guide_gives_se_prices_as_the_tables_do():
     """The guide sent SE players to Soldier Kings' chart (an army 2 Resources + 4
     Manpower); it now gives SE's prices, which must match tables.toml."""

@@ -41,3 +41,19 @@ def test_the_template_lists_the_reach_of_each_group():
     lines = template.reach_lines(rs.content, s, "Prussia")
     assert lines and lines[0].startswith("# From Silesia, the whole group can reach (MP): ")
     assert "Berlin 0.5" in lines[0] or "Berlin 1" in lines[0]
+
+
+def test_the_reach_lines_show_how_a_path_is_written():
+    """A trial player read 'Tyrol 2.5 (via Burgundy, Dauphine, Piedmonte)' and wrote
+    'move ... to Tyrol' (refused: no land route from Paris to Tyrol). The template now
+    shows a path as a move writes it, and that move is accepted."""
+    from pbem.ruleset import OrderLine, check_orders
+
+    rs, s = _state()
+    hint = template.reach_lines(rs.content, s, "Prussia")[-1]
+    assert hint.startswith("# A move names every area on its way, the 'via' areas then the ")
+    path = hint.split("move PIECES to ")[1]
+    assert ", " in path
+    line = f"move Pr-A1 to {path}"
+    _, problems = check_orders(rs, s, "Prussia", "1756-summer-action-prussia", [OrderLine(1, line)])
+    assert problems == [], (line, problems)
