@@ -89,7 +89,8 @@ def action_problem(content: SoEContent, s: SoEState, power: str, a, done: dict) 
     if isinstance(a, Build):
         return build_problem(content, s, power, a)
     if isinstance(a, Move):
-        limit = 3 if s.holds(power, "Logistics") else 2
+        # SoE Logistics: "you may move one extra unit", for each tile held (a choice)
+        limit = 2 + s.holds(power, "Logistics")
         if len(a.moves) > limit:
             return f"a move action moves {limit} units"
         t = clone(s)
@@ -184,15 +185,20 @@ def build_problem(content: SoEContent, s: SoEState, power: str, a: Build) -> str
             return f"{power} has no unused {a.via} tile"
         if a.via in FREE_BUILDS and FREE_BUILDS[a.via] != a.unit:
             return f"{a.via} builds {FREE_BUILDS[a.via]} units"
-    if a.militia_to is not None and not s.holds(power, "Militia"):
-        return f"{power} holds no Militia tile"
-    if a.militia_to is not None and a.via in FREE_BUILDS:
+    # SoE Militia: "you may also build one army unit in addition", for each tile held
+    # (a choice: each copy a tile of its own, as Army Training counts "such tiles")
+    held = s.holds(power, "Militia")
+    if len(a.militia) > held:
+        if not held:
+            return f"{power} holds no Militia tile"
+        return f"{power} holds {held} Militia tile{'s' * (held > 1)}: one army built too for each"
+    if a.militia and a.via in FREE_BUILDS:
         return "Militia cannot be used with Mercenaries, Pressgangs or Trained Natives"
     # SoE Build Unit: one Population a unit (none for a rebuild, a choice, or with the
     # free-build tiles); Militia: "you will still have to pay a Population point for
     # this second build", a rebuild's too
     free = a.via in FREE_BUILDS or a.rebuild_from is not None
-    need = (0 if free else 1) + (1 if a.militia_to is not None else 0)
+    need = (0 if free else 1) + len(a.militia)
     if pw.population < need:
         return f"building costs {need} Population; {power} has {pw.population}"
     if a.via == "Trained Natives":
@@ -424,9 +430,9 @@ def assume(content: SoEContent, t: SoEState, power: str, a, done: dict) -> None:
         _add_unit(t, power, a.to or power, a.unit)
         if a.then is not None:
             _shift(t, power, "army", a.to, a.then)
-        if a.militia_to is not None:
+        for to in a.militia:
             pw.population -= 1
-            _add_unit(t, power, a.militia_to or power, "army")
+            _add_unit(t, power, to or power, "army")
 
 
 def _add_unit(t: SoEState, power: str, where: str, unit: str) -> None:
@@ -583,10 +589,12 @@ def build(ctx: Resolution, content: SoEContent, power: str, a: Build) -> None:
         ctx.emit(E.UnitsChanged(power=power, area=power, unit=a.unit, delta=1, why="built"))
         if a.to is not None and a.to != power:
             movement.move(ctx, content, power, a.unit, power, a.to)
-    if a.militia_to is not None and s.on_map(power, "army") < content.pieces["armies"]:
+    for to in a.militia:  # SoE Militia: an army for each Militia tile used
+        if s.on_map(power, "army") >= content.pieces["armies"]:
+            break
         ctx.emit(E.PopulationChanged(power=power, delta=-1, why="Militia: builds an army too"))
         ctx.emit(
             E.UnitsChanged(power=power, area=power, unit="army", delta=1, why="built (Militia)")
         )
-        if a.militia_to and movement.army_problem(content, s, power, a.militia_to) is None:
-            movement.move(ctx, content, power, "army", power, a.militia_to)
+        if to and movement.army_problem(content, s, power, to) is None:
+            movement.move(ctx, content, power, "army", power, to)

@@ -129,6 +129,29 @@ def _units(s: SoEState, side: Side, area: str, kind: str, defending: bool, fort_
     return n + sum(s.count(area, a, kind) for a, kinds in side.joined.items() if kind in kinds)
 
 
+def _reserve_user(
+    s: SoEState, att: Side, dfn: Side, winner: str, order: Attack, standing: dict[str, Standing]
+) -> str | None:
+    """SoE Reserve: "After dice have been rolled in combat you can ask for both sets of
+    dice to be rolled again ... More than one could be used during a combat, by either
+    player. You can only use this tile if you are the attacker or defender." Who asks
+    now: the side that would lose, if it uses its Reserve when losing (the default) or
+    also on a tie; on a tie, a side that uses it when tied, the attacker first. The
+    attacker's attack line (`reserve ...`) overrides his standing order for the attack."""
+    sides = {"attacker": [dfn], "defender": [att]}.get(winner, [att, dfn])
+    for side in sides:
+        if side.neutral is not None:
+            continue
+        p = side.lead
+        when = standing.get(p, Standing()).reserve
+        if side is att and order.reserve is not None:
+            when = order.reserve
+        wanted = when == "tied" if winner == "tie" else when in ("losing", "tied")
+        if wanted and s.may_use(p, "Reserve"):
+            return p
+    return None
+
+
 def fight(
     ctx: Resolution,
     content: SoEContent,
@@ -178,12 +201,8 @@ def fight(
         at_total = at_units + sum(at_mods.values()) + abs(ad[0] - ad[1])
         df_total = df_units + sum(df_mods.values()) + abs(dd[0] - dd[1])
         winner = "attacker" if at_total > df_total else "defender" if df_total > at_total else "tie"
-        # SoE Reserve: the side that would lose may have both sets of dice rolled again
-        loser = {"attacker": dfn, "defender": att}.get(winner)
-        if loser is None or loser.neutral is not None:
-            break
-        p = loser.lead
-        if not (standing.get(p, Standing()).reserve and s.may_use(p, "Reserve")):
+        p = _reserve_user(s, att, dfn, winner, order, standing)
+        if p is None:
             break
         ctx.emit(E.TileUsed(power=p, tile="Reserve", detail=f"{area}: dice rolled again"))
         rerolled.append(p)

@@ -13,6 +13,7 @@ from .state import SoEState
 
 def gold_per_unrest(content: SoEContent, s: SoEState, power: str) -> int:
     """SoE Gold: two gold per Unrest point; SoE Banking: three."""
+    # SoE Banking: "3 gold instead of 2", a second tile adds nothing (a choice)
     if s.holds(power, "Banking"):
         return content.rule("banking_gold_per_unrest")
     return content.rule("gold_per_unrest")

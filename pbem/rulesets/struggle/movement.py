@@ -73,7 +73,7 @@ def sea_roll(ctx: Resolution, content: SoEContent, power: str, unit: str, frm: s
     if first >= content.rule("sea_roll_safe_at"):
         return "arrived"
     second = ctx.roll(f"{power} {unit} {frm} to {to}: sea movement, second die", 1)[0]
-    if s.holds(power, "Navigation"):
+    if s.holds(power, "Navigation"):  # SoE Navigation: +2 however many held (a choice)
         second += content.rule("navigation_bonus")
     if second <= 2:
         return "eliminated"

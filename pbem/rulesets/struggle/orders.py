@@ -31,7 +31,9 @@ class Build:
     to: str | None = None  # moved on after building (SoE Build Unit)
     via: str | None = None  # Mercenaries, Pressgangs or Trained Natives
     rebuild_from: str | None = None  # destroy a unit there first (one Unrest)
-    militia_to: str | None = None  # Militia: also an army, moved here ("" : stays home)
+    # SoE Militia: an army built too for each Militia tile used, moved to the area named
+    # ("": stays home)
+    militia: tuple[str, ...] = ()
     then: str | None = None  # Trained Natives: the army's free move after placement
 
 
@@ -56,6 +58,7 @@ class Attack:
     war_office: bool = False  # a free attack (SoE War Office)
     blockade: bool = False  # SoE Blockade (b): naval support +2 in the land combat
     raid: str | None = None  # attack the Pirates / Slave Revolt tile in the area
+    reserve: str | None = None  # SoE Reserve for this attack: as RESERVE_WHEN; None: standing
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,7 @@ class Standing:
     proxy: Proxy | None = None
     join: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
     decline_naval: tuple[str, ...] = ()  # areas ("*": all)
-    reserve: bool = True
+    reserve: str = "losing"  # SoE Reserve: when to use one (RESERVE_WHEN)
     withdraw: bool = False
     lose_forts_first: bool = False
     blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
@@ -207,6 +210,34 @@ def _proposal(r: _Reader, text: str) -> tuple[str | None, str | None]:
     if got["a"] is None and got["b"] is None:
         r.bad("a bid needs a proposal: A=POWER B=POWER")
     return got["a"], got["b"]
+
+
+# SoE Reserve: "After dice have been rolled in combat you can ask for both sets of dice
+# to be rolled again ... by either player": when the holder asks. `reserve if losing`
+# (the default), `reserve if tied` (on a tie as well), `reserve never`.
+RESERVE_WHEN = {
+    "": "losing",
+    "if losing": "losing",
+    "when losing": "losing",
+    "if tied": "tied",
+    "if losing or tied": "tied",
+    "if tied or losing": "tied",
+    "never": "never",
+}
+RESERVE_FORM = "write: reserve if losing | reserve if tied | reserve never"
+_RESERVE = re.compile(  # the words after it, up to a comma or another attack flag
+    r"\s*(?:,\s*)?\breserve\b"
+    r"((?:\s+(?!(?:no|alone|surprise|war|blockade|alliance)\b)[^\s,]+)*)",
+    re.I,
+)
+
+
+def _reserve_when(r: _Reader, words: str) -> str | None:
+    """`if losing` | `if tied` | `never` (after the word reserve), or None refused."""
+    when = RESERVE_WHEN.get(" ".join(words.split()).casefold())
+    if when is None:
+        r.bad(RESERVE_FORM)
+    return when
 
 
 _ATTACK_FLAGS = {
@@ -352,13 +383,16 @@ def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
 
 
 def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
+    # SoE Militia: "and army [to AREA]" once for each Militia tile held
+    head, *extra = re.split(r"\s+and\s+army\b", rest, flags=re.I)
     m = re.fullmatch(
         r"(\w+)(?:\s+from\s+(.+?))?(?:\s+to\s+(.+?))?(?:\s+with\s+(.+?))?"
-        r"(?:\s*,?\s+then\s+to\s+(.+?))?(?:\s+and\s+army(?:\s+to\s+(.+))?)?",
-        rest,
+        r"(?:\s*,?\s+then\s+to\s+(.+?))?",
+        head,
         re.I,
     )
-    if not m:
+    tails = [re.fullmatch(r"(?:\s+to\s+(.+))?", x, re.I) for x in extra]
+    if not m or not all(tails):
         r.bad(f"write: {verb} UNIT [to AREA] [with TILE]")
         return
     unit = r.unit(m.group(1))
@@ -371,9 +405,7 @@ def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
             "'then to AREA' is the free move of a Trained Natives army: build army to AREA with Trained Natives, then to AREA"
         )
         return
-    militia = None
-    if re.search(r"\band\s+army\b", rest, re.I):
-        militia = r.name("area", m.group(6)) if m.group(6) else ""
+    militia = tuple((r.name("area", t.group(1)) or "") if t.group(1) else "" for t in tails)
     if verb == "rebuild" and not frm:
         r.bad("write: rebuild UNIT from AREA [to AREA]")
         return
@@ -403,6 +435,13 @@ def _alliance_tiles(r: _Reader, text: str) -> tuple[str, tuple[tuple[str, str], 
 def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
     flags: set[str] = set()
     text, per_tile = _alliance_tiles(r, rest)
+    reserve = None
+    m = _RESERVE.search(text)
+    if m:
+        reserve = _reserve_when(r, m.group(1))
+        if reserve is None:
+            return
+        text = text[: m.start()] + text[m.end() :]
     for phrase, flag in _ATTACK_FLAGS.items():
         pat = re.compile(rf"\s*(?:,\s*)?\b{phrase}\b", re.I)
         if pat.search(text):
@@ -413,7 +452,7 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
         r.bad(
             "write: attack POWER|COUNTER|neutral|Pirates|Slave Revolt in AREA "
             "[no naval] [alone] [surprise] [war office] [blockade] [alliance army|navy] "
-            "[alliance TILE army|navy]"
+            "[alliance TILE army|navy] [reserve if losing|if tied|never]"
         )
         return
     area = r.name("area", m.group(2))
@@ -435,7 +474,7 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
                 alliance="army" if "army" in flags else "navy" if "navy" in flags else None,
                 alliance_tiles=per_tile,
                 surprise="surprise" in flags, war_office="war_office" in flags,
-                blockade="blockade" in flags, raid=raid,
+                blockade="blockade" in flags, raid=raid, reserve=reserve,
             )
         )  # fmt: skip
 
@@ -488,7 +527,9 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
             if area:
                 out.decline_naval = (*out.decline_naval, area)
         elif v == "reserve":
-            out.reserve = rest.casefold() != "never"
+            when = _reserve_when(r, rest)
+            if when is not None:
+                out.reserve = when
         elif v == "withdraw":
             out.withdraw = rest.casefold() in ("when losing", "yes", "")
         elif v == "losses":
