@@ -290,7 +290,10 @@ def parse_play(
                 return None
             return minors.parse_order(content, names, s, "ally " + body, line, problems)
         countries = [c for e in card.effects if e.kind == "hire_mercenaries" for c in e.countries]
-        body = body or ", ".join(countries)
+        if not body.strip() or re.match(r"(?i)in\s", body.strip()):  # SK 19.1: in AREA
+            body = f"{', '.join(countries)} {body}"
+        elif len(countries) == 1 and re.match(r"\d", body.strip()):  # play Sepoys 2
+            body = f"{countries[0]} {body}"
         order = mercenaries.parse_hire(content, body, line, problems)
         if order is not None and order.card != name:
             problems.append(

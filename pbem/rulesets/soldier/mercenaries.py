@@ -2,8 +2,10 @@
 out by minor_alliances.seek_ally; India area by area: AreaAllied), auxiliaries (SK 19.5).
 
 Action-phase order (docs/orders-soldier-kings.md, "Minor countries and mercenaries"):
-    hire COUNTRY [N][, COUNTRY [N]...]   plays one "Swiss Mercenaries" or "Holy Roman Empire
-                                         Mercenaries" card from the player's hand (SK 19.1)
+    hire COUNTRY [N][, COUNTRY [N]...] [in AREA[, AREA...]]
+                                         plays one "Swiss Mercenaries", "Holy Roman Empire
+                                         Mercenaries" or "Sepoys" card from the player's
+                                         hand (SK 19.1); `in`: where (India)
 Standing order:
     release UNIT[, UNIT...]              hired armies not to rehire in the Maintenance Phase
 
@@ -12,6 +14,9 @@ Choices (each pinned by a case, tests/cases/soldier-kings/mercenary-*.toml):
   N defaults to every army of that country left in the pool (armies already in play may
   not be hired, SK 19.1), drawn at random (SK 6.1) and placed in the country's home area,
   which must not be held by an enemy of the hirer nor hold enemy armies (mercenary-hire.toml);
+  India (Sepoys), of many home areas: round the areas named after `in`, each open so; none
+  named, in one: the first by name open and on the hirer's side, else the first open
+  (`placement`; mercenary-sepoys-*.toml);
 - the hire cost (tables.toml [[mercenaries]] hire_cost, per army) is paid at once, and
   again in each Maintenance Phase to keep the army, instead of the Cost Chart maintenance
   (SK 4.2, 19.1). Rehiring comes after the power's own maintenance; default: every hired
@@ -213,10 +218,42 @@ def area_ally(content: SoldierContent, s: SoldierState, area: str) -> str | None
     return ally if s.control.get(area) == content.land_area(area).home else None
 
 
-def home_area(content: SoldierContent, country: str) -> str | None:
-    """Where hired armies are placed: the mercenary country's home area on the map."""
+def closed(content: SoldierContent, s: SoldierState, power: str, country: str, area: str) -> str:
+    """SK 19.1: why `power`'s hired armies of `country` may not be placed in `area` (held by
+    an enemy of `power`, or holding enemy armies), or ""."""
+    holder = s.holder(area)  # SK 19.2: an Indian area allied on its own is its ally's
+    out = []
+    if holder is not None and holder != country and not s.friendly(holder, power):
+        whose = f"held by {holder}" if holder == s.control.get(area) else f"{holder}'s ally"
+        out.append(f"{area} is {whose}, an enemy of {power}: hired armies are placed there")
+    enemies = [
+        u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
+    ]
+    if enemies:
+        out.append(
+            f"enemy armies are in {area} ({', '.join(sorted(enemies))}), where hired armies are placed"
+        )
+    return "; ".join(out)
+
+
+def placement(
+    content: SoldierContent, s: SoldierState, power: str, country: str, named: tuple[str, ...] = ()
+) -> list[str]:
+    """SK 19.1 "immediately place the hired armies on the map": the areas the armies of
+    `country` go to, round in turn. A country of one home area: that area. A country of
+    several (India): the areas named on the line (`in AREA[, AREA...]`) that are its home
+    areas; none named, one area by default: the first by name of its open home areas
+    (`closed`) that the hirer or a friend of it holds (or that allied with it, SK 19.2),
+    else the first by name open, else the first by name (and the order is refused)."""
     homes = sorted(content.home_areas(country))
-    return homes[0] if homes else None
+    if len(homes) <= 1:
+        return homes
+    mine = [a for a in named if a in homes]
+    if mine:
+        return mine
+    open_ = [a for a in homes if not closed(content, s, power, country, a)]
+    friends = [a for a in open_ if s.holder(a) != country and s.friendly(s.holder(a), power)]
+    return (friends or open_ or homes)[:1]
 
 
 def available(s: SoldierState, country: str) -> list[str]:
@@ -278,21 +315,26 @@ class HireOrder:
     hires: tuple[tuple[str, int | None], ...]  # (country, armies; None = all available)
     card: str
     line: int
+    areas: tuple[str, ...] = ()  # SK 19.1: where a country of several home areas places
 
     @property
     def text(self) -> str:
         parts = [f"{c} {n}" if n is not None else c for c, n in self.hires]
-        return "hire " + ", ".join(parts)
+        where = f" in {', '.join(self.areas)}" if self.areas else ""
+        return "hire " + ", ".join(parts) + where
 
 
 def parse_hire(
     content: SoldierContent, text: str, line: int, problems: list[Problem]
 ) -> HireOrder | None:
-    """`hire COUNTRY [N][, COUNTRY [N]...]`"""
-    usage = "write: hire COUNTRY [N][, COUNTRY [N]...] (e.g. hire Hesse 2)"
+    """`hire COUNTRY [N][, COUNTRY [N]...] [in AREA[, AREA...]]`"""
+    usage = "write: hire COUNTRY [N][, COUNTRY [N]...] [in AREA[, AREA...]] (e.g. hire Hesse 2)"
     names = countries(content)
     hires: list[tuple[str, int | None]] = []
     cards: set[str] = set()
+    split = re.fullmatch(r"(?is)(.*?)(?:(?:^|\s+)in\s+(.*))?", text.strip())
+    assert split is not None
+    text, where = split.group(1), split.group(2)
     chunks = [c.strip() for c in text.split(",") if c.strip()]
     if not chunks:
         problems.append(Problem(usage, line))
@@ -326,7 +368,38 @@ def parse_hire(
         return None
     if not hires:
         return None
-    return HireOrder(tuple(hires), cards.pop(), line)
+    areas = _areas(content, where, [c for c, _ in hires], line, problems)
+    if areas is None:
+        return None
+    return HireOrder(tuple(hires), cards.pop(), line, areas)
+
+
+def _areas(
+    content: SoldierContent, text: str | None, hired: list[str], line: int, problems: list[Problem]
+) -> tuple[str, ...] | None:
+    """SK 19.1: the areas named after `in`, each a home area of a country on the line."""
+    if text is None:
+        return ()
+    homes = sorted({a for c in hired for a in content.home_areas(c)})
+    out: list[str] = []
+    for chunk in [c.strip() for c in text.split(",")]:
+        try:
+            area = content.resolve_area(chunk) if chunk else ""
+        except KeyError:
+            area = None  # a misspelling: suggest a home area
+        if area not in homes:
+            problems.append(
+                Problem(
+                    f"{chunk!r} is not a home area of {' or '.join(hired)}: hired armies are "
+                    f"placed in their country's home areas ({', '.join(homes)}) (SK 19.1)",
+                    line,
+                    closest(chunk, homes) if area is None else None,
+                )
+            )
+            return None
+        if area not in out:
+            out.append(area)
+    return tuple(out)
 
 
 def _country(content: SoldierContent, text: str, names: list[str]) -> str | None:
@@ -356,8 +429,8 @@ def hire_problems(content: SoldierContent, s: SoldierState, power: str, o: HireO
     """Why `power` may not carry out `o` now (SK 19.1), card and money aside."""
     out = []
     for country, n in o.hires:
-        area = home_area(content, country)
-        if area is None:
+        areas = placement(content, s, power, country, o.areas)
+        if not areas:
             out.append(
                 f"{country} has no home area on the Europe map (One-Year Scenario Special Rules)"
             )
@@ -369,18 +442,18 @@ def hire_problems(content: SoldierContent, s: SoldierState, power: str, o: HireO
             )
         elif n is not None and n > len(left):
             out.append(f"only {len(left)} {country} armies are in the pool (SK 19.1)")
-        ctrl = s.control.get(area)
-        if ctrl is not None and ctrl != country and not s.friendly(ctrl, power):
+        homes = content.home_areas(country)
+        if (
+            len(homes) > 1
+            and not set(o.areas) & set(homes)
+            and closed(content, s, power, country, areas[0])
+        ):
             out.append(
-                f"{area} is held by {ctrl}, an enemy of {power}: hired armies are placed there"
+                f"no home area of {country} is open to {power}'s hired armies: each is held by "
+                f"an enemy of {power} or holds enemy armies (SK 19.1)"
             )
-        enemies = [
-            u.id for u in s.on_map(area, "army") if not s.friendly(s.unit_side_country(u), power)
-        ]
-        if enemies:
-            out.append(
-                f"enemy armies are in {area} ({', '.join(sorted(enemies))}), where hired armies are placed"
-            )
+            continue
+        out += [why for a in areas if (why := closed(content, s, power, country, a))]
     return out
 
 
@@ -395,24 +468,28 @@ def resolve_hire(ctx: Resolution, content: SoldierContent, power: str, o: HireOr
         if r == 0 or m == 0:  # SK 7.5
             count = 0
         count = min(count, r // price)
-        area = home_area(content, country)
-        if not count or area is None:
+        areas = placement(content, s, power, country, o.areas)
+        if not count or not areas:
             continue
         chosen = []
         for k in range(count):  # SK 6.1: random selection
             chosen.append(
                 left.pop(ctx.pick(f"hire: {power} {country} army {k + 1} of {count}", len(left)))
             )
-        ctx.emit(
-            Hired(
-                power=power,
-                country=country,
-                units=sorted(chosen, key=id_order),
-                area=area,
-                resources=price * count,
-                card=o.card,
+        placed: dict[str, list[str]] = {}
+        for k, uid in enumerate(sorted(chosen, key=id_order)):  # round the areas in turn
+            placed.setdefault(areas[k % len(areas)], []).append(uid)
+        for area, units in placed.items():
+            ctx.emit(
+                Hired(
+                    power=power,
+                    country=country,
+                    units=units,
+                    area=area,
+                    resources=price * len(units),
+                    card=o.card,
+                )
             )
-        )
 
 
 # --------------------------------------------------------------------------- maintenance

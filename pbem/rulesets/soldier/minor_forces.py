@@ -1,7 +1,8 @@
 """SK 17.3 placing a minor country's forces (the Minor Country Forces Table's units in its
-home areas), SK 17.71 (the default: in the besieged area), SK 18.1 (spring), SK 18.8
-(liberation), SK 19.2 (a besieged mercenary country's armies, one per area), SK 19.6 (Angelo
-Emo with the Venetian fleet). Moved out of minor_alliances.py, which calls it."""
+home areas, on the map they belong to: SK 18.9), SK 17.71 (the default: in the besieged
+area), SK 18.1 (spring), SK 18.8 (liberation), SK 19.2 (a besieged mercenary country's
+armies, one per area), SK 19.6 (Angelo Emo with the Venetian fleet). Moved out of
+minor_alliances.py, which calls it."""
 
 from __future__ import annotations
 
@@ -25,6 +26,29 @@ def placement_areas(content: SoldierContent, s: SoldierState, power: str, minor:
         if ctrl == minor or s.friendly(ctrl, power):
             out.append(a)
     return out
+
+
+def forces_map(content: SoldierContent, minor: str) -> str:
+    """SK 17.3 with SK 18.9, 6.3: the map the Minor Country Forces Table's units of `minor`
+    originate on: its country's map (powers.toml `map`). A minor with home areas on several
+    maps (Holland, Spain played as minors) brings its table forces onto the Europe map only,
+    as SK 6.3 places a Major Power's new units (SK 18.1 spring units already are), and they
+    may not leave it (SK 18.9); its colonies bring none."""
+    return content.country(minor).map
+
+
+def on_forces_map(content: SoldierContent, minor: str, area: str) -> bool:
+    return content.map_of(area) == forces_map(content, minor)
+
+
+def off_map(content: SoldierContent, minor: str, area: str) -> str:
+    """Why the table's forces of `minor` are not placed in `area` (SK 17.3, 18.9)."""
+    where = forces_map(content, minor)
+    homes = [a for a in sorted(content.home_areas(minor)) if content.map_of(a) == where]
+    return (
+        f"{area} is not on the {where.replace('_', ' ').title()} map: {minor}'s forces come on "
+        f"in its home areas there ({', '.join(homes)}) and may not leave it (SK 17.3, 18.9)"
+    )
 
 
 def _area_key(content: SoldierContent, a: str) -> tuple:
@@ -58,18 +82,20 @@ def place_forces(
     siege_area: str | None = None,
     rule: str = "SK 17.3",
 ) -> None:
-    """SK 17.3: the Minor Country Forces Table's units in the minor's home areas; SK 19.2: a
-    besieged mercenary country's armies in the besieged area; SK 19.6: Angelo Emo with the
-    Venetian fleet."""
+    """SK 17.3: the Minor Country Forces Table's units in the minor's home areas on the map
+    they originate on (SK 18.9: forces_map); SK 19.2: a besieged mercenary country's armies
+    in the besieged area; SK 19.6: Angelo Emo with the Venetian fleet."""
     s: SoldierState = ctx.state
     allowed = placement_areas(content, s, power, minor)
     if siege_area and siege_area not in allowed and s.control.get(siege_area) == minor:
         allowed.append(siege_area)
-    if not allowed:
-        return
     row = table_row(content, minor)
     merc = mercenaries.row(content, minor)
     if row is None and merc is None:
+        return
+    if row is not None:  # SK 17.3, 18.9: the table's units come on their own map only
+        allowed = [a for a in allowed if on_forces_map(content, minor, a)]
+    if not allowed:
         return
     if row is None:  # SK 19.2: one army per area besieged (two in Switzerland), there
         armies_n, fleets_n, leaders = merc.besieged_armies, 0, ()  # type: ignore[union-attr]

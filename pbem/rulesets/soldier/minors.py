@@ -10,7 +10,7 @@ Action-phase orders (docs/orders-soldier-kings.md, "Minor countries and mercenar
                                                      an alliance attempt (SK 17.2-17.5), or a
                                                      theft if MINOR has another ally (SK 17.6)
     break alliance with MINOR                        SK 17.8 (then SK 17.7 finds its new ally)
-    hire COUNTRY [N][, COUNTRY [N]...]               SK 19.1 (mercenaries.py)
+    hire COUNTRY [N][, ...] [in AREA[, AREA...]]     SK 19.1 (mercenaries.py)
     siege AREA N rounds, LEVEL if resisted           SK 17.71 (read by siege.py)
 Standing orders:
     bribe MINOR N for POWER [from attempt K]         SK 17.4: sealed, revealed when an attempt
@@ -89,6 +89,7 @@ from . import combat, mercenaries, standing
 from .content import SoldierContent
 from .hooks import card_rules
 from .minor_alliances import BribeLine, attempt_alliance, seek_ally
+from .minor_forces import off_map, on_forces_map
 from .minor_rules import (
     CARD,
     AllianceBroken,
@@ -99,6 +100,7 @@ from .minor_rules import (
     minor_only,
     neutral_again,
     table_minors,
+    table_row,
 )
 from .minor_variants import MinorAllianceBarred, backstab_bars
 from .names import Names
@@ -289,6 +291,8 @@ def validate_orders(
                             o.line,
                         )
                     )
+                elif table_row(content, o.minor) and not on_forces_map(content, o.minor, a):
+                    problems.append(Problem(off_map(content, o.minor, a), o.line))  # SK 18.9
         elif isinstance(o, BreakOrder):
             if s.allies.get(o.minor) != power:
                 problems.append(Problem(f"{o.minor} is not {power}'s minor ally (SK 17.8)", o.line))
@@ -528,6 +532,8 @@ def _accept(
             problems.append(
                 Problem(f"{a} is not a home area of {minor} ({', '.join(sorted(homes))})", line)
             )
+        elif table_row(names.content, minor) and not on_forces_map(names.content, minor, a):
+            problems.append(Problem(off_map(names.content, minor, a), line))  # SK 18.9
     return {"minor": minor, "areas": list(areas)}
 
 
