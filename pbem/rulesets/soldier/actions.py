@@ -332,9 +332,13 @@ def _validate_costs(
     first = {a.area: a for a in reversed(orders.attacks)}  # SK 9.3: paid once an area
     levels = [(a.level, a.line) for a in first.values() if minors.attack_cost(content, s, power, a)]
     levels.sort(key=lambda x: x[1])
+    attack_levels = len(levels)
     levels += [(g.if_resisted, g.line) for g in orders.sieges if g.if_resisted]
     if why := sko_economics.manpower_problem(content, s, power, levels):  # SKO Economics (c)
         problems.append(why)
+    # SK 9.2, 12.2, 7.5: the sieges are paid after the attacks, from what they leave
+    men = s.treasury[power].manpower
+    men -= sum(sko_economics.invasion_manpower(content, s, lv) for lv, _ in levels[:attack_levels])
     for g in orders.sieges:
         cost = minor_rules.siege_cost(content, s, power, g.area, g.rounds)  # SK 12.2, 18.4, 18.6
         if g.if_resisted:  # SK 17.71
@@ -343,6 +347,11 @@ def _validate_costs(
         need += cost
         if zero and cost:
             problems.append(_zero(s, power, g.line))
+        elif cost and men <= 0:  # case siege-after-invasion-zero-manpower.toml
+            problems.append(Problem(
+                f"the Invasions before it leave {power} 0 Manpower: with zero Resources or zero "
+                "Manpower a power may not spend Resources on attacks or siege rounds (SK 7.5)",
+                g.line))  # fmt: skip
         elif need > have:
             problems.append(
                 Problem(

@@ -113,13 +113,17 @@ def resolve_attacks(
                 divided.setdefault(a.area, []).append((power, a))  # SK 9.3: another force
             else:
                 by_area[a.area][power] = a
+    # SK 9.2: all the attacks paid as they are declared; SE 9.2, 9.3: each as it begins
+    sk = content.game.rules.book == "SK"
+    budget = sko_economics.declared(ctx.state, list(attacks)) if sk else None
     for k, area in enumerate(order):
         forces = divided.get(area, [])
         mine = [a for p, a in forces]
         later = tuple(order[k + 1 :])  # SE 9.4, 9.8: attacks declared, not yet resolved
         paid = battle(
-            ctx, content, area, by_area[area], standing_orders, others=mine, pending=later
-        )
+            ctx, content, area, by_area[area], standing_orders, others=mine, pending=later,
+            budget=budget,
+        )  # fmt: skip
         # SK 9.3: the attacker's other forces there, each against its power, paid once:
         # at the level paid for the first (the one it was fought at)
         for power, a in forces:
@@ -140,12 +144,14 @@ def battle(
     paid: str | None = None,
     others: list[AttackOrder] | None = None,
     pending: tuple[str, ...] = (),
+    budget: sko_economics.Declared | None = None,
 ) -> dict[str, str]:
     """One land battle. `paid`: a second force of a divided attack (SK 9.3), whose land
     combat in this area was paid with the first, at this level; `others`: the attacker's
     other forces in the area (their generals fight with them, not here); `pending`: the
     areas of the battles still to come this action phase (SE 9.4, 9.8: continued
-    retreats). Returns the attacking powers and the level their attack was paid at (none
+    retreats); `budget`: SK 9.2, what was left to pay with at the declaration. Returns the
+    attacking powers and the level their attack was paid at (none
     if the battle did not begin)."""
     s: SoldierState = ctx.state
     # still possible? (an earlier battle may have changed things)
@@ -173,7 +179,7 @@ def battle(
         ("Assault" if p in alone else a.level for p, a in declared.items()), key=LEVELS.index
     )
     # SK 9.4 with SK 7.5 and SKO Economics (c): paid for (or not) before combat begins
-    level = sko_economics.pay_for_battle(ctx, content, area, attackers, alone, level, paid)
+    level = sko_economics.pay_for_battle(ctx, content, area, attackers, alone, level, paid, budget)
     if not attackers:
         return {}
     max_rounds = rounds_of(content, level)

@@ -60,6 +60,19 @@ class SiegePaid(Event):
 
 
 @event
+class SiegeUnpaid(Event):
+    """SK 12.2 / SE 12.2, with SK 7.5 / SE 7.4: when the siege is declared in the Siege
+    Step, `power` can pay for none of the `rounds` written (too few Resources, or zero
+    Resources or Manpower): it does not besiege `area`."""
+
+    type: Literal["sk.siege_unpaid"] = "sk.siege_unpaid"
+    power: str
+    area: str
+    rounds: int  # the rounds written
+    why: str
+
+
+@event
 class SiegeRound(Event):
     """SK 12.2-12.3: the besieger's hits on the fortification, the defensive fire's
     step losses on the besiegers."""
@@ -91,6 +104,11 @@ class ControlChanged(Event):
 @on(SiegePaid)
 def _(s: SoldierState, e: SiegePaid) -> None:
     s.treasury[e.power].resources -= e.resources
+
+
+@on(SiegeUnpaid)
+def _(s: SoldierState, e: SiegeUnpaid) -> None:
+    pass
 
 
 @on(SiegeRound)
@@ -183,6 +201,32 @@ def validate_sieges(
     return problems
 
 
+def _rounds_paid(
+    ctx: Resolution, content: SoldierContent, area: str, powers: list[str], rounds: int
+) -> tuple[list[str], int]:
+    """SK 12.2 (SE 12.2): the rounds are paid as the siege is declared, in the Siege Step.
+    SK 7.5 (SE 7.4): no total drops below zero, and zero Resources or Manpower spends
+    nothing. A power that can no longer pay for all `rounds` besieges for as many as it
+    can pay for (never more than written; allies, the fewest, SK 16.6 with 16.4); one that
+    can pay for none does not besiege (`SiegeUnpaid`). Cases siege-short-*.toml."""
+    s: SoldierState = ctx.state
+    paid: list[str] = []
+    can: list[int] = []
+    for p in powers:
+        per = minor_rules.siege_cost(content, s, p, area, 1)  # SK 18.4: 0 for minors alone
+        t = s.treasury.get(p)
+        n = rounds if not per else 0 if t is None or t.zero else min(rounds, t.resources // per)
+        if n:
+            paid.append(p)
+            can.append(n)
+            continue
+        money = content.game.rules.money  # SE 7.0: Money
+        have = f"{t.resources} {money} and {t.manpower} Manpower" if t else "nothing"
+        why = f"{p} has {have}; a siege round costs {per}"
+        ctx.emit(SiegeUnpaid(power=p, area=area, rounds=rounds, why=why))
+    return paid, min(can, default=0)
+
+
 def resolve_sieges(
     ctx: Resolution,
     content: SoldierContent,
@@ -220,6 +264,9 @@ def _siege(
     # SK 18.4: minor units besieging alone always siege two rounds, free
     peace_ends.before_siege(ctx, content, area, powers)  # SE 15.3
     rounds = min(minor_rules.siege_rounds(content, s, p, area, declared[p].rounds) for p in powers)
+    powers, rounds = _rounds_paid(ctx, content, area, powers, rounds)
+    if not powers:
+        return
     for p in powers:
         cost = minor_rules.siege_cost(content, s, p, area, rounds)  # SK 12.2, 18.4, 18.6
         ctx.emit(SiegePaid(power=p, area=area, rounds=rounds, resources=cost))

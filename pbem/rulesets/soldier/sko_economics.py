@@ -12,13 +12,17 @@ Choices (tests/cases/soldier-kings/opt-ally-limit-*.toml, opt-combat-manpower-*.
   rounds are the Invasion's (SK 9.4), also one fought at a siege (`invasion if
   resisted`). Each power paying for an Invasion pays the Manpower; minor units attacking
   alone pay nothing (SK 18.4). An action envelope whose Invasions the power's Manpower
-  cannot pay is refused; a power with too little Manpower left when the battle begins
-  fights it at the most expensive level it can pay for (an Assault), and is charged that
-  level: its Resources, no Manpower. With zero Manpower (or Resources) it can pay for
-  nothing (SK 7.5): it does not attack there (`sk.attack_unpaid`)."""
+  cannot pay is refused; a power with too little Manpower left when its attacks are
+  declared (SK 9.2: all paid then, `Declared`) fights it at the most expensive level it
+  can pay for (an Assault), and is charged that level: its Resources, no Manpower. With
+  zero Manpower (or Resources) it can pay for nothing (SK 7.5): it does not attack there
+  (`sk.attack_unpaid`). The Manpower an Invasion spends in a battle stops no attack
+  declared with it (attacks-paid-at-declaration.toml), but does stop the Siege Step's
+  rounds (siege-after-invasion-zero-manpower.toml)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pbem.events import Event, event
@@ -108,14 +112,46 @@ def manpower_problem(
     return None
 
 
-def can_pay(content: SoldierContent, s: SoldierState, power: str, level: str) -> str | None:
+@dataclass
+class Declared:
+    """SK 9.2: "If launching multiple attacks, he or she declares the order in which they
+    will be resolved and pays the Resource cost for them (9.4)": in Soldier Kings every
+    attack of the action phase is paid as it is declared, before the first battle. `left`:
+    what each attacking power had at the declaration, less what the attacks before this
+    one were charged; `zero`: the powers with zero Resources or Manpower at the
+    declaration (SK 7.5). What the battles themselves change (an Invasion's last
+    Manpower, SKO Economics (c)) stops no later attack. Case attacks-paid-at-declaration.
+    Soldier Emperor pays each battle as it begins (SE 9.2, 9.3: no `Declared`)."""
+
+    left: dict[str, Treasury]
+    zero: set[str]
+
+
+def declared(s: SoldierState, powers: list[str]) -> Declared:
+    """SK 9.2: the treasuries of the attacking `powers` as they declare their attacks."""
+    left = {p: (s.treasury.get(p) or Treasury()).model_copy() for p in powers}
+    return Declared(left, {p for p, t in left.items() if t.zero})
+
+
+def can_pay(
+    content: SoldierContent,
+    s: SoldierState,
+    power: str,
+    level: str,
+    budget: Declared | None = None,
+) -> str | None:
     """None if `power` can pay for an attack at `level` now, else why not: the level's
     Resources (SK 9.4) and, for an Invasion, the Manpower (SKO Economics (c)); with zero
-    Resources or zero Manpower nothing at all (SK 7.5 / SE 7.4, `Treasury.zero`)."""
-    t = s.treasury.get(power) or Treasury()
+    Resources or zero Manpower nothing at all (SK 7.5 / SE 7.4, `Treasury.zero`). With a
+    `budget` (SK 9.2), what is left of the treasury at the declaration."""
+    if budget is not None and power in budget.left:
+        t, zero = budget.left[power], power in budget.zero
+    else:
+        t = s.treasury.get(power) or Treasury()
+        zero = t.zero
     cost = _cost(content, level)
     men = invasion_manpower(content, s, level)
-    if (cost or men) and t.zero:
+    if (cost or men) and zero:
         return f"{power} has {t.resources} Resources and {t.manpower} Manpower (SK 7.5)"
     if t.resources < cost:
         return f"{power} has {t.resources} Resources; {level} costs {cost} (SK 9.4)"
@@ -125,7 +161,11 @@ def can_pay(content: SoldierContent, s: SoldierState, power: str, level: str) ->
 
 
 def level_paid(
-    content: SoldierContent, s: SoldierState, payers: list[str], level: str
+    content: SoldierContent,
+    s: SoldierState,
+    payers: list[str],
+    level: str,
+    budget: Declared | None = None,
 ) -> tuple[str, dict[str, str]]:
     """The level a battle is fought at, as it begins, and the payers who can pay for no
     level at all (payer -> why): they do not attack (SK 9.4: the attack is paid "before
@@ -137,11 +177,11 @@ def level_paid(
     upto = names[: names.index(level) + 1]
     unpaid = {}
     for p in payers:
-        if all(can_pay(content, s, p, lv) for lv in upto):
-            unpaid[p] = can_pay(content, s, p, upto[0]) or ""
+        if all(can_pay(content, s, p, lv, budget) for lv in upto):
+            unpaid[p] = can_pay(content, s, p, upto[0], budget) or ""
     rest = [p for p in payers if p not in unpaid]
     for lv in reversed(upto):
-        if not any(can_pay(content, s, p, lv) for p in rest):
+        if not any(can_pay(content, s, p, lv, budget) for p in rest):
             return lv, unpaid
     return upto[0], unpaid
 
@@ -154,17 +194,18 @@ def pay_for_battle(
     alone: set[str],
     level: str,
     paid: str | None,
+    budget: Declared | None = None,
 ) -> str:
     """SK 9.4: each attacking power pays for the attack as the battle begins (SK 16.4:
     allies each pay; SK 18.4: minor units attacking alone, `alone`, pay nothing), at the
     level `level_paid` finds, with SKO Economics (c)'s Manpower for an Invasion. A payer
     who can pay for nothing leaves `attackers` (`sk.attack_unpaid`). `paid`: the level an
-    earlier force of a divided attack paid for (SK 9.3): nothing more is paid. Returns the
-    level fought."""
+    earlier force of a divided attack paid for (SK 9.3): nothing more is paid. `budget`
+    (SK 9.2): paid from what was left at the declaration. Returns the level fought."""
     if paid:
         return paid
     payers = [p for p in attackers if p not in alone]
-    fought, unpaid = level_paid(content, ctx.state, payers, level)
+    fought, unpaid = level_paid(content, ctx.state, payers, level, budget)
     for power, why in unpaid.items():
         ctx.emit(AttackUnpaid(power=power, area=area, level=level, why=why))
         del attackers[power]
@@ -174,6 +215,9 @@ def pay_for_battle(
         need = 0 if power in alone else invasion_manpower(content, ctx.state, fought)
         if need:
             ctx.emit(CombatManpowerPaid(power=power, area=area, manpower=need))
+        if budget is not None and power in budget.left:  # SK 9.2: what the next is paid from
+            budget.left[power].resources -= cost
+            budget.left[power].manpower -= need
     return fought
 
 

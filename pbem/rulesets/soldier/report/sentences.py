@@ -251,6 +251,11 @@ def _(c, e, s):
     )
 
 
+@says("sk.siege_unpaid")
+def _(c, e, s):
+    return f"{e.power} cannot pay for a siege round at {e.area} ({e.why}): it does not besiege it."
+
+
 @says("sk.siege_round")
 def _(c, e, s):
     losses = join([f"{u} {plural(n, 'step')}" for u, n in sorted(e.losses.items())])
