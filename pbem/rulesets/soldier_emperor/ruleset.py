@@ -33,7 +33,7 @@ class SoldierEmperor(SoldierRuleset):
         # 2: SE's own rules (game.toml [rules]) in force
         # 3: the corrections of 2026-11-27 (no Diplomacy Phase before Turn 1, SE 3.0/4.1;
         # zero Manpower spends nothing, SE 7.4; and the others in tests/golden/superseded.toml)
-        self.version = f"9+{content_digest[:12]}" if content_digest else "9"
+        self.version = f"10+{content_digest[:12]}" if content_digest else "10"
 
     def options(self) -> dict[str, str]:
         first, last = self.content.game.first_year, self.content.game.year(self.content.game.turns)

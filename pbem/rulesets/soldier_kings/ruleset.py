@@ -25,7 +25,7 @@ class SoldierKings(SoldierRuleset):
         # optional rules' wars, garrisons and defenders; tests/golden/superseded.toml)
         # 7: the review of 2026-11-28's seventh session (transport of an ally's armies and
         # generals, cards' targets and maps, non-movers' standing orders; docs/core.md)
-        self.version = f"9+{content_digest[:12]}" if content_digest else "9"
+        self.version = f"10+{content_digest[:12]}" if content_digest else "10"
 
     def options(self) -> dict[str, str]:
         return {

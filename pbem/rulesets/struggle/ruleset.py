@@ -38,7 +38,7 @@ class StruggleOfEmpires(Ruleset):
     # 3: actions checked after free tile uses and with earlier gold paid, 'if lost:'
     # after a move, a tile used in the envelope that buys it, Alliance tiles' fallback,
     # company tiles refused without a token (2026-11-28)
-    version = "4"
+    version = "5"
     events: ClassVar = E.EVENTS
 
     @property
