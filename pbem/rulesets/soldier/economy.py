@@ -192,7 +192,7 @@ class Purchase:
                     continue
                 seen[uid] = o.line
                 if s.commander(u) != power:
-                    problems.append(Problem(f"{uid} is not one of {power}'s units", o.line))
+                    problems.append(Problem(_not_yours(s, u, power), o.line))
                 elif u.status != "map":
                     problems.append(
                         Problem(
@@ -254,7 +254,7 @@ class Purchase:
             f" (arriving now: {', '.join(due)})" if due else " (none of its units arrive now)"
         )
         if s.commander(u) != power:
-            return f"{u.id} is not one of {power}'s units" + arriving
+            return _not_yours(s, u, power) + arriving
         if u.status == "track":
             return (
                 f"{u.id} arrives on {label(u.arrives or 0, content.game.first_year)}, not now"
@@ -584,3 +584,11 @@ def _placed(power: str, out: dict[str, list[str]], defaulted: bool) -> PiecesPla
 
 
 phases.register("purchase", Purchase())
+
+
+def _not_yours(s: SoldierState, u: Counter, power: str) -> str:
+    """A counter `power` does not command: its own unit lent to an ally says so (SK 19.5:
+    the receiving ally pays its recovery, so recovers it)."""
+    if u.country == power and u.hired_by:
+        return f"{u.id} is lent to {u.hired_by} (SK 19.5): only {u.hired_by} gives it orders and recovers it"
+    return f"{u.id} is not one of {power}'s units"

@@ -18,8 +18,8 @@ from pbem.events import Event, event
 from pbem.resolution import Resolution
 from pbem.ruleset import Problem
 
+from . import card_units, national, order_hints, sko_map_units, war
 from . import leaders as leader_rules
-from . import national, order_hints, sko_map_units, war
 from .common import of_power
 from .content import SoldierContent
 from .effects import extra_half_mps, leader_inactive
@@ -266,6 +266,13 @@ def _no_route(
         content, a, b, lambda x: step_cost(s, power, x), lambda x: bool(_enemy_armies(s, power, x))
     )
     if found is None:
+        there, here = content.map_of(b), content.map_of(a)
+        if there != here and "track" not in (there, here):  # SK 10.6, 10.7: by sea only
+            return (
+                f"{near}; {b} is on the {card_units.map_title(there)} map, not the "
+                f"{card_units.map_title(here)} map: armies go to another map only aboard fleets "
+                "(sail ... with ARMIES, SK 10.6, 10.7)"
+            )
         return f"{near}; no land route leads there"
     route, cost = found
     if spent + cost > limit:

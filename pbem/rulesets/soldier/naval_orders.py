@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pbem.clone import clone
 from pbem.ruleset import Problem
 
-from . import navy, order_hints, retreats, sko_map_units, standing, transport, war
+from . import card_units, navy, order_hints, retreats, sko_map_units, standing, transport, war
 from .common import of_power
 from .content import SoldierContent
 from .fold import apply as fold_apply
@@ -299,10 +299,11 @@ def _map_limits(
         ):
             # SK 19.3 pirates; SK 18.9 (its example) every other minor, the South Pacific unit too
             rule = "SK 19.3" if u.country == "Pirates" else "SK 18.9"
-            out.append(f"{uid} may not leave the {home} map ({rule})")
+            out.append(f"{uid} may not leave the {card_units.map_title(home)} map ({rule})")
         if u.provincial and maps & {"europe", "india", "spice_islands"}:
+            names = " or ".join(card_units.map_title(m) for m in sorted(maps - {"americas"}))
             out.append(
-                f"{uid}, a provincial army, may not be carried to the {' or '.join(sorted(maps - {'americas'}))} map (SK 19.42)"
+                f"{uid}, a provincial army, may not be carried to the {names} map (SK 19.42)"
             )
     for n in leaders:
         if s.leaders[n].royal and maps - {"europe"}:
