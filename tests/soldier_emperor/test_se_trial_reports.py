@@ -152,6 +152,7 @@ def test_the_diplomacy_template_says_how_to_write_a_deal():
     assert "# deal with POWER[, POWER]: TERM; TERM" in text
     assert "A gives N Money to B" in text and "(SE 14.2, 14.3)" in text
     assert "Resources" not in text and lines[-1] == "# done"
+    assert "gives unit" not in text  # SE 14.0 exchanges no units
     assert all(len(x) <= 72 for x in lines)
     parsed = rs.parse(s, "Austria", step.phase, [OrderLine(1, "done")])
     assert not parsed.problems
@@ -230,3 +231,19 @@ def test_an_interception_shows_its_sum_and_what_it_needed():
     )
     odd = e.model_copy(update={"total": 13})  # a term the sentence does not know
     assert "(roll 8, total 13)" in describe(c, odd, None)
+
+
+def test_the_sk_deal_lines_lend_units_and_an_unpaid_attack_says_money_in_se():
+    """SK 19.5: a deal lends units (a trial found the template left it out); an attack
+    the power cannot pay reads Money in Soldier Emperor (SE 7.0)."""
+    from pbem.rulesets.soldier.combat_results import AttackUnpaid
+    from pbem.rulesets.soldier.report import template
+
+    sk = registry.get("soldier-kings").content
+    assert any("A gives unit UNIT[, UNIT] to B (lent, SK 19.5)" in x
+               for x in template.deal_lines("Resources", True))  # fmt: skip
+    unpaid = AttackUnpaid(power="France", area="Tyrol", level="Assault", why="3 Resources, has 1")
+    se = registry.get("soldier-emperor").content
+    said = describe(se, unpaid, None)
+    assert "3 Money, has 1" in said and "Resources" not in said
+    assert "3 Resources, has 1" in describe(sk, unpaid, None)

@@ -280,6 +280,7 @@ def template(c: SoEContent, s: SoEState, power: str, step: Step) -> list[str]:
 STANDING = (
     "# Standing orders Struggle of Empires takes (docs/orders-struggle-of-empires.md):"
     " auction (bid up to, propose, accept, pass), join, naval decline, alliance,"
-    " reserve never, withdraw when losing, losses forts first, blockade when defending,"
+    " reserve if losing|if tied|never, withdraw when losing, losses forts first,"
+    " blockade when defending,"
     " sevens.",
 )

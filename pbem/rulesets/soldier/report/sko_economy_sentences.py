@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..calendar import label
 from .sentences import says
-from .words import a, join
+from .words import a, in_money, join
 
 
 def _loans(n: int) -> str:
@@ -57,7 +57,8 @@ def _(c, e, s):
 
 @says("sk.attack_unpaid")
 def _(c, e, s):
-    return f"{e.power} cannot pay for {a(e.level)} in {e.area} ({e.why}): it does not attack there."
+    why = in_money(c, e.why)  # SE: Money (SE 7.0)
+    return f"{e.power} cannot pay for {a(e.level)} in {e.area} ({why}): it does not attack there."
 
 
 @says("sk.combat_manpower_paid")

@@ -91,7 +91,7 @@ def order_template(content: SoldierContent, s: SoldierState, power: str, step: S
         out += _guerilla_lines(content, s, power)
         out += _war_lines(content, s, power)
     if s.stage == "diplomacy":
-        out += _deal_lines(content.game.rules.money)
+        out += deal_lines(content.game.rules.money, content.game.rules.book == "SK")
     return out
 
 
@@ -111,15 +111,19 @@ def _attack_levels(content: SoldierContent) -> list[str]:
     ]
 
 
-def _deal_lines(money: str) -> list[str]:
-    """The Diplomacy Phase's orders (SK 14.2, 14.3); a trial's template gave only the pieces."""
+def deal_lines(money: str, lend: bool) -> list[str]:
+    """The Diplomacy Phase's orders (SK 14.2, 14.3); a trial's template gave only the pieces.
+    `lend`: units lent as auxiliaries (SK 19.5; SE 14.0 exchanges no units)."""
+    units = ["#   A gives unit UNIT[, UNIT] to B (lent, SK 19.5);"] if lend else []
     return [
         "# One line per deal, then 'done'. A deal is made when every power it",
         "# names sends the same line (the same terms, in any order):",
         "# deal with POWER[, POWER]: TERM; TERM",
         f"# Terms: alliance; A gives N {money} to B; A gives N Manpower to B;",
         "#   A gives card CARD to B; A gives area AREA to B; A gives leader",
-        "#   LEADER to B; promise TEXT (SK 14.2, 14.3)",
+        "#   LEADER to B;",
+        *units,
+        "#   promise TEXT (SK 14.2, 14.3)",
         "# done",
     ]
 
