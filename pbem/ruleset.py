@@ -114,6 +114,13 @@ def check_orders(
     return parsed.orders, sort_problems(problems)
 
 
+def accepts(rs: Ruleset, state: Any, power: str, phase: str, lines: list[str]) -> bool:
+    """Whether `lines`, as one envelope (line 1 first), pass `check_orders`: how an order
+    template checks each example line it offers (docs/reports.md)."""
+    ols = [OrderLine(i, t) for i, t in enumerate(lines, 1)]
+    return not check_orders(rs, state, power, phase, ols)[1]
+
+
 def sort_problems(problems: list[Problem]) -> list[Problem]:
     """By line (parse problems before rule problems of the same line, as found); the
     problems without a line last."""

@@ -10,7 +10,7 @@ them back as orders)."""
 
 from __future__ import annotations
 
-from pbem.ruleset import OrderLine, Step, check_orders
+from pbem.ruleset import Step, accepts
 
 from . import deploy, leaders
 from .content import Content
@@ -20,13 +20,10 @@ from .state import MINOR, STATIC, SYWState
 WIDE = 6  # squares named per line before "..."
 
 
-def _ok(s: SYWState, seat: str, lines: list[str]) -> bool:
+def _ok(s: SYWState, seat: str, lines: list[str], phase: str = "template") -> bool:
     from pbem import ruleset as registry
 
-    rs = registry.get("seven-years-world-war")
-    ols = [OrderLine(i + 1, t) for i, t in enumerate(lines)]
-    _, problems = check_orders(rs, s, seat, "template", ols)
-    return not problems
+    return accepts(registry.get("seven-years-world-war"), s, seat, phase, lines)
 
 
 def _first(s: SYWState, seat: str, before: list[str], candidates) -> list[str]:
@@ -150,13 +147,9 @@ def examples(c: Content, s: SYWState, seat: str, step: Step) -> list[str]:
 
 
 def _ok_standing(s: SYWState, seat: str, lines: list[str]) -> bool:
-    from pbem import ruleset as registry
     from pbem.ruleset import STANDING
 
-    rs = registry.get("seven-years-world-war")
-    ols = [OrderLine(i + 1, t) for i, t in enumerate(lines)]
-    _, problems = check_orders(rs, s, seat, STANDING, ols)
-    return not problems
+    return _ok(s, seat, lines, STANDING)
 
 
 def _other(s: SYWState, seat: str) -> str:

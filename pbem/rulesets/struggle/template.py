@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import textwrap
 
-from pbem.ruleset import OrderLine, Step, check_orders
+from pbem.ruleset import Step, accepts
 
 from . import auction
 from .content import SoEContent
@@ -28,17 +28,10 @@ PAD = "#   "
 WIDTH = 72  # an envelope line (pbem.envelope.fit_comment folds longer ones)
 
 
-def _problems(s: SoEState, power: str, phase: str, lines: list[str]) -> list[str]:
+def _ok(s: SoEState, power: str, lines: list[str], phase: str = "template") -> bool:
     from pbem import ruleset as registry
 
-    rs = registry.get("struggle-of-empires")
-    ols = [OrderLine(i + 1, t) for i, t in enumerate(lines)]
-    _, problems = check_orders(rs, s, power, phase, ols)
-    return [str(p) for p in problems]
-
-
-def _ok(s: SoEState, power: str, lines: list[str], phase: str = "template") -> bool:
-    return not _problems(s, power, phase, lines)
+    return accepts(registry.get("struggle-of-empires"), s, power, phase, lines)
 
 
 def _first(s: SoEState, power: str, candidates) -> str | None:
