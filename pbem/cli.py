@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from .cli_common import given_now, open_game
+from .cli_common import given_now, open_game, parse_option
 from .errors import PbemError
 
 # Every command imports what it uses itself, so `pbem --help` and `pbem status`
@@ -45,17 +45,6 @@ def main() -> None:
       pbem advance g.pbem
       pbem verify g.pbem
     """
-
-
-def _option(text: str) -> tuple[str, object]:
-    """NAME (switched on), NAME=JSON (3, true, [..]) or NAME=plain text."""
-    name, eq, value = text.partition("=")
-    if not eq:
-        return name, True
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
 
 
 @main.command()
@@ -101,7 +90,7 @@ def new(game, ruleset_, scenario, players, options, game_id, schedule, joins, no
     from .referee import set_schedule
     from .service import Game, PlayerSpec
 
-    opts = dict(_option(o) for o in options)
+    opts = dict(parse_option(o) for o in options)
     specs = [PlayerSpec.parse(p) for p in players]
     sched = parse_schedule(schedule) if schedule else None
     g = Game.create(
@@ -648,7 +637,7 @@ def demo(directory, ruleset_, scenario, options):
     )
     if name is None:
         raise click.UsageError("no game with a scripted demo is installed")
-    opts = dict(_option(o) for o in options)
+    opts = dict(parse_option(o) for o in options)
     run_demo(directory, name, scenario, echo=click.echo, options=opts or None)
 
 

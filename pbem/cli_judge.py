@@ -77,8 +77,15 @@ def run(directory, maildir, mbox, imap, config, referee, notify, now, dry_run, j
     help="Show the game's map data: every area (or square) with its values and connections; "
     "with --scenario, the maps that scenario is played on.",
 )
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME[=VALUE]",
+    help="With --map: the map as this optional rule makes it (as pbem new's --option).",
+)
 @click.option("--json", "as_json", is_flag=True, help="With a directory: one JSON object per game.")
-def games(what, scenario, show_map, as_json):
+def games(what, scenario, show_map, options, as_json):
     """List the games pbem knows and their scenarios; or, given a directory, every game
     in it with its phase, deadline and who still owes orders.
 
@@ -86,7 +93,7 @@ def games(what, scenario, show_map, as_json):
     Example:
       pbem games
       pbem games soldier-kings --scenario 1757
-      pbem games soldier-kings --map --scenario world-at-war-4
+      pbem games soldier-kings --map --scenario world-at-war-4 --option bengal-port
       pbem games /srv/pbem/games --json
     """
     from . import ruleset as registry
@@ -103,7 +110,15 @@ def games(what, scenario, show_map, as_json):
         rs = registry.get(what)
         if scenario is not None and scenario not in rs.scenarios():
             raise click.UsageError(f"{what} has no scenario {scenario!r}; see `pbem games {what}`")
-        click.echo(rs.map_text(scenario))
+        from .cli_common import parse_option
+
+        opts = dict(parse_option(o) for o in options)
+        unknown = sorted(set(opts) - set(rs.options()))
+        if unknown:
+            raise click.UsageError(
+                f"{what} has no option {', '.join(unknown)}; see `pbem games {what}`"
+            )
+        click.echo(rs.map_text(scenario, opts))
         return
     if scenario:
         if not what:

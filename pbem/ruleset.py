@@ -141,11 +141,12 @@ class Ruleset(ABC):
         """What a referee reads before choosing: forces, set-up limits, special rules."""
         return self.scenarios()[scenario]
 
-    def map_text(self, scenario: str | None) -> str:
-        """What `pbem games GAME --map [--scenario ID]` prints: the game's map data as the
-        content holds it (areas or squares and their values and connections), one line
-        each, in a stable order; with a scenario, the maps that scenario is played on.
-        Optional: a game without a map says so."""
+    def map_text(self, scenario: str | None, options: dict[str, Any] | None = None) -> str:
+        """What `pbem games GAME --map [--scenario ID] [--option NAME]` prints: the game's
+        map data as the content holds it (areas or squares and their values and
+        connections), one line each, in a stable order; with a scenario, the maps that
+        scenario is played on; with options, as the optional rules that change the map
+        make it. Optional: a game without a map says so."""
         return f"{self.title}: this game has no map listing"
 
     def options(self) -> dict[str, str]:

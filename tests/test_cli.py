@@ -178,7 +178,7 @@ def test_console_script_demo(tmp_path):
 
 
 def test_option_values():
-    from pbem.cli import _option
+    from pbem.cli_common import parse_option as _option
 
     assert _option("rich") == ("rich", True)
     assert _option("rich=false") == ("rich", False)

@@ -99,3 +99,20 @@ def test_the_americas_map_draws_ticonderoga_only_when_on(tmp_path, on):
         assert ("Ticonderoga" in s.control) is on
     finally:
         game.close()
+
+
+def test_games_map_shows_the_map_an_option_makes():
+    """`pbem games GAME --map --option NAME`: a World at War trial's referee could not
+    see bengal-port's Bengal (SKO Map) without starting a game."""
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    run = CliRunner().invoke
+    args = ["games", "soldier-kings", "--map", "--scenario", "world-at-war-4"]
+    plain, port = run(main, args), run(main, [*args, "--option", "bengal-port"])
+    assert plain.exit_code == 0 and port.exit_code == 0, port.output
+    assert "Bengal (also Murshidabad): land;" in plain.output
+    assert "Bengal (also Murshidabad): coastal on Bay of Bengal;" in port.output
+    bad = run(main, [*args, "--option", "nope"])
+    assert bad.exit_code == 2 and "has no option nope" in bad.output

@@ -54,7 +54,7 @@ class SevenYearsWorldWar(Ruleset):
 
         return describe(self.content, scenario)
 
-    def map_text(self, scenario: str | None) -> str:
+    def map_text(self, scenario: str | None, options: dict[str, Any] | None = None) -> str:
         """Every square not all sea, the special sides and the trade routes (7YWW 2.1,
         14.2-14.33, 10.121); one map for every scenario."""
         from .map_listing import map_text

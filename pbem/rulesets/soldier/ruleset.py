@@ -80,13 +80,15 @@ class SoldierRuleset(Ruleset):
         sc = self.content.scenario(scenario)
         return setup.describe_scenario(self.content.in_play(sc.maps), sc)
 
-    def map_text(self, scenario: str | None) -> str:
+    def map_text(self, scenario: str | None, options: dict[str, Any] | None = None) -> str:
         """Every area of the maps in play: the scenario's (SK World at War: the four maps
-        and the track's circles), else Europe, the one-year games' map (SK 2.1)."""
+        and the track's circles), else Europe, the one-year games' map (SK 2.1); with the
+        optional rules that change the map (SKO Map: bengal-port...)."""
         from .content.listing import map_text
 
         maps = self.content.scenario(scenario).maps if scenario else ("europe",)
-        return map_text(self.content, tuple(maps), self.name, self.content.game.rules.book)
+        content = self.content.with_options(self.switches(options or {}))
+        return map_text(content, tuple(maps), self.name, self.content.game.rules.book)
 
     def powers(self, scenario: str, options: dict[str, Any]) -> list[str]:
         return list(self.content.scenario(scenario).powers)

@@ -51,7 +51,7 @@ class StruggleOfEmpires(Ruleset):
     def scenario_text(self, scenario: str) -> str:
         return setup.describe(self.content, scenario)
 
-    def map_text(self, scenario: str | None) -> str:
+    def map_text(self, scenario: str | None, options: dict[str, Any] | None = None) -> str:
         """Every area (SoE The Map); one map whatever the number of players."""
         from .listing import map_text
 
