@@ -102,3 +102,14 @@ def test_the_auction_template_offers_a_bid_and_standing_orders(tmp_path):
             text = "\n".join(RS.order_template(s, power, step))
             assert "alliance auction" in text.lower() and "Not yet allied" in text
     assert {"auction:bid", "auction:pass"} <= kinds, kinds
+
+
+def test_the_standing_comment_names_every_reserve_form(golden):
+    """SoE Reserve: the standing envelope's comment lists `reserve if losing` (the
+    default), `reserve if tied` and `reserve never`, and each is a standing order."""
+    assert "reserve if losing|if tied|never" in " ".join(template.STANDING)
+    with Game(golden) as game:
+        s = game.state().rules
+    power = s.seats[0]
+    for form in ("reserve if losing", "reserve if tied", "reserve never"):
+        assert not _problems(s, power, STANDING, [form]), form

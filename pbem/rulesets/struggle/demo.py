@@ -10,14 +10,16 @@ action leaves it (its gold and the Unrest of borrowing it counted too):
   there; else a neutral within two of its armies. Attacks are paid from the treasury,
   or borrowed while its Unrest stays within BORROW;
 - colonize (Population to spare) or enslave;
-- move up to two armies (three with Logistics) to a target, an area where an enemy
-  holds tokens or a neutral stands, when they make it a fair fight there: taken from
+- move up to two armies (one more for each Logistics tile held, and as many more
+  armies as a margin) to a target, an area where an enemy holds tokens or a neutral
+  stands, when they make it a fair fight there: taken from
   home, from areas beyond what holding them needs, or from areas where an enemy is far
   stronger, never from a richer target (no shuttling);
 - a free unit with Mercenaries, Pressgangs or Trained Natives;
 - while its units are fewer than its income and UPKEEP: a navy to a target colony (up
   to NAVIES; armies may follow it), a fort where an enemy threatens its tokens, an
-  army to a target, else to where it has the most tokens;
+  army to a target, else to where it has the most tokens; each with an army more for
+  each Militia tile held (SoE Militia), while its Population and armies last;
 - any useful tile; else pass (no gold, Population or Unrest left to spend).
 Free uses: Improved Agriculture and companies as soon as they pay."""
 
@@ -37,6 +39,7 @@ LIKED = [
     "Army Training",
     "Mercenaries",
     "Logistics",
+    "Militia",
     "Improved Agriculture",
     "Naval Training",
     "Industry",
@@ -233,13 +236,15 @@ def _moves(content: SoEContent, s: SoEState, power: str, targets: list[tuple[str
     """A Move action taking spare armies to a target short of strength: as many as it
     lacks, up to the action's limit, from the areas with the most to spare (not from a
     richer target unless it is lost there), when they make it a fair fight there."""
-    limit = 3 if s.holds(power, "Logistics") else 2
+    extra = s.holds(power, "Logistics")  # SoE Logistics: one more unit for each tile
+    limit = 2 + extra
     spare = {a: _spare(content, s, power, a) for a in sorted(s.units)}
     rank = {area: i for i, (area, _need) in enumerate(targets)}
     for area, need in targets:
         lack = need - s.count(area, power, "army")
         if lack <= 0:
             continue
+        lack += extra  # the Logistics tiles' units: a margin for the fight
         moves: list[tuple[str, str, str]] = []
         for frm in sorted(spare, key=lambda a: (-spare[a], a)):
             if frm == area or spare[frm] < 1:
@@ -281,16 +286,31 @@ def _builds(content: SoEContent, s: SoEState, power: str, targets: list[tuple[st
             and not s.count(area, power, "navy")
             and s.on_map(power, "navy") < NAVIES
         ):
-            yield f"build navy to {area}", Build("navy", 0, to=area)
+            yield _build(content, s, power, "navy", area)
     for area in content.scoring:
         if s.tokens(area, power) and _threat(s, area, power) > s.count(area, power, "army"):
-            yield f"build fort to {area}", Build("fort", 0, to=area)
+            yield _build(content, s, power, "fort", area)
     for area, need in targets:
         if s.count(area, power, "army") < need + 1:
-            yield f"build army to {area}", Build("army", 0, to=area)
+            yield _build(content, s, power, "army", area)
     best = sorted(content.scoring, key=lambda a: (-s.tokens(a, power), content.scoring.index(a)))
     for area in best[:3]:
-        yield f"build army to {area}", Build("army", 0, to=area)
+        yield _build(content, s, power, "army", area)
+
+
+def _build(content: SoEContent, s: SoEState, power: str, unit: str, to: str):
+    """`build UNIT to AREA`, with an army more for each Militia tile held (SoE Militia,
+    one Population each) while its Population and armies last: the extra armies go where
+    the unit goes when it is an army, else stay home."""
+    pw = s.powers[power]
+    armies = content.pieces["armies"] - s.on_map(power, "army") - (unit == "army")
+    n = max(0, min(s.holds(power, "Militia"), pw.population - 1, armies))
+    dest = to if unit == "army" else ""
+    extra = tuple(dest for _ in range(n))
+    text = f"build {unit} to {to}" + "".join(
+        f" and army to {d}" if d else " and army" for d in extra
+    )
+    return text, Build(unit, 0, to=to, militia=extra)
 
 
 def _tiles(content: SoEContent, s: SoEState, power: str, spare: int):
