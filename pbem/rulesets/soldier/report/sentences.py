@@ -538,13 +538,30 @@ def _(c, e, s):
 def _(c, e, s):
     a = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepting.items())
     b = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepted.items())
-    return f"Naval battle in {e.area} ({e.how}): {a or 'nobody'} against {b or 'nobody'}."
+    how = NAVAL_HOW.get(e.how, e.how)
+    return f"Naval battle in {e.area} ({how}): {a or 'nobody'} against {b or 'nobody'}."
+
+
+NAVAL_HOW = {  # what brought the sides to battle (SK 11.0)
+    "interception": "an interception, SK 10.4",
+    "blockade": "a blockade run, SK 10.5",
+    "strait": "the fleets in the strait's coastal area intercept, SK 10.46",
+    "coastal": "enemy fleets in one coastal area, nobody intercepting, SK 11.0",
+}
 
 
 @says("sk.wind_gauge")
 def _(c, e, s):
-    first = f"{e.first} fires first" if e.first else "both fire at once"
-    return f"{e.area}, the weather gauge ({e.intercepting} against {e.intercepted}): {first}."
+    # SK 11.0, 11.2: every naval battle, intercepted or not, opens with the wind gauge;
+    # its winner fires first in round 1 (a tie: both at once). The event keeps its sides
+    # as "intercepting"/"intercepted"; in a coastal battle (SK 11.0) nobody intercepted,
+    # so the sides are the first and second the battle's sentence names
+    first = {"intercepting": "the first side", "intercepted": "the second side"}
+    who = f"{first[e.first]} fires first" if e.first in first else "both fire at once"
+    return (
+        f"{e.area}, the wind gauge (a die plus an admiral's rating, SK 11.2): the first "
+        f"side {e.intercepting}, the second {e.intercepted}: {who} in round 1."
+    )
 
 
 @says("sk.naval_volley")

@@ -1,0 +1,45 @@
+"""Report sentences a referee's trial of the World at War campaign found wanting: a
+coastal battle nobody intercepted said "intercepting fires first" (SK 11.0, 11.2); an
+envelope without place lines read as "no valid orders" (SK 6.2); Victory Phase lines
+gave no automatic victory score (SK 20.33); the game-over line gave only the winners'
+scores."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem import ruleset as registry
+from pbem.rulesets.soldier.events import PiecesPlaced
+from pbem.rulesets.soldier.navy import NavalBattleBegan, WindGauge
+from pbem.rulesets.soldier.phases import GameOver
+from pbem.rulesets.soldier.report.sentences import describe
+from pbem.rulesets.soldier.winter import VictoryPoints
+
+
+@pytest.fixture(scope="module")
+def sk():
+    return registry.get("soldier-kings")
+
+
+def _state(rs, scenario: str, **fields):
+    s = rs.new_state(scenario, {})
+    s.scenario = scenario
+    for k, v in fields.items():
+        setattr(s, k, v)
+    return s
+
+
+def test_a_coastal_battle_says_nobody_intercepted_and_who_fires_first(sk):
+    c = sk.content
+    began = NavalBattleBegan(
+        area="Gascony", how="coastal", intercepting={"Britain": []}, intercepted={"France": []},
+        leaders={}, fortification={},
+    )  # fmt: skip
+    said = describe(c, began, None)
+    assert "nobody intercepting, SK 11.0" in said and "(coastal)" not in said
+    gauge = WindGauge(area="Gascony", intercepting=5, intercepted=3, first="intercepting")
+    said = describe(c, gauge, None)
+    assert "intercepting" not in said  # SK 11.2: the wind gauge, whoever intercepted or not
+    assert "the first side 5, the second 3: the first side fires first in round 1" in said
+    tie = describe(c, gauge.model_copy(update={"first": None}), None)
+    assert "both fire at once" in tie
