@@ -43,3 +43,14 @@ def test_a_coastal_battle_says_nobody_intercepted_and_who_fires_first(sk):
     assert "the first side 5, the second 3: the first side fires first in round 1" in said
     tie = describe(c, gauge.model_copy(update={"first": None}), None)
     assert "both fire at once" in tie
+
+
+def test_a_placement_without_place_lines_is_not_called_invalid(sk):
+    c = sk.content
+    e = PiecesPlaced(power="France", placements={"Paris": []}, defaulted=True)
+    buying = _state(sk, "world-at-war-4", stage="purchase")
+    said = describe(c, e, buying)
+    assert "no valid orders" not in said
+    assert "(no place lines for them: the default placement)" in said
+    setting_up = _state(sk, "world-at-war-4", stage="setup")
+    assert "no set-up orders that could be carried out" in describe(c, e, setting_up)

@@ -96,7 +96,11 @@ def _(c, e, s):
         return join([units_text(s, units)] * bool(units) + leaders)
 
     where = "; ".join(f"{area}: {pieces(ps)}" for area, ps in sorted(e.placements.items()))
-    how = " (the default placement: no valid orders)" if e.defaulted else ""
+    how = ""
+    if e.defaulted and s is not None and s.stage == "setup":  # SK 2.0: none, or refused
+        how = " (the default placement: no set-up orders that could be carried out)"
+    elif e.defaulted:  # SK 6.2: a valid envelope may place nothing; the rest go by default
+        how = " (no place lines for them: the default placement)"
     return f"{e.power} places its pieces{how}. {where}."
 
 
