@@ -54,3 +54,13 @@ def test_a_placement_without_place_lines_is_not_called_invalid(sk):
     assert "(no place lines for them: the default placement)" in said
     setting_up = _state(sk, "world-at-war-4", stage="setup")
     assert "no set-up orders that could be carried out" in describe(c, e, setting_up)
+
+
+def test_world_at_war_victory_points_name_the_automatic_victory_score(sk):
+    c = sk.content
+    e = VictoryPoints(power="France", points=14, gained={"Flanders": 3}, lost={})
+    said = describe(c, e, _state(sk, "world-at-war-4"))
+    need = {a.power: a.points for a in c.tables.automatic_victory}["France"]
+    assert f"France: 14 victory points of the {need} an automatic victory needs (SK 20.33)" in said
+    one_year = describe(c, e, _state(sk, "1756"))  # SK 20.32: the highest total wins
+    assert "automatic" not in one_year and "France: 14 victory points" in one_year

@@ -8,6 +8,7 @@
   sko_map_units_sentences.py  the sentences of SK's optional map, unit and movement rules
   sko_war_sentences.py  the sentences of SK's optional rules on allies and war
   sko_economy_sentences.py  those of SK's optional economics, advantages and end
+  victory_sentences.py  the Victory Phase's points and the final scores (SK 20.3, SE 21)
   position.py   the power's position as tables (`sections`)
   mapview.py    the Europe map (`map_view`)
   template.py   the pre-filled order envelope (`order_template`)
@@ -24,6 +25,7 @@ from . import (  # noqa: F401  (register their sentences)
     sko_economy_sentences,
     sko_map_units_sentences,
     sko_war_sentences,
+    victory_sentences,
 )
 from .mapview import map_view, track_view
 from .position import sections

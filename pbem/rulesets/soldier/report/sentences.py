@@ -322,20 +322,6 @@ def _(c, e, s):
     )
 
 
-@says("sk.victory_points")
-def _(c, e, s):
-    gained = join([f"{a} {v}" for a, v in sorted(e.gained.items())])
-    lost = join([f"{a} {v}" for a, v in sorted(e.lost.items())])
-    if c.game.rules.book == "SE":  # SE 21.2: every scenario plays to the same table
-        scores = {a.power: a.points for a in c.tables.automatic_victory}
-        if e.power in scores:
-            return (
-                f"{e.power}: {e.points} victory points of the {scores[e.power]} an automatic "
-                f"victory needs (SE 21.2); gained: {gained}; lost: {lost}."
-            )
-    return f"{e.power}: {e.points} victory points (gained: {gained}; lost: {lost})."
-
-
 @says("sk.collected")
 def _(c, e, s):
     got = f"{e.power} collects {money(e.resources, e.manpower)}"
