@@ -64,3 +64,17 @@ def test_world_at_war_victory_points_name_the_automatic_victory_score(sk):
     assert f"France: 14 victory points of the {need} an automatic victory needs (SK 20.33)" in said
     one_year = describe(c, e, _state(sk, "1756"))  # SK 20.32: the highest total wins
     assert "automatic" not in one_year and "France: 14 victory points" in one_year
+
+
+def test_the_game_over_line_gives_every_powers_final_score(sk):
+    c = sk.content
+    majors = ["Austria", "Britain", "France", "Prussia"]
+    points = {"Austria": 20, "Britain": 7, "France": 31, "Prussia": 12}
+    s = _state(sk, "world-at-war-4", majors=majors, victory_points=points)
+    said = describe(c, GameOver(result="France wins"), s)
+    need = {a.power: a.points for a in c.tables.automatic_victory}
+    assert said == "Final victory points: " + ", ".join(
+        f"{p} {points[p]} of {need[p]}" for p in majors
+    ) + "."  # fmt: skip
+    s1756 = _state(sk, "1756", majors=["Austria", "Prussia"], victory_points={"Austria": 5})
+    assert describe(c, GameOver(result="x"), s1756) == "Final victory points: Austria 5, Prussia 0."

@@ -139,11 +139,6 @@ def _(c, e, s):
     return f"Initiative (SK 4.1): {'; '.join(parts)}: {e.order[0]} moves first; {order}."
 
 
-@says("sk.game_over")
-def _(c, e, s):
-    return ""  # the core's game_ended says it once: "The game is over: RESULT"
-
-
 @says("sk.attack_paid")
 def _(c, e, s):
     return f"{e.power} pays {money(e.resources, 0)} for {a(e.level)} in {e.area}."

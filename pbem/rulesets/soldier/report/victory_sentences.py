@@ -34,3 +34,17 @@ def _(c, e, s):
             f"victory needs ({book}); gained: {gained}; lost: {lost}."
         )
     return f"{e.power}: {e.points} victory points (gained: {gained}; lost: {lost})."
+
+
+@says("sk.game_over")
+def _(c, e, s):
+    # the core's game_ended says the result once ("The game is over: RESULT"), which
+    # names the winners; this line gives every power's final score (SK 20.3, SE 21)
+    if s is None or not s.majors:
+        return ""
+    need = automatic_scores(c, s)
+    points = [
+        f"{p} {s.victory_points.get(p, 0)}" + (f" of {need[p]}" if p in need else "")
+        for p in s.majors
+    ]
+    return f"Final victory points: {join(points)}."
