@@ -97,9 +97,9 @@ def _(c, e, s):
 
     where = "; ".join(f"{area}: {pieces(ps)}" for area, ps in sorted(e.placements.items()))
     how = ""
-    if e.defaulted and s is not None and s.stage == "setup":  # SK 2.0: none, or refused
+    if e.defaulted and s is not None and s.stage == "setup":  # SK 3.0: none, or refused
         how = " (the default placement: no set-up orders that could be carried out)"
-    elif e.defaulted:  # SK 6.2: a valid envelope may place nothing; the rest go by default
+    elif e.defaulted:  # SK 6.3: a valid envelope may place nothing; the rest go by default
         how = " (no place lines for them: the default placement)"
     return f"{e.power} places its pieces{how}. {where}."
 
