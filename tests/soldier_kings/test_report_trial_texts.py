@@ -78,3 +78,34 @@ def test_the_game_over_line_gives_every_powers_final_score(sk):
     ) + "."  # fmt: skip
     s1756 = _state(sk, "1756", majors=["Austria", "Prussia"], victory_points={"Austria": 5})
     assert describe(c, GameOver(result="x"), s1756) == "Final victory points: Austria 5, Prussia 0."
+
+
+def test_a_battle_names_the_leaders_of_each_side(sk):
+    """SK 13.1, 13.4: the generals (land) and admirals (sea) with each side."""
+    from pbem.rulesets.soldier.combat_results import BattleBegan
+    from pbem.rulesets.soldier.state import Counter, LeaderPiece
+
+    s = _state(sk, "1756", majors=["Austria", "Prussia"])
+    s.units["Pr-A1"] = Counter(id="Pr-A1", country="Prussia", type="army", full=(4, 4),
+                               reduced=(2, 2), status="map", area="Saxony")  # fmt: skip
+    s.units["Au-A1"] = Counter(id="Au-A1", country="Austria", type="army", full=(3, 3),
+                               reduced=(2, 2), status="map", area="Saxony")  # fmt: skip
+    for name, country, role, rating in [
+        ("Frederick II", "Prussia", "general", 3),
+        ("Keith", "Prussia", "general", 2),
+        ("Daun", "Austria", "general", 2),
+        ("Hawke", "Britain", "admiral", 2),
+    ]:
+        s.leaders[name] = LeaderPiece(name=name, country=country, role=role, rating=rating,
+                                      status="map", area="Saxony")  # fmt: skip
+    e = BattleBegan(area="Saxony", level="Assault", rounds=1, attackers={"Prussia": ["Pr-A1"]},
+                    defenders={"Austria": ["Au-A1"]}, mountain=False, fortification=0)  # fmt: skip
+    said = describe(sk.content, e, s)
+    assert "Prussia with " in said and " under Frederick II (3) and Keith (2) attack " in said
+    assert said.endswith(" under Daun (2).") and "Hawke" not in said
+    began = NavalBattleBegan(
+        area="Channel", how="interception", intercepting={"Britain": []},
+        intercepted={"France": []}, leaders={"intercepting": ["Hawke"], "intercepted": []},
+        fortification={},
+    )  # fmt: skip
+    assert "Britain with none under Hawke (2) against France" in describe(sk.content, began, s)

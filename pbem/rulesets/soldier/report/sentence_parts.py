@@ -100,3 +100,28 @@ def unmatched_why(terms: list[str], missing: list[str], others: dict[str, list[s
     if silent:
         out.append(f"{and_list(silent)} did not send it")
     return "; ".join(out)
+
+
+def led_by(s, area: str, power: str, units: list[str]) -> str:
+    """' under Frederick II (3)': the leaders of `power` (and its minor allies) in `area`
+    as a land battle begins, from the state before it: generals, and admirals when the
+    side's fleets fight (SK 9.6, 11.6, 13.1); "" with none or no state."""
+    if s is None:
+        return ""
+    fleets = any(u in s.units and s.units[u].type == "fleet" for u in units)
+    names = [
+        f"{ld.name} ({ld.rating})"
+        for ld in sorted(s.leaders_in(area), key=lambda ld: (-ld.rating, ld.name))
+        if (ld.role == "general" or fleets) and power in (ld.country, s.allies.get(ld.country))
+    ]
+    return f" under {and_list(names)}" if names else ""
+
+
+def naval_led_by(s, names: list[str]) -> str:
+    """' under Hawke (2)': the admirals (and generals aboard, at sea) of a naval battle's
+    side, as the event names them (SK 13.4)."""
+    if not names:
+        return ""
+    ratings = {n: s.leaders[n].rating for n in names if s is not None and n in s.leaders}
+    said = [f"{n} ({ratings[n]})" if n in ratings else n for n in names]
+    return f" under {and_list(said)}"

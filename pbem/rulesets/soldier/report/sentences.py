@@ -21,7 +21,9 @@ from .sentence_parts import (
     bribe_text,
     intercept_sum,
     leave_verb,
+    led_by,
     loss_text,
+    naval_led_by,
     no_way_out,
     unmatched_why,
 )
@@ -146,8 +148,12 @@ def _(c, e, s):
 
 @says("sk.battle_began")
 def _(c, e, s):
-    att = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.attackers.items())
-    dfn = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.defenders.items())
+    att = "; ".join(  # SK 13.1: the generals with each side (from the state before)
+        f"{p} with {units_text(s, u)}{led_by(s, e.area, p, u)}" for p, u in e.attackers.items()
+    )
+    dfn = "; ".join(
+        f"{p} with {units_text(s, u)}{led_by(s, e.area, p, u)}" for p, u in e.defenders.items()
+    )
     rounds = "until one side stops or is gone" if e.rounds is None else plural(e.rounds, "round")
     extra = []
     if e.fortification:
@@ -523,6 +529,8 @@ def _(c, e, s):
 def _(c, e, s):
     a = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepting.items())
     b = "; ".join(f"{p} with {units_text(s, u)}" for p, u in e.intercepted.items())
+    a += naval_led_by(s, e.leaders.get("intercepting", []))  # SK 13.4: the admirals
+    b += naval_led_by(s, e.leaders.get("intercepted", []))
     how = NAVAL_HOW.get(e.how, e.how)
     return f"Naval battle in {e.area} ({how}): {a or 'nobody'} against {b or 'nobody'}."
 
