@@ -109,3 +109,19 @@ def test_a_battle_names_the_leaders_of_each_side(sk):
         fortification={},
     )  # fmt: skip
     assert "Britain with none under Hawke (2) against France" in describe(sk.content, began, s)
+
+
+def test_lent_and_provincial_units_are_marked_in_the_lists(sk):
+    """SK 19.5: a unit lent to an ally says whose it is in the receiver's lists; SK 19.4:
+    the provincial army is marked, in the set-up list too."""
+    from pbem.rulesets.soldier.report import position
+    from pbem.rulesets.soldier.state import Counter
+
+    s = _state(sk, "1756", majors=["Austria", "Britain", "Prussia"], stage="purchase")
+    s.units["Au-A3"] = Counter(id="Au-A3", country="Austria", type="army", full=(3, 3),
+                               reduced=(2, 2), status="map", area="Saxony",
+                               hired_by="Prussia")  # fmt: skip
+    s.units["Br-A9"] = Counter(id="Br-A9", country="Britain", type="army", full=(2, 2),
+                               reduced=(1, 1), status="setup", provincial=True)  # fmt: skip
+    forces = [row for sec in position.sections(sk.content, s, "Prussia") for row in sec.rows]
+    assert ("Saxony", "Au-A3 (3-3, lent by Austria)", "-") in forces

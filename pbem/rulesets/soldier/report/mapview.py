@@ -79,7 +79,7 @@ def map_view(
         if l_:
             text += f" {len(l_)}L"
         title = f"{country} in {area}: " + join(
-            [unit_text(u) for u in sorted(a_ + f_, key=lambda u: common.id_order(u.id))]
+            [unit_text(u, s) for u in sorted(a_ + f_, key=lambda u: common.id_order(u.id))]
             + [leader_text(x) for x in sorted(l_, key=lambda x: x.name)]
         )
         chips.append(MapStack(area, country, colour(content, country), text, title))

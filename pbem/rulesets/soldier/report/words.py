@@ -61,9 +61,19 @@ def money(r: int, m: int) -> str:
     return " and ".join(parts) or "nothing"
 
 
-def unit_text(u: Counter) -> str:
+def unit_text(u: Counter, s: SoldierState | None = None) -> str:
+    """'Br-A7 (2-2, reduced)'; with the state, a major power's unit serving
+    another as an auxiliary says so: 'Au-A3 (3-3, lent by Austria)' (SK 19.5, SE 19.1)."""
     a, d = u.strength
-    return f"{u.id} ({a}-{d}{', reduced' if u.is_reduced else ''})"
+    marks = [f"{a}-{d}"] + ["reduced"] * u.is_reduced
+    if s is not None and lent(s, u):
+        marks.append(f"lent by {u.country}")
+    return f"{u.id} ({', '.join(marks)})"
+
+
+def lent(s: SoldierState, u: Counter) -> bool:
+    """A major power's own unit under another's orders: lent as an auxiliary (SK 19.5)."""
+    return u.hired_by not in (None, u.country) and u.country in s.majors
 
 
 def leader_text(ld: LeaderPiece) -> str:
@@ -73,7 +83,7 @@ def leader_text(ld: LeaderPiece) -> str:
 def units_text(s: SoldierState | None, ids: list[str]) -> str:
     if s is None:
         return join(ids)
-    return join([unit_text(s.units[i]) if i in s.units else i for i in ids])
+    return join([unit_text(s.units[i], s) if i in s.units else i for i in ids])
 
 
 def abbr(content: SoldierContent, country: str) -> str:
@@ -116,6 +126,10 @@ def forces(s: SoldierState, mine: bool, power: str) -> tuple[tuple[str, ...], ..
         us = sorted(by_u.get(area, []), key=lambda u: common.id_order(u.id))
         ls = sorted(by_l.get(area, []), key=lambda ld: ld.name)
         rows.append(
-            (area, join([unit_text(u) for u in us], "-"), join([leader_text(x) for x in ls], "-"))
+            (
+                area,
+                join([unit_text(u, s) for u in us], "-"),
+                join([leader_text(x) for x in ls], "-"),
+            )
         )
     return tuple(rows)
