@@ -125,3 +125,5 @@ def test_lent_and_provincial_units_are_marked_in_the_lists(sk):
                                reduced=(1, 1), status="setup", provincial=True)  # fmt: skip
     forces = [row for sec in position.sections(sk.content, s, "Prussia") for row in sec.rows]
     assert ("Saxony", "Au-A3 (3-3, lent by Austria)", "-") in forces
+    placing = [row for sec in position.sections(sk.content, s, "Britain") for row in sec.rows]
+    assert ("set-up", "Br-A9 (2-2, provincial)") in placing

@@ -62,10 +62,12 @@ def money(r: int, m: int) -> str:
 
 
 def unit_text(u: Counter, s: SoldierState | None = None) -> str:
-    """'Br-A7 (2-2, reduced)'; with the state, a major power's unit serving
+    """'Br-A7 (2-2, reduced, provincial)'; with the state, a major power's unit serving
     another as an auxiliary says so: 'Au-A3 (3-3, lent by Austria)' (SK 19.5, SE 19.1)."""
     a, d = u.strength
     marks = [f"{a}-{d}"] + ["reduced"] * u.is_reduced
+    if u.provincial:  # SK 19.4: a British or Spanish provincial army
+        marks.append("provincial")
     if s is not None and lent(s, u):
         marks.append(f"lent by {u.country}")
     return f"{u.id} ({', '.join(marks)})"
