@@ -14,7 +14,8 @@ from pbem.reports.model import Section, plural
 
 from .. import banner, common, purchases
 from ..calendar import label
-from ..content import SoldierContent
+from ..card_parse import how_to
+from ..content import Card, SoldierContent
 from ..phases import TITLES
 from ..state import SoldierState
 from . import sko_economy_sentences
@@ -97,7 +98,7 @@ def sections(content: SoldierContent, s: SoldierState, power: str) -> list[Secti
     for card in hand:
         try:
             c = content.card(card)
-            rows_h.append((card, c.timing.replace("_", " "), c.text))
+            rows_h.append((card, card_when(c), c.text))
         except KeyError:
             rows_h.append((card, "", ""))
     out.append(
@@ -203,3 +204,30 @@ def _group(items, key):
         else:
             out.append((k, [x]))
     return out
+
+
+# SK 5.1: "any time" unless the card says otherwise; each timing as the cards' texts say it
+TIMINGS = {
+    "any_time": "any time (SK 5.1)",
+    "own_action_phase": "in your action phase",
+    "land_movement": "in land movement",
+    "naval_movement": "in naval movement",
+    "interception": "on an interception attempt",
+    "land_combat": "in a land battle",
+    "naval_combat": "in a naval battle",
+    "siege": "in a siege",
+    "alliance_attempt": "with an alliance attempt",
+    "initiative_phase": "in the Initiative Phase",
+    "purchase_phase": "in the Purchase Phase",
+    "winter_turn": "in a Winter turn",
+    "winter_attrition_phase": "in the Winter Attrition Phase",
+    "card_played": "when another card is played",
+}
+
+
+def card_when(card: Card) -> str:
+    """When the card's text lets it be played, then the order lines that play it here
+    (card_parse.how_to): an any-time card is carried out at the moment its line names."""
+    when = TIMINGS.get(card.timing, card.timing.replace("_", " "))
+    how = how_to(card)
+    return f"{when}; orders: {how}" if how else when
