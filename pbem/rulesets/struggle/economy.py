@@ -104,7 +104,12 @@ def end_game(ctx: Resolution, content: SoEContent) -> None:
     revolution = [p for p in s.seats if unrest[p] >= at]
     rest = {p: u for p, u in unrest.items() if p not in revolution}
     penalties = ranked_scores(list(content.rule("unrest_penalties")), rest, zero=True)
-    scores = {p: 0 if p in revolution else s.powers[p].vp - penalties.get(p, 0) for p in s.seats}
+    # SoE Ending the Game: "loses 7VPs" on the Victory Point track, which starts at zero
+    # (SoE Setting Up): a score never goes below zero, the score of a revolution (a choice;
+    # case end-of-game-penalty-floor)
+    scores = {
+        p: 0 if p in revolution else max(0, s.powers[p].vp - penalties.get(p, 0)) for p in s.seats
+    }
     best = max(scores.values())
     winners = [p for p in s.seats if scores[p] == best]
     ctx.emit(

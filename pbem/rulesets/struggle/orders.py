@@ -240,14 +240,16 @@ def _reserve_when(r: _Reader, words: str) -> str | None:
     return when
 
 
+# the attack line's words (regular expressions); a tile used may also be named as a tile
+# ("with Surprise Attack", "with War Office", "with Blockade", as `build ... with TILE`)
 _ATTACK_FLAGS = {
-    "no naval": "naval",
-    "alone": "alone",
-    "surprise": "surprise",
-    "war office": "war_office",
-    "blockade": "blockade",
-    "alliance army": "army",
-    "alliance navy": "navy",
+    r"no\s+naval": "naval",
+    r"alone": "alone",
+    r"(?:with\s+|using\s+)?surprise(?:\s+attack)?": "surprise",
+    r"(?:with\s+|using\s+)?war\s+office": "war_office",
+    r"(?:with\s+|using\s+)?blockade": "blockade",
+    r"alliance\s+army": "army",
+    r"alliance\s+navy": "navy",
 }
 
 
