@@ -181,3 +181,102 @@ def test_a_report_over_its_budget_is_drawn_smaller_and_says_so(played, monkeypat
         bare = render(g, d.power, d.start, d.stop).html
         assert 'class="map-theatre"' not in bare and "your theatre is left out" in bare
         assert 'class="map-whole"' in bare  # the whole map stays
+
+
+# the loops map.svg.j2 had before its items came from svg_items.py, as the HTML
+# environment renders them (autoescape, "://" defanged)
+_LOOPS = """{% set u = m.unit %}
+{% for c in m.cells %}
+<rect x="{{ c['x'] }}" y="{{ c['y'] }}" width="{{ c['w'] }}" height="{{ c['h'] }}" fill="{{ c['fill'] }}"><title>{{ c['title'] }}</title></rect>
+{% endfor %}
+|{% for t in m.coords %}
+<text x="{{ t['x'] }}" y="{{ t['y'] }}" text-anchor="{{ t['anchor'] }}">{{ t['text'] }}</text>
+{% endfor %}
+|{% for a in m.seas %}
+<path d="{{ a['d'] }}" fill="{{ a['fill'] }}">{% if a['title'] %}<title>{{ a['title'] }}</title>{% endif %}</path>
+{% endfor %}
+|{% for a in m.lands %}
+<path d="{{ a['d'] }}" fill="{{ a['fill'] }}">{% if a['title'] %}<title>{{ a['title'] }}</title>{% endif %}</path>
+{% endfor %}
+|{% for l in m.lines %}
+<g><title>{{ l['title'] }}</title>
+<line x1="{{ l['x1'] }}" y1="{{ l['y1'] }}" x2="{{ l['x2'] }}" y2="{{ l['y2'] }}" stroke="#222222" stroke-width="{{ num(4.5 * u) }}" stroke-dasharray="{{ num(5 * u) }} {{ num(3 * u) }}"/>
+<line x1="{{ l['x1'] }}" y1="{{ l['y1'] }}" x2="{{ l['x2'] }}" y2="{{ l['y2'] }}" stroke="{{ l['stroke'] }}" stroke-width="{{ num(2.5 * u) }}" stroke-dasharray="{{ num(5 * u) }} {{ num(3 * u) }}"/>
+<text x="{{ l['mx'] }}" y="{{ l['my'] }}" font-size="{{ num(m.label_size * 0.95) }}" font-weight="bold" text-anchor="middle" fill="#111111" stroke="#ffffff" stroke-width="{{ num(2.5 * u) }}" paint-order="stroke">{{ l['text'] }}</text>
+</g>
+{% endfor %}
+|{% for v in m.moves %}
+<g><title>{{ v['title'] }}</title>
+<polyline points="{{ v['points'] }}" stroke="#ffffff" stroke-width="{{ num(5 * u) }}"/>
+<polyline points="{{ v['points'] }}" stroke="{{ v['stroke'] }}" stroke-width="{{ num(2.6 * u) }}"{% if v['sea'] %} stroke-dasharray="{{ num(6 * u) }} {{ num(3 * u) }}"{% endif %}/>
+<polygon points="{{ v['head'] }}" fill="{{ v['stroke'] }}" stroke="#ffffff" stroke-width="{{ num(0.8 * u) }}"/>
+</g>
+{% endfor %}
+|{% for l in m.leaders %}
+<line x1="{{ l['x1'] }}" y1="{{ l['y1'] }}" x2="{{ l['x2'] }}" y2="{{ l['y2'] }}"/>
+{% endfor %}
+|{% for t in m.sea_labels %}
+<text class="lab" x="{{ t['x'] }}" y="{{ t['y'] }}">{{ t['text'] }}</text>
+{% endfor %}
+|{% for t in m.labels %}
+<text class="lab" x="{{ t['x'] }}" y="{{ t['y'] }}">{{ t['text'] }}</text>
+{% endfor %}
+|{% set chip_h, chip_rx, chip_sw, badge_rx, badge_sw = num(m.chip_h), num(2 * u), num(0.7 * u), num(5 * u), num(0.8 * u) %}
+{% for c in m.chips %}
+<g class="chip"><title>{{ c.title }}</title>
+<rect x="{{ num(c.x) }}" y="{{ num(c.y) }}" width="{{ num(c.w) }}" height="{{ chip_h }}" rx="{{ chip_rx }}" fill="{{ c.fill }}" stroke="#222222" stroke-width="{{ chip_sw }}"/>
+<text x="{{ num(c.x + c.w / 2) }}" y="{{ num(c.y + m.chip_h * 0.77) }}" fill="{{ c.ink }}">{{ c.text }}</text>
+</g>
+{% endfor %}
+|{% for b in m.badges %}
+<g class="chip"><title>{{ b['title'] }}</title>
+<rect x="{{ b['x'] }}" y="{{ b['y'] }}" width="{{ b['w'] }}" height="{{ chip_h }}" rx="{{ badge_rx }}" fill="{{ b['fill'] }}" stroke="#ffffff" stroke-width="{{ badge_sw }}"/>
+<text x="{{ b['tx'] }}" y="{{ b['ty'] }}" fill="{{ b['ink'] }}">{{ b['text'] }}</text>
+</g>
+{% endfor %}
+|{% for k in m.legend %}
+<rect x="{{ k['x'] }}" y="{{ k['y'] }}" width="{{ num(14 * u) }}" height="{{ num(12 * u) }}" fill="{{ k['fill'] }}"/>
+<text x="{{ k['tx'] }}" y="{{ k['ty'] }}" fill="#222222" stroke="none">{{ k['text'] }}</text>
+{% endfor %}
+"""
+_KINDS = "cells coords seas lands lines moves leaders sea_labels labels chips badges legend"
+
+
+def test_map_items_are_written_as_the_template_loops_wrote_them():
+    """svg_items.items gives, byte for byte, what the template's loops gave: hostile
+    names, hover texts with markup, quotes, ampersands and URLs included, on a grid
+    map (cells, coordinates) and an area map (shapes, moves, blockade lines, badges)."""
+    from pbem.reports import svg_items
+    from pbem.reports.svg import num
+
+    evil = "<script>alert('x&y')</script> \"q\" https://evil.example/"
+    areas = [
+        MapArea(f"A{i}", (((i * 40.0, 0.0), (i * 40.0 + 30, 0.0), (i * 40.0 + 30, 30.0)),),
+                (i * 40.0 + 15, 15.0), fill="#336699" if i % 2 else "bad", sea=i == 3,
+                title=evil if i == 1 else "", text=evil if i == 2 else "")
+        for i in range(5)
+    ]  # fmt: skip
+    view = MapView(
+        title=evil, width=400, height=300, areas=tuple(areas),
+        routes=[("A0", "A1", False), ("A1", "A2", True)],
+        moves=(MapMove(("A0", "A1", "A2"), "#aa0000", title=evil, sea=True),
+               MapMove(("A2", "A4"), "#00aa00", title="plain")),
+        markers=(MapMarker("A3", "blockade", "B & B", towards="A2", title=evil),
+                 MapMarker("A1", "siege", "<siege>", title=evil)),
+        stacks=tuple(MapStack("A0", "Prussia", "#ffffff", f"Pr-A{k} <&>", evil) for k in range(4)),
+        legend=((evil, "#123456"), ("Austria", "#ffee00")),
+    )  # fmt: skip
+    grid = MapView(
+        title="grid", width=300, height=200, areas=tuple(areas),
+        grid=MapGrid(x0=0, y0=0, cols=6, rows=4, cell=40.0),
+    )  # fmt: skip
+    loops = environment(True).from_string(_LOOPS)
+    drawn = set()
+    for lay in (layout(view), layout(view, Box(0, 0, 200, 100), THEATRE_PX), layout(grid)):
+        want = loops.render(m=lay, num=num).split("|")
+        got = svg_items.items(lay, num)
+        assert [str(got[k]) for k in _KINDS.split()] == want
+        drawn |= {k for k in _KINDS.split() if got[k]}
+    assert drawn == set(_KINDS.split())  # every kind of item was compared
+    assert "&lt;script&gt;" in str(svg_items.items(layout(view), num)["moves"])
+    assert ":&#47;&#47;evil" in str(svg_items.items(layout(view), num)["legend"])

@@ -1,6 +1,7 @@
 """Lay a MapView out for `templates/map.svg.j2`: the geometry is computed here, as
-numbers; every string is escaped by the template (autoescape), and colours that
-are not "#rrggbb" are replaced before they reach it. No scripts, no URLs.
+numbers; every string is escaped as the template escapes (its autoescape; the
+repeated elements are written by svg_items.py, escaped the same way), and colours
+that are not "#rrggbb" are replaced before they reach it. No scripts, no URLs.
 
 A report draws up to two maps from one view (issue 18): the theatre (theatre.py: a
 frame around the player's areas, drawn for THEATRE_PX pixels across) and the whole
@@ -16,9 +17,10 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from jinja2 import Environment
+from jinja2 import Environment, Template
 from markupsafe import Markup
 
+from . import svg_items
 from .model import MapGrid, MapView, colour, ink
 from .placement import Box, place
 from .theatre import frame_of
@@ -360,7 +362,7 @@ def layout(
 
 def render_svg(env: Environment, view: MapView) -> Markup:
     """The whole map: one inline <svg> element (autoescaped by its template)."""
-    return Markup(env.get_template("map.svg.j2").render(m=layout(view), num=num))
+    return _render(env.get_template("map.svg.j2"), layout(view))
 
 
 def render_maps(env: Environment, view: MapView) -> list[Markup]:
@@ -399,4 +401,9 @@ def render_all(
         else:
             lays.append(("other", view.title.split(",")[0], layout(view, facts=False, named=named)))
     template = env.get_template("map.svg.j2")
-    return [(kind, h, Markup(template.render(m=m, num=num))) for kind, h, m in lays]
+    return [(kind, h, _render(template, m)) for kind, h, m in lays]
+
+
+def _render(template: Template, m: Layout) -> Markup:
+    """The frame from the template, its repeated elements from svg_items."""
+    return Markup(template.render(m=m, i=svg_items.items(m, num), num=num))
