@@ -513,11 +513,18 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                     closest(word.casefold(), kinds) if word else None,
                 )
         elif v == "join":
-            m = re.fullmatch(r"(.+?)(?:\s+with\s+(armies|navies|both|nothing))?", rest, re.I)
-            ally = r.name("power", m.group(1)) if m else None
-            kinds = {"armies": ("army",), "navies": ("navy",), "nothing": ()}.get(
-                (m.group(2) or "both").casefold() if m else "both", ("army", "navy")
+            # SoE Attack: "The ally can also specify which units will fight"
+            m = re.fullmatch(
+                r"(.+?)(?:\s+with\s+(armies|navies|army|navy|both|all|nothing"
+                r"|armies\s+and\s+navies|navies\s+and\s+armies))?",
+                rest,
+                re.I,
             )
+            ally = r.name("power", m.group(1)) if m else None
+            said = (m.group(2) or "both").casefold() if m else "both"
+            kinds = {"armies": ("army",), "army": ("army",), "navies": ("navy",)}
+            kinds |= {"navy": ("navy",), "nothing": ()}
+            kinds = kinds.get(said, ("army", "navy"))
             if ally:
                 out.join[ally] = kinds
         elif v == "naval":
