@@ -75,9 +75,24 @@ def candidates(label: Box, w: float, h: float, gap: float, above: bool) -> Itera
             yield box
 
 
-def _covers(box: Box, others: list[Box]) -> bool:
+def _edges(boxes: list[Box]) -> list[tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of each box that has an inside (a box of no width or
+    height covers nothing: `Box.overlap` is 0 for it)."""
+    out = []
+    for o in boxes:
+        r, b = o.x + o.w, o.y + o.h
+        if r > o.x and b > o.y:
+            out.append((o.x, o.y, r, b))
+    return out
+
+
+def _covers(box: Box, edges: list[tuple[float, float, float, float]]) -> bool:
+    """Whether `box` (of some width and height) shares an area with any of `edges`:
+    `Box.overlap` > 0, written as four comparisons (a map places thousands of blocks)."""
     x, y, r, b = box.x, box.y, box.x + box.w, box.y + box.h
-    return any(min(r, o.x + o.w) > max(x, o.x) and min(b, o.y + o.h) > max(y, o.y) for o in others)
+    if not (r > x and b > y):
+        return False
+    return any(x0 < r and x < x1 and y0 < b and y < y1 for x0, y0, x1, y1 in edges)
 
 
 def place(
@@ -98,10 +113,11 @@ def place(
     labels = [o for o in labels if o.x < x1 and o.right > x0 and o.y < y1 and o.bottom > y0]
     near = [o for o in placed if o.x < x1 and o.right > x0 and o.y < y1 and o.bottom > y0]
     tried: list[Box] = []
+    label_edges, near_edges = _edges(labels), _edges(near)
     for box in candidates(label, w, h, gap, above):
         if not box.inside(frame):
             continue
-        if not _covers(box, labels) and not _covers(box, near):
+        if not _covers(box, label_edges) and not _covers(box, near_edges):
             placed.append(box)
             return box
         tried.append(box)
