@@ -388,12 +388,12 @@ def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
     # SoE Militia: "and army [to AREA]" once for each Militia tile held
     head, *extra = re.split(r"\s+and\s+army\b", rest, flags=re.I)
     m = re.fullmatch(
-        r"(\w+)(?:\s+from\s+(.+?))?(?:\s+to\s+(.+?))?(?:\s+with\s+(.+?))?"
+        r"(\w+)(?:\s+from\s+(.+?))?(?:\s+(?:to|in)\s+(.+?))?(?:\s+with\s+(.+?))?"
         r"(?:\s*,?\s+then\s+to\s+(.+?))?",
         head,
         re.I,
     )
-    tails = [re.fullmatch(r"(?:\s+to\s+(.+))?", x, re.I) for x in extra]
+    tails = [re.fullmatch(r"(?:\s+(?:to|in)\s+(.+))?", x, re.I) for x in extra]
     if not m or not all(tails):
         r.bad(f"write: {verb} UNIT [to AREA] [with TILE]")
         return
