@@ -33,10 +33,22 @@ def _build(content: SoEContent) -> dict[str, dict[str, str]]:
     }
 
 
+def _plain(kind: str, k: str) -> str:
+    """The name without a leading 'the' ("the Baltic", as the rulebook writes it) or, for
+    a tile, the word 'tile' ("buy Army Training tile", "buy tile Army Training")."""
+    words = k.split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    if kind == "tile":
+        words = words[1:] if words[:1] == ["tile"] else words
+        words = words[:-1] if words[-1:] == ["tile"] else words
+    return " ".join(words)
+
+
 def find(content: SoEContent, kind: str, text: str) -> tuple[str | None, str | None]:
     """(the name, None) or (None, a suggestion)."""
     idx = _index(content)[kind]
-    got = idx.get(key(text))
+    got = idx.get(key(text)) or idx.get(_plain(kind, key(text)))
     if got is not None:
         return got, None
     hint = closest(key(text), list(idx))
