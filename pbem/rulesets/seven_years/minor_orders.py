@@ -65,7 +65,7 @@ class MinorAttack:
     source: str
     units: tuple[str, ...] = ()
     table: str = ""
-    advance: str = "all"
+    advance: str = ""  # as Attack.advance
     advance_units: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     retreat_to: str = ""

@@ -229,8 +229,15 @@ def apply(ctx: Resolution, c: Content, f: Fight, code: str, standing: dict[str, 
         else:  # the phasing player's own attack: advance by default (plan 2.2)
             how = a.advance
         go = naval.advancing(c, s, _alive(s, wids, wsq), wsq, lsq, how, a.advance_units)
-        if control.neutral_power(c, s, lsq):
-            go = []  # [C 4.d]
+        neutral = control.neutral_power(c, s, lsq)
+        majors = [uid for uid in go if s.units[uid].owner != MINOR]
+        if neutral and majors and not how:
+            go = []  # [C 4.d] by default, never into a neutral major's territory
         if go:  # 18.631: embarked units advancing without their fleet debark (fold)
             ctx.emit(E.Advanced(units=go, frm=wsq, to=lsq))
+        # 7YWW 4.413(2), 15.8: an advance is a "special form of movement": major power
+        # units advancing into a neutral major's territory (its square held only minor
+        # units, 11.624) violate its neutrality; minor units never do (4.76) [C 4.d]
+        if go and neutral and majors and winner_seat and s.control.get(neutral) is None:
+            control.invade(ctx, c, neutral, winner_seat, f"advanced into {lsq} after combat")
     return won

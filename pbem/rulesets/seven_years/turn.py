@@ -13,6 +13,7 @@ from pbem.ruleset import OrderLine, Parsed, Problem, Step, parse_good_lines
 
 from . import (
     combat,
+    control,
     countermarch,
     diplomacy,
     enlightenment,
@@ -36,7 +37,7 @@ from .diplomacy_lines import LINES as DIPLOMACY_LINES
 from .minor_orders import MINOR_LINES, MinorAttack
 from .pillage_lines import EnlightenLine, PillageLine
 from .standing import Standing
-from .state import SYWState
+from .state import MINOR, SYWState
 from .turn_lines import Attack, Embark, Guard, Line, Move, TurnOrders, Wait
 
 
@@ -163,6 +164,8 @@ def won_branch(c: Content, s: SYWState, a: Attack, units: list) -> SYWState:
         del b.units[u.id]
     mine = [b.units[u.id] for u in units if u.id in b.units]
     go = naval.advancing(c, b, mine, a.source, a.target, a.advance, a.advance_units)  # 18.631
+    if not a.advance and control.neutral_power(c, b, a.target):
+        go = [u for u in go if b.units[u].owner == MINOR]  # [C 4.d], as results.apply
     for uid in go:
         b.units[uid].square = a.target
         if b.units[uid].aboard not in (None, *go):

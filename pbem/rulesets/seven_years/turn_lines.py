@@ -68,7 +68,9 @@ class Attack:
     as_power: str = ""
     forced: bool = False
     honors: bool = False
-    advance: str = "all"  # "all" (default, plan 2.2) | "none" | "with"
+    # "" the default: all (plan 2.2), but none into a neutral major's territory (7YWW
+    # 4.413(2), [C 4.d]) | "all" (the `advance` clause) | "none" | "with"
+    advance: str = ""
     advance_units: tuple[str, ...] = ()
     losses: tuple[str, ...] = ()
     retreat_to: str = ""
