@@ -14,7 +14,6 @@ from pbem.reports.model import Section, plural
 
 from .. import banner, common, purchases
 from ..calendar import label
-from ..card_parse import how_to
 from ..content import Card, SoldierContent
 from ..phases import TITLES
 from ..state import SoldierState
@@ -226,8 +225,7 @@ TIMINGS = {
 
 
 def card_when(card: Card) -> str:
-    """When the card's text lets it be played, then the order lines that play it here
-    (card_parse.how_to): an any-time card is carried out at the moment its line names."""
-    when = TIMINGS.get(card.timing, card.timing.replace("_", " "))
-    how = how_to(card)
-    return f"{when}; orders: {how}" if how else when
+    """When the card's text lets it be played (SK 5.1). The order lines that play it are
+    in the players' guide and in a refused line's answer (card_parse.how_to): the hand
+    is in every report, and an HTML report must stay under the mail clients' clip."""
+    return TIMINGS.get(card.timing, card.timing.replace("_", " "))
