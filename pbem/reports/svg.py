@@ -46,8 +46,11 @@ class Sizes:
         return self.chip * 0.2
 
 
+@lru_cache(maxsize=1 << 15)
 def num(x: float) -> str:
-    """A coordinate, written the same way every time."""
+    """A coordinate, written the same way every time (cached: a map writes the same
+    names' and routes' coordinates in every report; numbers equal as keys, 0.0 and
+    -0.0, 5 and 5.0, are written alike)."""
     s = f"{x:.1f}"
     if s[-2:] != ".0":
         return s
