@@ -61,7 +61,7 @@ def retreat_choices(c: Content, s: SYWState, seat: str | None, units: list[Unit]
                     other: str) -> list[str]:  # fmt: skip
     """[C 15.h] adjacent squares every unit of the group could enter by movement, with no
     units of another (enemy, neutral or minor: 12.11, 14.31), not a neutral major's
-    territory ([C 4.d]), not the square the attack came from or went to; minors not
+    territory for major units ([C 4.d]), not the square the attack came from or went to; minors not
     across a border except back into their own country (4.73)."""
     dom = "naval" if units[0].type == "fleet" else "land"
     out = []
@@ -74,7 +74,9 @@ def retreat_choices(c: Content, s: SYWState, seat: str | None, units: list[Unit]
             for u in s.units_in(n)
         ):
             continue
-        if control.neutral_power(c, s, n):
+        # [C 4.d] major units never retreat into a neutral's territory; minor units
+        # (rebels, 11.624) may, within their own country (4.73, 4.76: no invasion)
+        if control.neutral_power(c, s, n) and any(u.owner != MINOR for u in units):
             continue
         if any(u.owner == MINOR and crosses_border(c, u, frm, n) for u in units):
             continue
