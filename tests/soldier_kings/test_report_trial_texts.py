@@ -148,3 +148,17 @@ def position_sections(rs, s, power):
     from pbem.rulesets.soldier.report import position
 
     return position.sections(rs.content, s, power)
+
+
+def test_an_areas_hover_text_names_its_home_power_once_when_it_controls_it(sk):
+    """The World at War report's HTML is near its budget (Gmail clips at 102 KB): an area
+    controlled by its home power says so in one phrase."""
+    from pbem.rulesets.soldier.report import map_view
+
+    s = _state(sk, "1756", majors=["Austria", "Prussia"], stage="purchase",
+               control={"Wien": "Austria", "Silesia": "Austria"})  # fmt: skip
+    titles = {a.name: a.title for a in map_view(sk.content, s, "Austria").areas}
+    assert titles["Wien"].startswith("Wien: controlled by Austria, its home area, Resources ")
+    assert titles["Silesia"].startswith(
+        "Silesia: controlled by Austria, home area of Prussia, Resources "
+    )

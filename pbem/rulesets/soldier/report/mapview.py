@@ -43,7 +43,9 @@ def map_view(
     for a in m.land_areas:
         ctrl = s.control.get(a.name)
         facts = [f"controlled by {ctrl}" if ctrl else "uncontrolled"]
-        if a.home:
+        if a.home and a.home == ctrl:  # most areas: said once (the HTML's size budget)
+            facts[0] += ", its home area"
+        elif a.home:
             facts.append(f"home area of {a.home}")
         facts.append(f"{content.game.rules.money} {a.resources}")
         if a.manpower is not None:
