@@ -204,7 +204,7 @@ def _decode(part: EmailMessage) -> str | None:
     for cs in (charset, "utf-8"):
         try:
             return payload.decode(cs)
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, ValueError):  # also a codec's own UnicodeError (punycode)
             continue
     return None  # not decodable: the orders must be UTF-8 (or the declared charset)
 

@@ -1,0 +1,296 @@
+"""A hostile player's mail, attack by attack (the audit of the intake path): each is
+accepted as the docs say, or refused with a message that names the problem and the
+line, answered, and leaves the game as it was."""
+
+import base64
+import email
+import email.policy
+from email.message import EmailMessage
+
+import pytest
+from gamekit import NOW, new_game
+
+from pbem import envelope
+from pbem.mail import intake
+from pbem.mail.intake import ingest
+from pbem.mail.outbox import Outbox, outbox_dir
+
+
+@pytest.fixture
+def kit(tmp_path):
+    return new_game(tmp_path)
+
+
+class Box:
+    """A mailbox in memory (the interface of pbem.mail.boxes)."""
+
+    def __init__(self, raws: list[bytes]):
+        self.raws = dict(enumerate(raws))
+        self.moved: dict[str, str] = {}
+
+    def messages(self):
+        for k, raw in self.raws.items():
+            yield f"m{k}", raw
+
+    def move(self, key: str, folder: str) -> None:
+        self.moved[key] = folder
+
+
+def _mail(body: str, frm="red@example.org", mid="<1@x>", **kw) -> bytes:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"], m["Message-ID"] = frm, "ref@example.org", "orders", mid
+    m.set_content(body, **kw)
+    return bytes(m)
+
+
+def _raw(body: bytes, ctype: bytes, cte: bytes = b"8bit", frm=b"red@example.org") -> bytes:
+    return (
+        b"From: " + frm + b"\nSubject: orders\nMessage-ID: <r@x>\nMIME-Version: 1.0\n"
+        b"Content-Type: " + ctype + b"\nContent-Transfer-Encoding: " + cte + b"\n\n" + body
+    )
+
+
+def _orders(kit) -> dict[str, int]:
+    with kit.game() as g:
+        return {p: o.seq for p, o in g.state().orders.get("t1-muster", {}).items()}
+
+
+def _ingest(kit, raws: list[bytes]):
+    with kit.game() as g:
+        box = Box(raws)
+        rep = ingest(g, box, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+    assert len(box.moved) == len(raws)
+    return rep
+
+
+def _answers(kit) -> list[email.message.EmailMessage]:
+    return [
+        email.message_from_bytes(f.read_bytes(), policy=email.policy.default)
+        for f in Outbox(outbox_dir(kit.path)).queued()
+    ]
+
+
+def _refused(kit, text: str, kind: str, line: int | None, *words: str):
+    """Submitted as is: refused with `kind`, naming `line`, and nothing changed."""
+    with kit.game() as g:
+        head = g.log.head()
+        r = g.submit(text, now=NOW)
+        assert g.log.head() == head
+    assert r.status == "rejected" and r.kind == kind, r.message()
+    assert line is None or r.problems[0].line == line, r.message()
+    for w in words:
+        assert w in r.message(), r.message()
+    return r
+
+
+def _body(kit, power="Red", orders="muster 1", seq=1, extra=""):
+    with kit.game() as g:
+        gid = g.state().game_ref
+    return f"Game: {gid}\nPower: {power}\nPhase: t1-muster\nSequence: {seq}\n{extra}\n{orders}\n"
+
+
+def _sign(kit, body, power="Red"):
+    return envelope.sign(body, kit.signers[power])
+
+
+# --- whose envelope, for which game ------------------------------------------------------
+
+
+def test_signed_for_another_game_or_another_power_is_answered_to_the_sender_only(kit):
+    other = kit.envelope("Red", ["muster 1"], game_id="g 0123456789abcdef")
+    as_blue = _sign(kit, _body(kit, "Blue"), "Red")  # Red's key, Blue's name
+    rep = _ingest(
+        kit,
+        [_mail(other, mid="<a@x>"), _mail(as_blue, frm="mallory@example.net", mid="<b@x>")],
+    )
+    assert [h.outcome for h in rep.handled] == ["rejected:wrong-game", "rejected:wrong-power"]
+    assert "signed with the key of Red, but the envelope says Power: Blue" in rep.text()
+    assert _orders(kit) == {}
+    to = sorted(a["To"] for a in _answers(kit))
+    assert to == ["mallory@example.net", "red@example.org"]  # Blue is not told of it
+
+
+def test_the_same_envelope_resent_after_a_later_one(kit):
+    first = kit.envelope("Red", ["muster 1"], seq=3)
+    later = kit.envelope("Red", ["muster 2"], seq=4)
+    rep = _ingest(
+        kit, [_mail(first, mid="<1@x>"), _mail(later, mid="<2@x>"), _mail(first, mid="<3@x>")]
+    )
+    assert [h.outcome for h in rep.handled] == ["accepted", "accepted", "duplicate"]
+    assert _orders(kit)["Red"] == max(_orders(kit).values())
+    with kit.game() as g:
+        assert "muster 2" in g.state().orders["t1-muster"]["Red"].event.envelope
+    # the earlier one re-signed with its old number, its text changed: replayed
+    r = _refused(kit, kit.envelope("Red", ["muster 3"], seq=3), "replayed", 5, "Sequence 3")
+    assert "4" not in r.message().split("Sequence 3")[1].split(".")[0]
+
+
+def test_a_sequence_far_in_the_future(kit):
+    """18 digits is the most: accepted (and then the player's own last number); 19 is
+    refused with its line. Nobody but the key's holder can send either."""
+    _refused(kit, kit.envelope("Red", ["muster 1"], seq=10**18), "malformed", 5, "18 digits")
+    with kit.game() as g:
+        assert g.submit(kit.envelope("Red", ["muster 1"], seq=10**18 - 1), now=NOW).ok
+    _refused(kit, kit.envelope("Red", ["muster 2"], seq=10**18 - 1), "replayed", 5)
+
+
+# --- headers ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("Power: Red", "power: Red"),  # any case
+        ("Power: Red", "POWER:   Red   "),  # blanks around the value
+        ("Power: Red", "Power :Red"),  # before the colon
+        ("Power: Red", "Power:\u00a0Red"),  # a non-breaking space (HTML mail)
+    ],
+)
+def test_header_spellings_that_are_accepted(kit, old, new):
+    text = _sign(kit, _body(kit).replace(old, new))
+    with kit.game() as g:
+        assert g.submit(text, now=NOW).status == "accepted"
+
+
+@pytest.mark.parametrize(
+    "old, new, kind, line, words",
+    [
+        ("Power: Red", "Power: Red\npOWER: Blue", "malformed", 4, ["'Power' given twice"]),
+        ("Power: Red", "Роwer: Red", "malformed", 3, ["expected a header", "'Роwer: Red'"]),
+        ("Power: Red", "Power: Rеd", "wrong-power", 3, ["did you mean 'Red'"]),
+        ("Power: Red", "Power: red", "wrong-power", 3, ["did you mean 'Red'"]),
+        ("Phase: t1-muster", "Phase: t1-mustér", "wrong-phase", 4, ["waiting for 't1-muster'"]),
+    ],
+)
+def test_header_look_alikes_repeats_and_hidden_characters(kit, old, new, kind, line, words):
+    text = _sign(kit, _body(kit).replace(old, new))
+    _refused(kit, text, kind, line, *words)
+
+
+# --- what the orders may hold -------------------------------------------------------------
+
+
+def test_html_and_links_in_orders_reach_no_one_unescaped(kit):
+    text = kit.envelope("Red", ["muster 1 <script>x()</script>", "see http://evil.example/"])
+    r = _refused(kit, text, "orders", 7)
+    assert {p.line for p in r.problems} == {7, 8}
+
+
+# --- the signed bytes ------------------------------------------------------------------------
+
+
+def test_whitespace_changed_after_signing(kit):
+    good = kit.envelope("Red", ["muster 1"])
+    _refused(kit, good.replace("\nmuster 1", "\n muster 1"), "forged", 1)
+    _refused(kit, good.replace("\nmuster 1", "\nmuster  1"), "forged", 1)
+    _refused(kit, good.replace("\nmuster 1", "\nmuster\t1"), "forged", 1)
+    # what the signature is documented not to cover: trailing blanks, line endings
+    with kit.game() as g:
+        assert g.submit(good.replace("\nmuster 1", "\nmuster 1 \t").replace("\n", "\r\n")).ok
+
+
+# --- the mail around it -------------------------------------------------------------------
+
+
+def test_line_endings_encodings_and_charsets(kit):
+    e = [kit.envelope(p, [f"muster {1 + k % 3}"], seq=k + 1) for k in range(6) for p in ("Red",)]
+    mails = [
+        _raw(e[0].replace("\n", "\r\n").encode(), b"text/plain"),  # CRLF
+        _raw(e[1].replace("\n", "\r").encode(), b"text/plain"),  # CR alone
+        _raw(base64.encodebytes(e[2].encode("utf-16")), b"text/plain; charset=utf-16", b"base64"),
+        _mail("Gr\xfc\xdfe\n\n" + e[3], cte="quoted-printable", charset="latin-1"),
+        _raw(("Gr\xfc\xdfe\n\n" + e[4]).encode("latin-1"), b"text/plain; charset=iso-8859-1"),
+        # a codec that is not a mail charset and fails its own way (UnicodeError, not
+        # UnicodeDecodeError): read as UTF-8 instead, no internal error
+        _raw(("Hello\n\n" + e[5]).encode(), b"text/plain; charset=punycode"),
+    ]
+    rep = _ingest(kit, mails)
+    got = [h.outcome for h in rep.handled]
+    assert got[:5] == ["accepted"] * 5, rep.text()
+    assert got[5] in ("accepted", "quarantined", "help") and "internal error" not in rep.text()
+    assert len(_answers(kit)) == 6  # every sender answered
+
+
+def test_a_huge_body_or_line_and_deep_nesting(kit):
+    e1, e2 = kit.envelope("Red", ["muster 1"]), kit.envelope("Red", ["muster 2"])
+    e3 = kit.envelope("Red", ["muster 3"])
+    many = _mail("x\n" * 100_000 + e1, mid="<1@x>")
+    long = _raw(("y" * 9_000_000 + "\n" + e2).encode(), b"text/plain; charset=utf-8")
+    deep = (
+        b'From: red@example.org\r\nContent-Type: multipart/mixed; boundary="b0"\r\n\r\n'
+        + b"".join(
+            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
+            for k in range(3000)
+        )
+        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
+        + e3.encode()
+    )
+    rep = _ingest(kit, [many, long, deep])
+    assert [h.outcome for h in rep.handled] == ["accepted", "accepted", "quarantined"]
+    assert "internal error" not in rep.text()
+    with kit.game() as g:
+        assert "muster 2" in g.state().orders["t1-muster"]["Red"].event.envelope
+
+
+def test_quoted_forwarded_and_attached_as_a_path(kit, tmp_path):
+    mine = kit.envelope("Red", ["muster 1"])
+    theirs = kit.envelope("Blue", ["muster 2"])
+    forwarded = (
+        "FYI\n\n---------- Forwarded message ---------\nFrom: Blue <blue@example.org>\n"
+        "Date: Mon, 1 Jan 2026 10:00:00 +0000\nSubject: orders\nTo: ref@example.org\n\n" + theirs
+    )
+    reply = "new ones:\n\n" + kit.envelope("Red", ["muster 3"]) + "\n\n"
+    reply += "\n".join("> " + ln for ln in mine.splitlines())
+    m = EmailMessage()
+    m["From"], m["Message-ID"] = "red@example.org", "<p@x>"
+    m.set_content("attached")
+    m.add_attachment(
+        mine.encode(), maintype="text", subtype="plain", filename="../../etc/passwd.txt"
+    )
+    rep = _ingest(
+        kit,
+        [bytes(m), _mail(forwarded, frm="mallory@example.net", mid="<f@x>"), _mail(reply)],
+    )
+    assert [h.outcome for h in rep.handled] == ["accepted"] * 3, rep.text()
+    orders = _orders(kit)
+    with kit.game() as g:  # the reply's own envelope counts, not the one it quotes
+        assert "muster 3" in g.state().orders["t1-muster"]["Red"].event.envelope
+    assert set(orders) == {"Red", "Blue"}
+    # Blue's own envelope, forwarded by a third party: Blue is told as well
+    fwd = [a for a in _answers(kit) if "mallory" in a["To"]]
+    assert len(fwd) == 1 and "blue@example.org" in fwd[0]["To"]
+    assert not (tmp_path / "etc").exists() and not list(tmp_path.parent.glob("etc"))
+
+
+def test_two_envelopes_in_one_mail_name_the_second(kit):
+    a, b = kit.envelope("Red", ["muster 1"]), kit.envelope("Red", ["muster 2"])
+    text = "hi\n" + a + "\n" + b
+    second = text.splitlines().index(envelope.BEGIN, 2) + 1
+    _refused(kit, text, "malformed", second, "2 envelopes in one message")
+
+
+# --- crashes and resolutions ------------------------------------------------------------------
+
+
+def test_a_mail_that_arrives_while_the_phase_is_resolved(kit, monkeypatch):
+    """Another process resolves the phase between two chunks of mail: an envelope for
+    it is then refused as wrong-phase and changes nothing."""
+    monkeypatch.setattr(intake, "CHUNK", 1)
+    red, blue = kit.envelope("Red", ["muster 1"]), kit.envelope("Blue", ["muster 1"])
+    late = kit.envelope("Red", ["muster 2"])
+
+    class Resolving(Box):
+        def messages(self):
+            for k, raw in self.raws.items():
+                if k == 2:
+                    with kit.game() as other:
+                        assert other.advance(max_steps=1)
+                yield f"m{k}", raw
+
+    box = Resolving([_mail(red), _mail(blue, frm="blue@example.org"), _mail(late, mid="<l@x>")])
+    with kit.game() as g:
+        rep = ingest(g, box, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+        assert [h.outcome for h in rep.handled] == ["accepted", "accepted", "rejected:wrong-phase"]
+        assert "already resolved" in rep.handled[2].detail
+        accepted = [r.event() for r in g.log.rows() if r.type == "orders_accepted"]
+        assert not any("muster 2" in e.envelope for e in accepted)
