@@ -11,7 +11,7 @@ import pytest
 from gamekit import NOW, new_game
 
 from pbem import envelope
-from pbem.mail import intake
+from pbem.mail import intake, outbox
 from pbem.mail.intake import ingest
 from pbem.mail.outbox import Outbox, outbox_dir
 
@@ -270,6 +270,43 @@ def test_two_envelopes_in_one_mail_name_the_second(kit):
 
 
 # --- crashes and resolutions ------------------------------------------------------------------
+
+
+def test_an_error_after_the_submission_takes_it_back(kit, monkeypatch):
+    """The answer to an accepted envelope cannot be written (a full disk): the message
+    is quarantined and its envelope is not in the game, which holds only whole messages."""
+    real, calls = outbox.Outbox.prepare, []
+
+    def full_at_the_second(self, msg, name):
+        calls.append(name)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(self, msg, name)
+
+    monkeypatch.setattr(outbox.Outbox, "prepare", full_at_the_second)
+    red, blue = kit.envelope("Red", ["muster 1"]), kit.envelope("Blue", ["muster 2"])
+    again = kit.envelope("Blue", ["muster 3"])
+    rep = _ingest(
+        kit,
+        [
+            _mail(red, mid="<1@x>"),
+            _mail(blue, frm="blue@example.org", mid="<2@x>"),
+            _mail(again, frm="blue@example.org", mid="<3@x>"),
+        ],
+    )
+    assert [h.outcome for h in rep.handled] == ["accepted", "quarantined", "accepted"]
+    with kit.game() as g:
+        st = g.state()
+        assert "muster 3" in st.orders["t1-muster"]["Blue"].event.envelope
+        assert [m.outcome for m in st.mailed.values()] == ["accepted", "accepted"]
+        # the quarantined mail, read again, is answered as new (nothing of it was kept)
+        monkeypatch.setattr(outbox.Outbox, "prepare", real)
+        box = Box([_mail(blue, frm="blue@example.org", mid="<2@x>")])
+        rep = ingest(g, box, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+        assert rep.handled[0].outcome == "rejected:replayed"
+    from pbem.verify import verify
+
+    assert verify(kit.path).ok
 
 
 def test_a_mail_that_arrives_while_the_phase_is_resolved(kit, monkeypatch):

@@ -72,15 +72,22 @@ def ingest(
             with game.log.batch():
                 for key, raw in chunk:
                     answers: list[tuple[Message, str]] = []
+                    kept = len(pending.records)
+                    game.log.conn.execute("SAVEPOINT ingest_message")
                     try:
                         h = _one(game, gid, key, raw, answers, pending, referee, now)
                         h.detail = "; ".join(x for x in (h.detail, h.note) if x)
                     except Exception as e:  # noqa: BLE001 - never stop the run; keep the message
+                        # applied whole or not at all: an envelope accepted before the error
+                        # (its answer could not be prepared) is taken back out of the chunk
+                        game.log.conn.execute("ROLLBACK TO ingest_message")
+                        pending.drop(kept)
                         h = Handled(
                             key, "", "quarantined", f"internal error {type(e).__name__}: {e}"
                         )
                         answers = []
                         traceback.print_exc()
+                    game.log.conn.execute("RELEASE ingest_message")
                     done.append((key, h, answers))
                 pending.record(game)
         except BaseException:

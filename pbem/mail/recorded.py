@@ -92,11 +92,11 @@ class Pending:
         self.records.clear()
         return out
 
-    def drop(self) -> None:
-        """Forget what was prepared (the records were not written)."""
-        for r in self.records:
+    def drop(self, keep: int = 0) -> None:
+        """Forget what was prepared after the first `keep` records (they were not written)."""
+        for r in self.records[keep:]:
             (self.outbox.path / "tmp" / f"{r.name}.eml").unlink(missing_ok=True)
-        self.records.clear()
+        del self.records[keep:]
 
 
 def identity(raw: bytes) -> str:
