@@ -176,6 +176,20 @@ def test_html_and_links_in_orders_reach_no_one_unescaped(kit):
     assert {p.line for p in r.problems} == {7, 8}
 
 
+def test_the_ingest_summary_escapes_what_a_player_wrote(kit, monkeypatch):
+    real = intake._one
+
+    def fails(*a, **kw):
+        raise RuntimeError("bad \x1b[2J\x1b]0;owned\x07 news\nforged line")
+
+    monkeypatch.setattr(intake, "_one", fails)
+    rep = _ingest(kit, [_mail("hello")])
+    monkeypatch.setattr(intake, "_one", real)
+    out = rep.text()
+    assert "\x1b" not in out and "\x07" not in out and "\\x1b[2J" in out
+    assert len(out.splitlines()) == 2  # one line per message, and the count
+
+
 # --- the signed bytes ------------------------------------------------------------------------
 
 

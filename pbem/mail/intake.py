@@ -40,7 +40,10 @@ class IngestReport:
 
     def text(self) -> str:
         lines = [
-            f"{h.key}: {h.sender or '(no sender)'}: {h.outcome}{' - ' + h.detail if h.detail else ''}"
+            printable(
+                f"{h.key}: {h.sender or '(no sender)'}: {h.outcome}"
+                + (f" - {h.detail}" if h.detail else "")
+            )
             for h in self.handled
         ]
         lines.append(
@@ -48,6 +51,15 @@ class IngestReport:
             f"{self.count('rejected')} rejected, {self.count('help')} answered with help, {self.count('quarantined')} quarantined"
         )
         return "\n".join(lines)
+
+
+def printable(text: str) -> str:
+    """A line of the summary as it may reach the referee's terminal: what a player wrote
+    (order text quoted in a refusal, an error's message) with every character that is
+    not printable (ESC and other control codes, line breaks, bidi overrides) escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 CHUNK = 100  # messages whose accepted envelopes share one commit (one disk sync)
