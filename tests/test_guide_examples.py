@@ -37,6 +37,12 @@ PLACEHOLDERS = re.compile(
     r"|\.\.\.|…|\||<|>(?!=)"
 )
 HEADER = re.compile(r"^(Game|Power|Phase|Sequence|Checkpoint|Seat):")
+# a block's comment line that says which step's lines follow it (7YWW's blocks)
+STEP_COMMENTS = {
+    "# treasury envelope": "treasury",
+    "# player turn": "turn",
+    "# standing orders": "standing",
+}
 OPTIONAL = re.compile(r"\s*\[([^\[\]]*)\]")
 
 
@@ -99,7 +105,10 @@ def examples(guide: str, verbs: frozenset[str]) -> list[Example]:
             raw = whole[margin:]
             if HEADER.match(raw) and raw.startswith("Phase:"):
                 phase = raw.split(":", 1)[1].strip()  # the block's envelope says its step
-                section += " > " + ("standing" if phase == STANDING else "orders")
+                section = " > ".join([*head[1:], "standing" if phase == STANDING else "orders"])
+            for said, step in STEP_COMMENTS.items():
+                if raw.startswith(said):  # a comment in the block says whose lines follow
+                    section = " > ".join([*head[1:], step])
             if kind != "inline" and raw[:1].isspace() and raw.strip():
                 continue  # a wrapped line's continuation (a template's)
             text = re.split(r"\s{3,}", _comment_off(raw))[0]  # a table's first column
@@ -114,6 +123,10 @@ def examples(guide: str, verbs: frozenset[str]) -> list[Example]:
             block.append(Example(guide, n, text, section, before))
         out += block
     return out
+
+
+def _words(text: str, sep: str | None = None) -> frozenset[str]:
+    return frozenset(text.split(sep))
 
 
 def _is_area_line(text: str) -> bool:
@@ -231,56 +244,12 @@ def _section_kinds(game: Game, section: str) -> tuple[str, ...]:
     return game.sections[max(keys, key=len)]
 
 
-SK_VERBS = frozenset(
-    [
-        "place",
-        "buy",
-        "recover",
-        "give",
-        "retreat",
-        "hold",
-        "casualties",
-        "extra",
-        "first",
-        "leader",
-        "capture",
-        "take",
-        "initiative",
-        "unsupported",
-        "unpaid",
-        "keep",
-        "siege",
-        "move",
-        "attack",
-        "surrender",
-        "deal",
-        "done",
-        "ally",
-        "break",
-        "hire",
-        "bribe",
-        "accept",
-        "liberate",
-        "release",
-        "sail",
-        "blockade",
-        "intercept",
-        "fleets",
-        "play",
-        "react",
-        "borrow",
-        "repay",
-        "declare",
-        "upgrade",
-        "end",
-        "refuse",
-        "board",
-        "drop",
-        "lend",
-        "peace",
-        "banner",
-        "guerilla",
-    ]
+SK_VERBS = _words(
+    "place buy recover give retreat hold casualties extra first leader capture"
+    " take initiative unsupported unpaid keep siege move attack surrender deal"
+    " done ally break hire bribe accept liberate release sail blockade intercept"
+    " fleets play react borrow repay declare upgrade end refuse board drop lend"
+    " peace banner guerilla"
 )
 
 
@@ -327,6 +296,12 @@ SK = Game(
         "Diplomacy Phase": ("diplomacy", "standing"),
         "Minor countries and mercenaries": ("action", "purchase", "standing"),
         "Minor countries and mercenaries > Standing orders": ("standing",),
+        "Minor countries and mercenaries > Action-phase orders": ("action",),
+        "Minor countries and mercenaries > SK 17.7": ("standing",),
+        "Minor countries and mercenaries > Maintenance Phase": ("standing",),
+        "The war at sea > Orders in your action phase": ("action",),
+        "The war at sea > Between the maps": ("action",),
+        "The war at sea > Naval battles": ("standing",),
         "The war at sea": ("action", "standing"),
         "The war at sea > Standing orders at sea": ("standing",),
         "Event cards": ("action", "purchase", "standing"),
@@ -363,32 +338,9 @@ SE = Game(
 SOE = Game(
     "orders-struggle-of-empires.md",
     "struggle-of-empires",
-    frozenset(
-        [
-            "place",
-            "bid",
-            "auction",
-            "move",
-            "attack",
-            "buy",
-            "build",
-            "rebuild",
-            "colonize",
-            "enslave",
-            "pass",
-            "use",
-            "give",
-            "join",
-            "withdraw",
-            "reserve",
-            "blockade",
-            "losses",
-            "alliance",
-            "naval",
-            "sevens",
-            "if",
-            "no",
-        ]
+    _words(
+        "place bid auction move attack buy build rebuild colonize enslave pass use give"
+        " join withdraw reserve blockade losses alliance naval sevens if no"
     ),
     sections={
         "": ("actions", "standing"),
@@ -409,55 +361,12 @@ SOE = Game(
     },
 )
 
-YW_VERBS = frozenset(
-    [
-        "rank",
-        "place",
-        "move",
-        "forced",
-        "attack",
-        "if",
-        "wait",
-        "diplomacy",
-        "reveal",
-        "give",
-        "return",
-        "embark",
-        "debark",
-        "countermarch",
-        "play",
-        "minor",
-        "pillage",
-        "enlighten",
-        "remove",
-        "illuminati",
-        "sturm",
-        "legion",
-        "raise",
-        "rebellion",
-        "recruit",
-        "defend",
-        "honors",
-        "retreat",
-        "losses",
-        "displace",
-        "lose",
-        "leave",
-        "discard",
-        "starve",
-        "upgrade",
-        "train",
-        "disband",
-        "deal",
-        "pact",
-        "end",
-        "uprising",
-        "buy",
-        "land",
-        "drop",
-        "advance",
-        "laissez",
-    ]
+YW_VERBS = _words(
+    "rank place move forced attack if wait diplomacy reveal give return embark"
+    " debark countermarch play minor pillage enlighten remove illuminati sturm"
+    " legion raise rebellion recruit defend honors retreat losses displace lose"
+    " leave discard starve upgrade train disband deal pact end uprising buy land"
+    " drop advance laissez"
 )
 YW_OPTIONS = {
     k: True for k in ("pillage", "enlightenment", "legions", "minor-recruiting", "increasing-taxes")
@@ -498,43 +407,27 @@ YW = Game(
         "Treasury Phase": ("treasury",),
         "Player turn": ("turn",),
         "Standing orders": ("standing",),
-        "Countermarch": ("standing", "turn"),
+        "Countermarch": ("standing", "turn"),  # the standing line; the mover's turn lines
         "Minor powers and negotiations": ("treasury", "turn", "standing"),
+        "Minor powers and negotiations > treasury": ("treasury",),
+        "Minor powers and negotiations > turn": ("turn",),
         "Optional rules": ("treasury+opt", "turn+opt", "standing+opt"),
+        "Optional rules 26-27 > treasury": ("treasury+opt",),
+        "Optional rules 26-27 > turn": ("turn+opt",),
+        "Optional rules 26-27 > standing": ("standing+opt",),
         "Campaign markers played in windows": ("standing", "turn", "treasury"),
         "Campaign markers played in windows > standing": ("standing",),
         "Campaign markers played in windows > orders": ("turn", "treasury"),
     },
     states=_seven_years(),
     # clauses of a line (an attack's, a move's, a standing order's), named alone in prose
-    fragments=frozenset(
-        [
-            "retreat to",
-            "retreat from",
-            "advance with",
-            "advance from",
-            "advance with GB-F4",
-            "forced march",
-            "minor move",
-            "minor attack",
-            "lose powers in order",
-            "displace to",
-            "honors of war",
-            "advance if countermarched",
-            "defend with",
-            "place fleet",
-            "deal with",
-            "pact with",
-            "remove pillage",
-            "laissez faire",
-            "laissez faire amount",
-            "minor recruiting",
-            "pact broken",
-            "raise taxes",
-            "minor placement",
-            "discard order",
-            "sturm und drang",
-        ]
+    fragments=_words(
+        "retreat to|retreat from|advance with|advance from|advance with GB-F4|forced march"
+        "|minor move|minor attack|lose powers in order|displace to|honors of war"
+        "|advance if countermarched|defend with|place fleet|deal with|pact with|remove pillage"
+        "|laissez faire|laissez faire amount|minor recruiting|pact broken|raise taxes"
+        "|minor placement|discard order|sturm und drang",
+        "|",
     ),
     context={"if won: pillage D17": ("attack D18 from D17",)},  # "after an attack line"
 )
