@@ -493,3 +493,12 @@ def test_the_soldier_kings_set_up_example_is_a_whole_set_up():
     assert step.owes == ("Austria",)
     lines = [OrderLine(i, x) for i, x in enumerate(block, 1)]
     assert not check_orders(rs, s, "Austria", step.phase, lines)[1]
+
+
+def test_the_free_deployment_example_is_valid():
+    """7YWW's one-line `1756-choose` envelope, validated for each player of free-2."""
+    rs, s = get(YW.ruleset), _state(YW.guide, "choose")
+    block = [e.text for e in examples(YW.guide, YW.verbs) if e.section.startswith("Free")]
+    step = rs.step(s)
+    for seat in step.owes:
+        assert not check_orders(rs, s, seat, step.phase, [OrderLine(1, block[0])])[1], seat
