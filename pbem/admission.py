@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from . import envelope, joins
 from .keys import parse_public_key
 from .log import Row
-from .ruleset import STANDING, Problem
+from .ruleset import STANDING, Problem, sort_problems
 from .state import GameState
 from .suggest import closest
 
@@ -58,6 +58,16 @@ def admit(
     accepted envelope), or None when it may. `row_at` reads the log row a checkpoint names."""
     power, phase = env.power, env.phase
     kw = {"power": power, "phase": phase, "digest": env.sealed_digest}
+    for name, value in env.headers.items():  # (here, not in envelope.parse: logs kept
+        bad = envelope.hidden_character(value)  # before this still read and verify)
+        if bad:
+            return reject(
+                "malformed",
+                f"the header {name!r} holds the invisible or control character {bad}; "
+                "write headers in plain text",
+                env.header_lines.get(name),
+                **kw,
+            )
     if env.game != st.game_ref:
         if env.game == st.game:
             why = (
@@ -153,8 +163,18 @@ def admit(
     unbound = joins.needs_checkpoint(st, cp is not None)
     if unbound is not None:
         return SubmitResult("rejected", "orders", problems=[unbound], **kw)
-    # every problem at once: lines that do not read, and the rules broken by the rest
-    _, problems = joins.check_orders(st, power, phase, env.orders)
-    if problems:
-        return SubmitResult("rejected", "orders", problems=problems, **kw)
+    # every problem at once: lines that do not read, and the rules broken by the rest;
+    # a line with a control or invisible character is refused, the others are checked
+    hidden = [(o, envelope.hidden_character(o.text)) for o in env.orders]
+    unseen = [
+        Problem(
+            f"the order holds the invisible or control character {bad}: write orders in plain text",
+            o.line,
+        )
+        for o, bad in hidden
+        if bad
+    ]
+    _, problems = joins.check_orders(st, power, phase, [o for o, bad in hidden if not bad])
+    if problems or unseen:
+        return SubmitResult("rejected", "orders", problems=sort_problems(unseen + problems), **kw)
     return None

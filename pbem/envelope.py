@@ -69,6 +69,18 @@ _CHECKPOINT = re.compile(r"[0-9]{1,18} [0-9a-f]{64}")
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
 
 
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that would not show as itself (tabs aside): control
+    codes (NUL, ESC and its terminal sequences, C1), format characters (bidi overrides,
+    zero-width ones) and line or paragraph separators, named as `U+001B`. None: there is
+    none. Envelopes carry none of them (docs/signing.md): in the log, a report or the
+    referee's terminal they would hide or disguise what the orders say."""
+    for c in text:
+        if c != "\t" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp"):
+            return f"U+{ord(c):04X}"
+    return None
+
+
 class EnvelopeError(PbemError):
     def __init__(self, message: str, line: int | None = None, kind: str = "malformed"):
         self.line = line

@@ -159,6 +159,9 @@ def test_header_spellings_that_are_accepted(kit, old, new):
         ("Power: Red", "Роwer: Red", "malformed", 3, ["expected a header", "'Роwer: Red'"]),
         ("Power: Red", "Power: Rеd", "wrong-power", 3, ["did you mean 'Red'"]),
         ("Power: Red", "Power: red", "wrong-power", 3, ["did you mean 'Red'"]),
+        ("Power: Red", "Power: Red\x00", "malformed", 3, ["U+0000"]),
+        ("Power: Red", "Power: Red\u200b", "malformed", 3, ["U+200B"]),
+        ("Power: Red", "Power: Red\nX-Note: \x1b[2Jhi", "malformed", 4, ["U+001B"]),
         ("Phase: t1-muster", "Phase: t1-mustér", "wrong-phase", 4, ["waiting for 't1-muster'"]),
     ],
 )
@@ -168,6 +171,23 @@ def test_header_look_alikes_repeats_and_hidden_characters(kit, old, new, kind, l
 
 
 # --- what the orders may hold -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "order, char",
+    [
+        ("\x1b[2J\x1b]0;pwned\x07muster 1", "U+001B"),  # terminal escapes
+        ("muster\x1f1", "U+001F"),  # str.split() takes it for a blank: it read as an order
+        ("muster\x851", "U+0085"),  # NEL, the same
+        ("muster 1\u2028muster 2", "U+2028"),  # a line separator inside one line
+        ("muster \u202e1", "U+202E"),  # a right-to-left override
+        ("muster\x001", "U+0000"),
+    ],
+)
+def test_control_and_invisible_characters_in_orders_are_refused_by_line(kit, order, char):
+    text = kit.envelope("Red", ["muster 2", order, "march nowhere"])
+    r = _refused(kit, text, "orders", 8, char)
+    assert [p.line for p in r.problems][:2] == [8, 9]  # the other lines are checked too
 
 
 def test_html_and_links_in_orders_reach_no_one_unescaped(kit):
