@@ -176,5 +176,27 @@ def admit(
     ]
     _, problems = joins.check_orders(st, power, phase, [o for o, bad in hidden if not bad])
     if problems or unseen:
-        return SubmitResult("rejected", "orders", problems=sort_problems(unseen + problems), **kw)
+        listed = at_most(sort_problems(unseen + problems))
+        return SubmitResult("rejected", "orders", problems=listed, **kw)
     return None
+
+
+MAX_PROBLEMS = 100  # listed in an answer; the rest counted (no envelope is a mail bomb)
+
+
+def at_most(problems: list[Problem], most: int = MAX_PROBLEMS) -> list[Problem]:
+    """The first `most` problems with a line, then one that counts the others and says
+    which lines they are on, then the problems of the orders as a whole (at most `most`):
+    a hostile envelope of 100,000 bad lines is answered in a few kilobytes, not megabytes,
+    and so is its signed receipt."""
+    lined = [p for p in problems if p.line is not None]
+    whole = [p for p in problems if p.line is None][:most]
+    if len(lined) > most:
+        rest = lined[most:]
+        more = Problem(
+            f"and {len(rest)} more problems on lines {rest[0].line} to {rest[-1].line}, "
+            f"not listed: the first {most} are above",
+            rest[0].line,
+        )
+        lined = [*lined[:most], more]
+    return lined + whole

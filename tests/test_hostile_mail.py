@@ -365,3 +365,18 @@ def test_a_mail_that_arrives_while_the_phase_is_resolved(kit, monkeypatch):
         assert "already resolved" in rep.handled[2].detail
         accepted = [r.event() for r in g.log.rows() if r.type == "orders_accepted"]
         assert not any("muster 2" in e.envelope for e in accepted)
+
+
+def test_an_envelope_of_many_bad_lines_is_not_answered_with_megabytes(kit):
+    """65,000 bad lines (under the 200,000 characters an envelope may hold) were answered
+    with an 8 MB mail (every problem, and again in the signed receipt), to any From."""
+    text = kit.envelope("Red", ["muster 1", *["zz"] * 65_000, "muster 1"])
+    r = _refused(kit, text, "orders", 8)
+    assert len(r.problems) == 101
+    assert r.problems[-1].line == 108 and "and 64900 more problems on lines 108 to 65007" in str(
+        r.problems[-1]
+    )
+    rep = _ingest(kit, [_mail(text, frm="victim@example.net")])
+    assert rep.handled[0].outcome == "rejected:orders"
+    (answer,) = Outbox(outbox_dir(kit.path)).queued()
+    assert answer.stat().st_size < 50_000
