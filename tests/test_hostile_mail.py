@@ -380,3 +380,16 @@ def test_an_envelope_of_many_bad_lines_is_not_answered_with_megabytes(kit):
     assert rep.handled[0].outcome == "rejected:orders"
     (answer,) = Outbox(outbox_dir(kit.path)).queued()
     assert answer.stat().st_size < 50_000
+
+
+def test_deeply_nested_blockquotes_do_not_multiply_the_text(kit):
+    """Each text of an HTML mail was marked "> " once per <blockquote> around it: 50,000
+    nested ones (650 KB of HTML) made 2.5 GB of text and killed the run, every run (the
+    mail stays in the inbox until a run gets through it)."""
+    from pbem.mail import extract
+
+    assert len(extract.html_to_text("<blockquote>x" * 6000)) < 500_000  # was 36 million
+    env = kit.envelope("Red", ["muster 1"])
+    html = "<pre>" + env + "</pre>" + "<blockquote>x" * 50_000
+    rep = _ingest(kit, [_mail(html, subtype="html")])
+    assert rep.handled[0].outcome == "accepted", rep.text()
