@@ -199,6 +199,17 @@ def sign(file, keyfile, passphrase_env, seq, phase):
             "signature: shorten them, or send the signed file as an attachment",
             err=True,
         )
+    hidden = [
+        f"{n} ({bad})"
+        for n, ln in enumerate(signed.split("\n"), 1)
+        if (bad := envelope.hidden_character(ln))
+    ]
+    if hidden:
+        click.echo(
+            f"warning: line(s) {', '.join(hidden)} of the envelope hold an invisible or "
+            "control character, which the referee refuses: write plain text",
+            err=True,
+        )
     click.echo(signed, nl=False)
 
 

@@ -393,3 +393,23 @@ def test_deeply_nested_blockquotes_do_not_multiply_the_text(kit):
     html = "<pre>" + env + "</pre>" + "<blockquote>x" * 50_000
     rep = _ingest(kit, [_mail(html, subtype="html")])
     assert rep.handled[0].outcome == "accepted", rep.text()
+
+
+def test_pbem_sign_warns_of_what_the_referee_refuses(kit, tmp_path):
+    from click.testing import CliRunner
+    from cryptography.hazmat.primitives import serialization
+
+    from pbem import keys
+    from pbem.cli import main
+
+    key = keys.private_from_seed(bytes([1]) * 32)  # Red's (gamekit)
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    (tmp_path / "red.key").write_bytes(pem)
+    (tmp_path / "o.txt").write_text(_body(kit, orders="muster\x1f1\nmuster 2"))
+    r = CliRunner().invoke(
+        main, ["sign", str(tmp_path / "o.txt"), "--key", str(tmp_path / "red.key")]
+    )
+    assert r.exit_code == 0 and "line(s) 7 (U+001F) of the envelope" in r.stderr
+    _refused(kit, r.stdout, "orders", 7, "U+001F")
