@@ -413,3 +413,39 @@ def test_pbem_sign_warns_of_what_the_referee_refuses(kit, tmp_path):
     )
     assert r.exit_code == 0 and "line(s) 7 (U+001F) of the envelope" in r.stderr
     _refused(kit, r.stdout, "orders", 7, "U+001F")
+
+
+def test_huge_mails_are_not_held_in_memory(kit, tmp_path, monkeypatch):
+    """A Maildir file over the limit is read only as far as the limit (it was read whole,
+    and a chunk held 100 messages' bytes at once: 100 mails of 50 MB, 5 GB); ingest reads
+    the next message only once the one before is handled."""
+    from pbem.mail import boxes
+
+    d = tmp_path / "Maildir"
+    src = boxes.MaildirSource(d)
+    (d / "new" / "1-huge").write_bytes(_mail("x") + b"y" * 30_000_000)
+    (d / "new" / "2-good").write_bytes(_mail(kit.envelope("Red", ["muster 1"])))
+    got = [len(raw) for _, raw in src.messages()]
+    assert got[0] == intake.extract.MAX_MESSAGE_BYTES + 1
+    real, handled = intake._one, []
+
+    def one(game, gid, key, raw, *a, **kw):
+        handled.append(key)
+        return real(game, gid, key, raw, *a, **kw)
+
+    class Lazy(Box):
+        def messages(self):
+            for k, raw in self.raws.items():
+                assert len(handled) == k  # the one before is handled
+                yield f"m{k}", raw
+
+    monkeypatch.setattr(intake, "_one", one)
+    with kit.game() as g:
+        box = Lazy([f.read_bytes() for f in sorted((d / "new").iterdir())])
+        rep = ingest(g, box, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+    assert [h.outcome for h in rep.handled] == ["quarantined", "accepted"]
+    assert "message too large (over 10485760 bytes, the limit)" in rep.text()
+    with kit.game() as g:
+        rep = ingest(g, src, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+    assert [h.outcome for h in rep.handled] == ["quarantined", "duplicate"]
+    assert (d / ".quarantine" / "cur" / "1-huge:2,S").stat().st_size > 30_000_000  # kept whole

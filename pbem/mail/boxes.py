@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from .config import Server
+from .extract import MAX_MESSAGE_BYTES
 
 FOLDERS = ("processed", "quarantine")
 
@@ -29,10 +30,13 @@ class MaildirSource:
                 (self.path / f".{folder}" / sub).mkdir(parents=True, exist_ok=True)
 
     def messages(self) -> Iterator[tuple[str, bytes]]:
+        """Each message's bytes; of one over the size limit only as much as shows it (a
+        mail of gigabytes is quarantined without being read whole)."""
         for sub in ("new", "cur"):
             for f in sorted((self.path / sub).iterdir()):
                 if f.is_file() and not f.name.startswith("."):
-                    yield f"{sub}/{f.name}", f.read_bytes()
+                    with f.open("rb") as fh:
+                        yield f"{sub}/{f.name}", fh.read(MAX_MESSAGE_BYTES + 1)
 
     def move(self, key: str, folder: str) -> None:
         src = self.path / key

@@ -219,7 +219,7 @@ def read(raw: bytes) -> Incoming:
             "",
             "",
             "",
-            problem=f"message too large ({len(raw)} bytes; the limit is {MAX_MESSAGE_BYTES})",
+            problem=f"message too large (over {MAX_MESSAGE_BYTES} bytes, the limit)",
         )
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.default)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 from email.message import Message
-from itertools import islice
+from itertools import chain, islice
 
 from ..service import Game, SubmitResult, utcnow
 from . import ack, extract
@@ -78,7 +78,9 @@ def ingest(
     recover(outbox, game.state())
     pending = Pending(outbox, referee, now)
     messages = iter(source.messages())
-    while chunk := list(islice(messages, CHUNK)):
+    # a chunk is read one message at a time: only one message's bytes are held at once
+    while (first := next(messages, None)) is not None:
+        chunk = chain([first], islice(messages, CHUNK - 1))
         done: list[tuple[str, Handled, list[tuple[Message, str]]]] = []
         try:
             with game.log.batch():
