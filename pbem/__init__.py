@@ -1,3 +1,3 @@
 """pbem: an event-sourced play-by-email adjudicator."""
 
-__version__ = "0.8.3"
+__version__ = "0.8.4"
