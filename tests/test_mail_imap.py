@@ -155,3 +155,33 @@ def test_run_reads_the_shared_imap_folder(tmp_path, imap_server):
     c.logout()
     r = CliRunner().invoke(main, args, env=env)  # nothing left: nothing changes
     assert "g: nothing to do" in r.output, r.output
+
+
+def test_a_mail_over_the_limit_is_fetched_only_up_to_it(tmp_path, imap_server, monkeypatch):
+    """The intake audit: a mail of many megabytes was fetched whole before its size was
+    looked at; now only the limit's worth, and it is quarantined whole on the server."""
+    from pbem.mail import boxes, extract
+    from pbem.mail.config import Server
+    from pbem.mail.intake import ingest
+    from pbem.mail.outbox import Outbox, outbox_dir
+
+    monkeypatch.setattr(extract, "MAX_MESSAGE_BYTES", 100_000)
+    monkeypatch.setattr(boxes, "MAX_MESSAGE_BYTES", 100_000)
+    kit = new_game(tmp_path)
+    c = _login(imap_server)
+    for raw in (_mail("x" * 300_000), _mail(kit.envelope("Red", ["muster 1"]))):
+        assert c.append("INBOX", None, None, raw.replace(b"\n", b"\r\n"))[0] == "OK"
+    c.logout()
+    server = Server("127.0.0.1", imap_server, "referee", "s3cret", "none", {"folder": "INBOX"})
+    src = boxes.ImapSource(server)
+    got = [len(raw) for _, raw in src.messages()]
+    assert got[0] == 100_001 and got[1] < 100_000
+    with kit.game() as g:
+        rep = ingest(g, src, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
+    src.close()
+    assert [h.outcome for h in rep.handled] == ["quarantined", "accepted"], rep.text()
+    c = _login(imap_server)
+    last = _count(c, "pbem-quarantine")
+    typ, data = c.fetch(str(last), "(RFC822.SIZE)")
+    assert int(data[0].split(b"RFC822.SIZE ")[1].rstrip(b")")) > 300_000
+    c.logout()

@@ -97,7 +97,8 @@ class ImapSource:
     def messages(self) -> Iterator[tuple[str, bytes]]:
         typ, data = self.conn.uid("SEARCH", None, "ALL")
         for uid in (data[0] or b"").split():
-            typ, parts = self.conn.uid("FETCH", uid, "(BODY.PEEK[])")
+            # up to the size limit only (a bigger one is quarantined unread, as in a Maildir)
+            typ, parts = self.conn.uid("FETCH", uid, f"(BODY.PEEK[]<0.{MAX_MESSAGE_BYTES + 1}>)")
             raw = next((p[1] for p in parts if isinstance(p, tuple)), None)
             if raw is not None:
                 yield uid.decode(), raw
