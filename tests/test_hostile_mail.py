@@ -449,3 +449,29 @@ def test_huge_mails_are_not_held_in_memory(kit, tmp_path, monkeypatch):
         rep = ingest(g, src, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
     assert [h.outcome for h in rep.handled] == ["quarantined", "duplicate"]
     assert (d / ".quarantine" / "cur" / "1-huge:2,S").stat().st_size > 30_000_000  # kept whole
+
+
+def test_mail_an_automaton_sent_is_not_answered_to_it(kit):
+    """RFC 3834: a vacation notice, a bounce, another referee's answer (pbem marks its own
+    Auto-Submitted) got help back, and two responders answered each other for ever. The
+    envelope in such mail still counts, and its player is still told."""
+
+    def auto(body, header, frm="red@example.org", mid="<a@x>"):
+        raw = _mail(body, frm=frm, mid=mid)
+        return raw.replace(b"Subject:", header + b"\nSubject:", 1) if header else raw
+
+    env = kit.envelope("Red", ["muster 1"])
+    mails = [
+        auto("I am on holiday", b"Auto-Submitted: auto-replied", mid="<1@x>"),
+        auto("help text of another referee", b"Auto-Submitted: auto-generated", mid="<2@x>"),
+        auto("digest", b"Precedence: bulk", mid="<3@x>"),
+        auto("Delivery failed", b"", frm="MAILER-DAEMON@mx.example.org", mid="<4@x>"),
+        auto(env, b"Auto-Submitted: auto-forwarded", frm="fwd@example.net", mid="<5@x>"),
+        auto("a person, hello", b"Auto-Submitted: no", mid="<6@x>"),
+    ]
+    rep = _ingest(kit, mails)
+    assert [h.outcome for h in rep.handled] == ["help"] * 4 + ["accepted", "help"]
+    assert rep.text().count("sent by an automaton") == 5
+    to = sorted(a["To"] for a in _answers(kit))
+    assert to == ["red@example.org", "red@example.org"]  # the player, and the person
+    assert _orders(kit) == {"Red": _orders(kit)["Red"]}

@@ -481,3 +481,18 @@ def test_a_report_request_naming_a_phase_by_a_digit_int_refuses_is_answered(tmp_
     texts = [_body(f) for f in svc.sent("solo") if f.name.startswith("request-")]
     assert sum("no phase '²' was resolved" in t for t in texts) == 1
     assert sum("no phase '١' was resolved" in t for t in texts) == 1
+
+
+def test_mail_an_automaton_sent_is_not_answered_to_it(tmp_path):
+    """The intake audit (RFC 3834): a vacation notice or another referee's answer got
+    help back from `pbem run` too; two responders answered each other for ever."""
+    svc = Service(tmp_path, ["solo"], "orders=48h")
+    svc.post(
+        b"From: x@example.org\nAuto-Submitted: auto-replied\nSubject: away\n"
+        b"Message-ID: <v@y>\n\nI am on holiday\n"
+    )
+    svc.post(b"From: y@example.org\nSubject: hi\nMessage-ID: <p@y>\n\nhello\n")
+    rep = svc.run(at(1, 13))
+    assert "sent by an automaton, Auto-Submitted: auto-replied: not answered" in rep.text()
+    help_ = sorted((svc.dir / "pbem.outbox" / "new").glob("help-*.eml"))
+    assert len(help_) == 1 and b"y@example.org" in help_[0].read_bytes()

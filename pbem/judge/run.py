@@ -176,7 +176,7 @@ def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done
         done.rejected += 1
     else:
         done.accepted += res.status == "accepted"
-    to = answer_to(game, r.inc.sender, res)
+    to = answer_to(game, "" if r.inc.automatic else r.inc.sender, res)  # RFC 3834
     if to:
         short = st.game
         pending.add(
@@ -204,7 +204,9 @@ def _unrouted(directory: Path, lost: list[Routed], source, referee, now, dry_run
         rep.unrouted.append(f"{r.key}: {r.inc.sender or '(no sender)'}: {r.why}")
         if dry_run:
             continue
-        if r.inc.sender:
+        if r.inc.automatic:  # RFC 3834: an automaton's mail is not answered
+            rep.unrouted[-1] += f" (sent by an automaton, {r.inc.automatic}: not answered)"
+        elif r.inc.sender:
             name = f"help-{r.ident[:24]}"
             p = Pending(box, referee, now)
             p.add(

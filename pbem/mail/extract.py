@@ -5,6 +5,7 @@ reply, or attached as a file."""
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import html
@@ -29,6 +30,7 @@ class Incoming:
     texts: list[str] = field(default_factory=list)  # candidate texts, best first
     problem: str | None = None  # why the message could not be read (it is quarantined)
     sender_note: str = ""  # what was wrong with the From header, for the referee
+    automatic: str = ""  # why an automaton sent it (its sender is not answered), or ""
 
 
 class _Text(HTMLParser):
@@ -196,6 +198,21 @@ def _sender(msg: EmailMessage) -> tuple[str, str]:
     return addr.lower(), note
 
 
+def automatic(msg: EmailMessage, sender: str) -> str:
+    """Why `msg` was sent by an automaton, not a person ("" if it was not): RFC 3834 says
+    such mail is not answered, so that two responders (a vacation notice, a bounce, the
+    answers of another pbem referee) do not answer each other for ever."""
+    auto = " ".join(str(msg.get("Auto-Submitted", "")).split()).lower()
+    if auto and not auto.startswith("no"):
+        return f"Auto-Submitted: {auto[:40]}"
+    precedence = " ".join(str(msg.get("Precedence", "")).split()).lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    if sender.partition("@")[0] in ("mailer-daemon", "postmaster"):
+        return f"a delivery report from {sender}"
+    return ""
+
+
 def _decode(part: EmailMessage) -> str | None:
     try:
         payload = part.get_payload(decode=True)
@@ -229,6 +246,8 @@ def read(raw: bytes) -> Incoming:
     except Exception as e:  # noqa: BLE001 - a broken header must not stop the run
         return Incoming("", "", "", problem=f"unreadable message headers: {type(e).__name__}")
     inc = Incoming(sender, subject[:200], message_id[:300], sender_note=note)
+    with contextlib.suppress(Exception):  # an unreadable header: taken as a person's mail
+        inc.automatic = automatic(msg, sender)
     plain: list[str] = []
     htmls: list[str] = []
     attached: list[str] = []

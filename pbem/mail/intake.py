@@ -136,28 +136,32 @@ def _one(
     name = f"ack-{_safe(key)}"
     short = gid.split()[0] if gid else ""
     note = inc.sender_note
+    sender = inc.sender  # who is answered: nobody for an automaton's mail (RFC 3834)
+    if inc.automatic and sender:
+        sender = ""
+        note = "; ".join(
+            x for x in (note, f"sent by an automaton ({inc.automatic}): not answered") if x
+        )
 
     def answer(to: list[str], subject: str, text: str) -> None:
         msg = message(referee, to, subject, text, in_reply_to=inc.message_id or None, key=name)
         out.append((msg, name))
 
     if inc.problem:
-        if inc.sender:
-            answer(
-                [inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid, inc.problem)
-            )
+        if sender:
+            answer([sender], ack.subject(inc.subject, None, short), ack.help_text(gid, inc.problem))
         return Handled(key, inc.sender, "quarantined", inc.problem, note)
     text = extract.envelope_text(inc)
     if text is None:
-        if inc.sender:
-            answer([inc.sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
+        if sender:
+            answer([sender], ack.subject(inc.subject, None, short), ack.help_text(gid))
         return Handled(key, inc.sender, "help", "no signed orders found", note)
     ident = identity(raw)
     if pending.answered(game.state(), ident):
         return Handled(key, inc.sender, "duplicate", "this very mail was answered before", note)
     r: SubmitResult = game.submit(text, now=now)
     outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
-    to = answer_to(game, inc.sender, r)
+    to = answer_to(game, sender, r)
     if to:
         pending.add(
             "answer",
