@@ -14,6 +14,10 @@ from .content import SoEContent
 from .names import find
 
 UNITS = {"army": "army", "armies": "army", "navy": "navy", "navies": "navy", "fort": "fort"}
+UNITS |= {"forts": "fort"}
+# a unit written with its article or number ("place an army", "build a fort", "move 1
+# army"): one unit
+ONE = r"(?:(?:an?|1|one)\s+)?"
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,9 @@ class Standing:
 
 
 def _split(text: str) -> str:
-    return text.split("#", 1)[0].strip()
+    """The line without its comment and a closing full stop ("pass.")."""
+    text = text.split("#", 1)[0].strip()
+    return text[:-1].rstrip() if text.endswith(".") else text
 
 
 def _read(
@@ -173,7 +179,7 @@ def parse_placement(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = Placement()
     problems: list[Problem] = []
     for text, r in _read(content, lines, problems):
-        m = re.fullmatch(r"place\s+(\w+)\s+(?:in\s+)?(.+)", text, re.I)
+        m = re.fullmatch(rf"place\s+{ONE}(\w+)\s+(?:(?:in|into|to|at)\s+)?(.+)", text, re.I)
         if not m:
             r.bad("write: place army|navy|fort AREA")
             continue
@@ -193,7 +199,7 @@ def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
         if text.casefold() == "pass":
             bid = Bid(None, line=r.line)
             continue
-        m = re.fullmatch(r"bid\s+(\d+)\s+(.+)", text, re.I)
+        m = re.fullmatch(r"bid\s+(\d+)(?:\s+gold)?\s*:?\s+(.+)", text, re.I)
         if not m:
             r.bad("write: bid N A=POWER B=POWER (or: pass)")
             continue
@@ -205,7 +211,7 @@ def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
 def _proposal(r: _Reader, text: str) -> tuple[str | None, str | None]:
     """`A=France B=Austria`, or one box for the last un-allied token."""
     got: dict[str, str | None] = {"a": None, "b": None}
-    for m in re.finditer(r"\b([AB])\s*=\s*([^=]+?)(?=\s+[AB]\s*=|$)", text.strip(), re.I):
+    for m in re.finditer(r"\b([AB])\s*=\s*([^=]+?)(?=\s*[,;]?\s+[AB]\s*=|$)", text.strip(), re.I):
         got[m.group(1).casefold()] = r.name("power", m.group(2))
     if got["a"] is None and got["b"] is None:
         r.bad("a bid needs a proposal: A=POWER B=POWER")
@@ -226,7 +232,7 @@ RESERVE_WHEN = {
 }
 RESERVE_FORM = "write: reserve if losing | reserve if tied | reserve never"
 _RESERVE = re.compile(  # the words after it, up to a comma or another attack flag
-    r"\s*(?:,\s*)?\breserve\b"
+    r"\s*(?:,\s*)?(?:\b(?:with|using)\s+(?:the\s+|a\s+)?)?\breserve\b(?:\s+tile\b)?"
     r"((?:\s+(?!(?:no|alone|surprise|war|blockade|alliance)\b)[^\s,]+)*)",
     re.I,
 )
@@ -242,12 +248,15 @@ def _reserve_when(r: _Reader, words: str) -> str | None:
 
 # the attack line's words (regular expressions); a tile used may also be named as a tile
 # ("with Surprise Attack", "with War Office", "with Blockade", as `build ... with TILE`)
+_TILE = r"(?:(?:with|using)\s+(?:the\s+|a\s+|my\s+)?)?"  # "with the Surprise Attack tile"
 _ATTACK_FLAGS = {
-    r"no\s+naval": "naval",
+    # SoE Attack: "the attacker must state first whether he wishes to fight a naval
+    # combat. If he declines ..."
+    r"(?:no|decline(?:s)?(?:\s+the)?|without(?:\s+a)?)\s+naval(?:\s+combat)?": "naval",
     r"alone": "alone",
-    r"(?:with\s+|using\s+)?surprise(?:\s+attack)?": "surprise",
-    r"(?:with\s+|using\s+)?war\s+office": "war_office",
-    r"(?:with\s+|using\s+)?blockade": "blockade",
+    rf"{_TILE}surprise(?:\s+attack)?(?:\s+tile)?": "surprise",
+    rf"{_TILE}war\s+office(?:\s+tile)?": "war_office",
+    rf"{_TILE}blockade(?:\s+tile)?": "blockade",
     r"alliance\s+army": "army",
     r"alliance\s+navy": "navy",
 }
@@ -296,13 +305,16 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
     rest = rest.strip()
     if v == "pass":
         out.actions.append(Pass(r.line))
-    elif v == "buy":
+    elif v in ("buy", "play"):
+        # SoE Pirates: "Can be played in any colonial region. Select a control token of
+        # any colour to attack": `play Pirates against POWER in AREA` buys it
         m = re.fullmatch(r"(.+?)\s+against\s+(.+?)\s+in\s+(.+)", rest, re.I)
-        if m:
+        swapped = re.fullmatch(r"(.+?)\s+in\s+(.+?)\s+against\s+(.+)", rest, re.I)
+        if m or swapped:
             tile, target, area = (
-                r.name("tile", m.group(1)),
-                r.name("power", m.group(2)),
-                r.name("area", m.group(3)),
+                r.name("tile", (m or swapped).group(1)),
+                r.name("power", m.group(2) if m else swapped.group(3)),
+                r.name("area", m.group(3) if m else swapped.group(2)),
             )
             if tile and target and area:
                 out.actions.append(Buy(tile, r.line, target, area))
@@ -317,37 +329,65 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
     elif v == "move":
         moves = []
         for part in re.split(r"\s*(?:,|;|\band\b)\s*", rest):
-            m = re.fullmatch(r"(\w+)\s+(?:from\s+)?(.+?)\s+to\s+(.+)", part, re.I)
+            # SoE Move Two Units: "move two armies from X to Y" is two moves
+            m = re.fullmatch(
+                r"(?:(an?|one|1|two|2|three|3|four|4)\s+)?(\w+)\s+(?:from\s+)?(.+?)"
+                r"\s+(?:to|into)\s+(.+)",
+                part,
+                re.I,
+            )
             if not m:
                 r.bad("write: move UNIT FROM to TO[, UNIT FROM to TO]")
                 moves = []
                 break
             unit, a, b = (
-                r.unit(m.group(1)),
-                r.name("area", m.group(2)),
+                r.unit(m.group(2)),
                 r.name("area", m.group(3)),
+                r.name("area", m.group(4)),
             )
             if unit and a and b:
-                moves.append((unit, a, b))
+                moves += [(unit, a, b)] * _COUNT.get((m.group(1) or "1").casefold(), 1)
         if moves:
             out.actions.append(Move(tuple(moves), r.line))
     elif v == "attack":
         _attack(r, rest, out)
-    elif v == "give":
+    elif v in ("give", "pay"):
         _give(r, rest, out)
     elif v in ("colonize", "colonise", "enslave"):
-        m = re.fullmatch(r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?", rest, re.I)
-        area = r.name("area", m.group(1)) if m and m.group(1) else None
-        counter = r.name("counter", m.group(2)) if m and m.group(2) else None
+        # SoE Colonization: "replace a Country counter marked 'Pop'" / "'Slaves'":
+        # `colonize [a Pop counter in] AREA [counter ID]`, or the counter alone
+        m = re.fullmatch(
+            r"(?:(?:the\s+|a\s+)?(?:pop|slaves?)(?:\s+(?:country\s+)?counter)?\s+)?"
+            r"(?:in\s+)?(.+?)(?:\s+counter\s+(\S+))?",
+            rest,
+            re.I,
+        )
+        alone = find(r.c, "counter", m.group(1))[0] if m and not m.group(2) else None
+        if alone:  # `colonize NA-1`: the counter names its area
+            m = None
+            area, counter = r.c.counter_by_id[alone].area, alone
+        else:
+            area = r.name("area", m.group(1)) if m and m.group(1) else None
+            counter = r.name("counter", m.group(2)) if m and m.group(2) else None
         if area:
             out.actions.append(Colonize(area, r.line, v == "enslave", counter))
         elif not rest:
             r.bad(f"write: {v} AREA")
-    elif v == "use":
-        m = re.fullmatch(r"(.+?)(?:\s+in\s+(.+?))?(?:\s+to\s+take\s+(.+))?", rest, re.I)
+    elif v in ("use", "place") or v == "play" and not re.search(r"\bagainst\b", rest, re.I):
+        # SoE Blockade (a): "you can place the tile in a colonial area"; SoE Diplomatic
+        # Service: "You may take one Alliance tile"; SoE Company Tiles: "you choose which
+        # one of the areas you will collect money from"
+        m = re.fullmatch(
+            r"(.+?)(?:\s+(?:in|for|on)\s+(.+?))?(?:\s+(?:to\s+)?(?:take|buy|get)\s+(.+))?",
+            rest,
+            re.I,
+        )
         tile = r.name("tile", m.group(1)) if m else None
-        area = r.name("area", m.group(2)) if m and m.group(2) else None
-        take = r.name("tile", m.group(3)) if m and m.group(3) else None
+        where, take = (m.group(2), m.group(3)) if m else (None, None)
+        if where and not take and not find(r.c, "area", where)[0] and find(r.c, "tile", where)[0]:
+            where, take = None, where  # `use Diplomatic Service for Sweden`
+        area = r.name("area", where) if where else None
+        take = r.name("tile", take) if take else None
         if tile:
             out.free.append(UseTile(tile, r.line, area, take))
     else:
@@ -365,7 +405,20 @@ def _action(r: _Reader, text: str, out: ActionOrders) -> None:
             "rebuild",
             "use",
         ]
-        r.bad(f"{verb!r} is not an action ({', '.join(verbs)})", closest(v, verbs))
+        r.bad(f"{verb!r} is not an action ({', '.join(verbs)}){_NOT_AN_ACTION.get(v, '')}",
+              closest(v, verbs))  # fmt: skip
+
+
+# verbs a player may write for what is no action of his own, with what to write
+_NOT_AN_ACTION = {
+    # SoE Gold: "Gold may not be taken in advance in this fashion"
+    "take": ": gold is taken from the bank, with its Unrest, only when a cost needs it,"
+    " and then by itself (SoE Gold: not in advance)",
+    "destroy": ": to destroy a unit and build it elsewhere write: rebuild UNIT from AREA"
+    " [to AREA] (SoE Build Unit)",
+}
+_NOT_AN_ACTION |= {"borrow": _NOT_AN_ACTION["take"]}
+_COUNT = {"two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 
 
 def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
@@ -386,14 +439,15 @@ def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
 
 def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
     # SoE Militia: "and army [to AREA]" once for each Militia tile held
-    head, *extra = re.split(r"\s+and\s+army\b", rest, flags=re.I)
+    head, *extra = re.split(r"\s*,?\s+and\s+(?:an?\s+|one\s+)?army\b", rest, flags=re.I)
     m = re.fullmatch(
-        r"(\w+)(?:\s+from\s+(.+?))?(?:\s+(?:to|in)\s+(.+?))?(?:\s+with\s+(.+?))?"
+        rf"{ONE}(\w+)(?:\s+from\s+(.+?))?(?:\s+(?:to|in|into)\s+(.+?))?"
+        r"(?:\s*,?\s+(?:with|using)\s+(.+?))?"
         r"(?:\s*,?\s+then\s+to\s+(.+?))?",
         head,
         re.I,
     )
-    tails = [re.fullmatch(r"(?:\s+(?:to|in)\s+(.+))?", x, re.I) for x in extra]
+    tails = [re.fullmatch(r"(?:\s+(?:to|in|into)\s+(.+))?", x, re.I) for x in extra]
     if not m or not all(tails):
         r.bad(f"write: {verb} UNIT [to AREA] [with TILE]")
         return
@@ -434,6 +488,18 @@ def _alliance_tiles(r: _Reader, text: str) -> tuple[str, tuple[tuple[str, str], 
     return _ALLIANCE_TILE.sub("", text), tuple(got)
 
 
+def _target(who: str) -> str:
+    """What an attack names, its articles and kind left out: SoE Attack "attack ... a
+    neutral Country counter" ("the neutral", "a neutral country", "the neutral Country
+    counter": neutral), SoE Pirates "the Pirate tile" (pirates)."""
+    words = who.casefold().split()
+    if words[:1] in (["the"], ["a"], ["an"]):
+        words = words[1:]
+    while words[-1:] in (["tile"], ["counter"], ["country"]):
+        words = words[:-1]
+    return " ".join(words)
+
+
 def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
     flags: set[str] = set()
     text, per_tile = _alliance_tiles(r, rest)
@@ -457,12 +523,20 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
             "[alliance TILE army|navy] [reserve if losing|if tied|never]"
         )
         return
-    area = r.name("area", m.group(2))
+    area, hint = find(r.c, "area", m.group(2))
+    if area is None:
+        r.bad(
+            f"no area {m.group(2).strip()!r} (after 'in' the area, then any of: no naval,"
+            " alone, surprise, war office, blockade, alliance army|navy, alliance TILE"
+            " army|navy, reserve if losing|if tied|never)",
+            hint,
+        )
     who = m.group(1).strip()
     target = counter = raid = None
-    if who.casefold() in ("pirates", "slave revolt"):
-        raid = "Pirates" if who.casefold() == "pirates" else "Slave Revolt"
-    elif who.casefold() != "neutral":
+    plain = _target(who)
+    if plain in ("pirates", "pirate", "slave revolt"):
+        raid = "Slave Revolt" if plain == "slave revolt" else "Pirates"
+    elif plain != "neutral":
         target, _ = find(r.c, "power", who)
         if target is None:
             counter = r.name("counter", who)
@@ -479,6 +553,47 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
                 blockade="blockade" in flags, raid=raid, reserve=reserve,
             )
         )  # fmt: skip
+
+
+def _naval_decline(r: _Reader, where: str, out: Standing) -> None:
+    """`naval decline [in AREA]` (also `decline naval combat [in AREA]`)."""
+    m = re.fullmatch(r"\s*(?:in\s+(.+))?", where, re.I)
+    if not m:
+        r.bad("write: naval decline [in AREA]")
+        return
+    area = r.name("area", m.group(1)) if m.group(1) else "*"
+    if area:
+        out.decline_naval = (*out.decline_naval, area)
+
+
+# SoE Attack: "The ally can also specify which units will fight, e.g. he may say that he
+# will fight with his naval units but not with his army units"
+_JOIN_KINDS = {"army": "army", "armies": "army", "navy": "navy", "navies": "navy"}
+_JOIN_KINDS |= {"naval": "navy", "fleet": "navy", "fleets": "navy", "land": "army"}
+_JOIN_FILLER = {"my", "his", "her", "its", "their", "the", "and", "only", "units", "unit", "all"}
+
+
+def _join(r: _Reader, text: str, out: Standing) -> None:
+    """`join POWER [with armies|navies|both|nothing]`; `decline POWER` and `do not join
+    POWER` as `with nothing`."""
+    refuse = not text.casefold().startswith("join")
+    rest = re.sub(r"^(?:join|decline|(?:do\s+not|don't)\s+join)\s+", "", text, flags=re.I)
+    m = re.fullmatch(r"(.+?)(?:\s+with\s+(.+))?", rest, re.I)
+    ally = r.name("power", m.group(1)) if m else None
+    said = re.split(r"\bbut\b", (m.group(2) or "both").casefold())[0] if m else ""
+    words = said.replace(",", " ").split()  # "with his naval units but not ..."
+    words = [w for w in words if w not in _JOIN_FILLER]
+    if words in (["both"], []):
+        kinds: tuple[str, ...] = ("army", "navy")
+    elif words == ["nothing"] or words == ["none"]:
+        kinds = ()
+    elif all(w in _JOIN_KINDS for w in words):
+        kinds = tuple(k for k in ("army", "navy") if k in {_JOIN_KINDS[w] for w in words})
+    else:
+        r.bad("write: join POWER [with armies|navies|armies and navies|nothing]")
+        return
+    if ally:
+        out.join[ally] = () if refuse else kinds
 
 
 def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
@@ -512,35 +627,31 @@ def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
                     + "write: auction bid up to N | auction propose A=X B=Y | auction accept A=X B=Y | auction pass",
                     closest(word.casefold(), kinds) if word else None,
                 )
-        elif v == "join":
-            # SoE Attack: "The ally can also specify which units will fight"
-            m = re.fullmatch(
-                r"(.+?)(?:\s+with\s+(armies|navies|army|navy|both|all|nothing"
-                r"|armies\s+and\s+navies|navies\s+and\s+armies))?",
-                rest,
-                re.I,
-            )
-            ally = r.name("power", m.group(1)) if m else None
-            said = (m.group(2) or "both").casefold() if m else "both"
-            kinds = {"armies": ("army",), "army": ("army",), "navies": ("navy",)}
-            kinds |= {"navy": ("navy",), "nothing": ()}
-            kinds = kinds.get(said, ("army", "navy"))
-            if ally:
-                out.join[ally] = kinds
+        elif v in ("join", "decline") or re.match(r"(?:do\s+not|don't)\s+join\s", text, re.I):
+            if v == "decline" and re.match(r"(?:the\s+)?naval\b", rest, re.I):
+                # SoE Attack: "the defender can decline" the naval combat
+                _naval_decline(
+                    r, re.sub(r"^(?:the\s+)?naval(?:\s+combat)?", "", rest, flags=re.I), out
+                )
+                continue
+            _join(r, text, out)
         elif v == "naval":
-            m = re.fullmatch(r"decline(?:\s+in\s+(.+))?", rest, re.I)
+            m = re.fullmatch(r"(?:combat\s+)?decline(.*)", rest, re.I)
             if not m:
                 r.bad("write: naval decline [in AREA]")
                 continue
-            area = r.name("area", m.group(1)) if m.group(1) else "*"
-            if area:
-                out.decline_naval = (*out.decline_naval, area)
+            _naval_decline(r, m.group(1), out)
         elif v == "reserve":
             when = _reserve_when(r, rest)
             if when is not None:
                 out.reserve = when
-        elif v == "withdraw":
-            out.withdraw = rest.casefold() in ("when losing", "yes", "")
+        elif v == "withdraw" or re.fullmatch(
+            r"use\s+(?:the\s+)?fighting\s+withdrawal(?:\s+tile)?(\s+(?:when|if)\s+losing)?",
+            text,
+            re.I,
+        ):
+            # SoE Fighting Withdrawal: "As the defender you can avoid all military losses"
+            out.withdraw = v == "use" or rest.casefold() in ("when losing", "if losing", "yes", "")
         elif v == "losses":
             out.lose_forts_first = rest.casefold() == "forts first"
         elif v == "alliance":
