@@ -23,6 +23,8 @@ def raid(
     pirates = b.tile == "Pirates"
     strength = content.rule("pirates_strength" if pirates else "slave_revolt_strength")
     kind = "naval" if pirates else "land"
+    # SoE Pirates, choice: a natural 7 rolled for the tile costs it nothing (it has no
+    # unit to lose, as a neutral counter "remains on the map"; Side.neutral loses none)
     raider = Side(b.tile, neutral=strength)
     target = Side(b.target)
     order = Attack(b.area, b.line, target=b.target)
