@@ -199,7 +199,7 @@ def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
         if text.casefold() == "pass":
             bid = Bid(None, line=r.line)
             continue
-        m = re.fullmatch(r"bid\s+(\d+)(?:\s+gold)?\s*:?\s+(.+)", text, re.I)
+        m = re.fullmatch(r"bid\s+(\d+)(?:\s+gold)?\s*[:,]?\s+(.+)", text, re.I)
         if not m:
             r.bad("write: bid N A=POWER B=POWER (or: pass)")
             continue
@@ -211,6 +211,12 @@ def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
 def _proposal(r: _Reader, text: str) -> tuple[str | None, str | None]:
     """`A=France B=Austria`, or one box for the last un-allied token."""
     got: dict[str, str | None] = {"a": None, "b": None}
+    # SoE 2: "placing one un-allied player's control token in Proposal Box A":
+    # `Britain in box A, Prussia in box B` and `box A: Britain` read as `A=Britain`
+    box = r"(?:(?:the\s+)?(?:proposal\s+)?box\s+)?([AB])\b"
+    text = re.sub(rf"(?:^|(?<=[,;]))\s*([^,;=]+?)\s+in\s+{box}", r" \2=\1", text, flags=re.I)
+    text = re.sub(r"\b(?:proposal\s+)?box\s+([AB])\s*[:=]?\s*", r"\1=", text, flags=re.I)
+    text = re.sub(r"\s*[,;]\s*(?=[AB]\s*=)", " ", text)
     for m in re.finditer(r"\b([AB])\s*=\s*([^=]+?)(?=\s*[,;]?\s+[AB]\s*=|$)", text.strip(), re.I):
         got[m.group(1).casefold()] = r.name("power", m.group(2))
     if got["a"] is None and got["b"] is None:
