@@ -475,3 +475,35 @@ def test_mail_an_automaton_sent_is_not_answered_to_it(kit):
     to = sorted(a["To"] for a in _answers(kit))
     assert to == ["red@example.org", "red@example.org"]  # the player, and the person
     assert _orders(kit) == {"Red": _orders(kit)["Red"]}
+
+
+def test_two_envelopes_in_two_parts_of_one_mail_are_refused(kit):
+    """One envelope per mail (docs/signing.md): the second of two attachments was silently
+    ignored (the player's standing orders, say, never read and never mentioned). The
+    same envelope pasted and attached, or in the HTML alternative, is one envelope."""
+    orders = kit.envelope("Red", ["muster 1"])
+    standing = kit.envelope("Red", ["ambush North"], phase="standing")
+
+    def two(first, second, body="files attached", mid="<t@x>"):
+        m = EmailMessage()
+        m["From"], m["Message-ID"] = "red@example.org", mid
+        m.set_content(body)
+        for name, text in (("orders.txt", first), ("standing.txt", second)):
+            m.add_attachment(text.encode(), maintype="text", subtype="plain", filename=name)
+        return bytes(m)
+
+    pasted = EmailMessage()
+    pasted["From"], pasted["Message-ID"] = "red@example.org", "<p@x>"
+    pasted.set_content(orders)
+    pasted.add_alternative("<pre>" + orders + "</pre>", subtype="html")
+    pasted.add_attachment(orders.encode(), maintype="text", subtype="plain", filename="o.txt")
+    rep = _ingest(kit, [two(orders, standing), bytes(pasted)])
+    assert [h.outcome for h in rep.handled] == ["rejected:malformed", "accepted"]
+    assert (
+        "2 envelopes in one message (the attachment 'orders.txt', the attachment "
+        "'standing.txt'): send one per message" in rep.text()
+    )
+    refusal = next(a for a in _answers(kit) if "NOT accepted" in a["Subject"])
+    assert "-----BEGIN PBEM RECEIPT-----" in refusal.get_content()
+    with kit.game() as g:
+        assert g.state().standing.get("Red") is None

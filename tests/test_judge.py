@@ -496,3 +496,26 @@ def test_mail_an_automaton_sent_is_not_answered_to_it(tmp_path):
     assert "sent by an automaton, Auto-Submitted: auto-replied: not answered" in rep.text()
     help_ = sorted((svc.dir / "pbem.outbox" / "new").glob("help-*.eml"))
     assert len(help_) == 1 and b"y@example.org" in help_[0].read_bytes()
+
+
+def test_two_envelopes_in_two_attachments_are_refused(tmp_path):
+    """The intake audit: `pbem run` read the first of two attached envelopes and ignored
+    the other, unsaid; one envelope per mail (docs/signing.md)."""
+    svc = Service(tmp_path, ["solo"], "orders=48h")
+    kit = svc.kits["solo"]
+    m = EmailMessage()
+    m["From"], m["Subject"], m["Message-ID"] = "red@example.org", "both", "<two@x>"
+    m.set_content("attached")
+    for name, text in (
+        ("orders.txt", kit.envelope("Red", ["muster 1"])),
+        ("standing.txt", kit.envelope("Red", ["ambush North"], phase="standing")),
+    ):
+        m.add_attachment(text.encode(), maintype="text", subtype="plain", filename=name)
+    svc.post(bytes(m))
+    svc.run(at(1, 13))
+    with svc.game("solo") as g:
+        st = g.state()
+        assert st.standing.get("Red") is None and "Red" not in st.orders.get("t1-muster", {})
+    (ack,) = [f for f in svc.sent("solo") if f.name.startswith("ack-")]
+    text = email.message_from_bytes(ack.read_bytes(), policy=email.policy.default)
+    assert "2 envelopes in one message (the attachment 'orders.txt'" in text.get_content()

@@ -4,7 +4,7 @@ line names (docs/service.md, "One mailbox")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import envelope
@@ -27,6 +27,7 @@ class Routed:
     game: Path | None = None
     request: bool = False
     why: str = ""  # why it went to no game
+    parts: list[str] = field(default_factory=list)  # parts holding an envelope, if several
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,9 @@ def route(key: str, raw: bytes, games: list[Listed]) -> Routed:
     if r.text is None:
         r.why = "no signed orders found"
         return r
+    others = extract.other_envelopes(inc, r.text)
+    if others:  # refused by the game it names (one envelope per mail)
+        r.parts = [inc.where[inc.texts.index(r.text)], *others]
     head = r.text.split(envelope.SIG, 1)[0]
     m = _GAME.search(head)
     if m is None:

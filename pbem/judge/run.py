@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..joins import open_step
 from ..mail import ack
-from ..mail.intake import answer_to
+from ..mail.intake import answer_to, two_parts
 from ..mail.outbox import Outbox, flush, outbox_dir
 from ..mail.recorded import Pending, recover
 from ..mail.reports import deliver_reports, record_handed_out
@@ -171,7 +171,7 @@ def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done
         else:
             done.notes.append(said)
         return
-    res = game.submit(r.text, now=now)
+    res = two_parts(game, r.text, r.parts, now) if r.parts else game.submit(r.text, now=now)
     if res.status == "rejected":
         done.rejected += 1
     else:

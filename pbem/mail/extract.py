@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from email.utils import parseaddr
 from html.parser import HTMLParser
 
-from ..envelope import BEGIN, find_envelopes
+from ..envelope import BEGIN, EnvelopeError, find_envelopes, parse
 
 MAX_MESSAGE_BYTES = 10 * 1024 * 1024  # larger mail is quarantined, not parsed
 MAX_PARTS = 50
@@ -28,6 +28,7 @@ class Incoming:
     subject: str
     message_id: str
     texts: list[str] = field(default_factory=list)  # candidate texts, best first
+    where: list[str] = field(default_factory=list)  # which part each text is from
     problem: str | None = None  # why the message could not be read (it is quarantined)
     sender_note: str = ""  # what was wrong with the From header, for the referee
     automatic: str = ""  # why an automaton sent it (its sender is not answered), or ""
@@ -248,9 +249,9 @@ def read(raw: bytes) -> Incoming:
     inc = Incoming(sender, subject[:200], message_id[:300], sender_note=note)
     with contextlib.suppress(Exception):  # an unreadable header: taken as a person's mail
         inc.automatic = automatic(msg, sender)
-    plain: list[str] = []
-    htmls: list[str] = []
-    attached: list[str] = []
+    plain: list[tuple[str, str]] = []  # (text, which part)
+    htmls: list[tuple[str, str]] = []
+    attached: list[tuple[str, str]] = []
     try:
         parts = list(msg.walk())[:MAX_PARTS]
     except Exception as e:  # noqa: BLE001
@@ -270,17 +271,42 @@ def read(raw: bytes) -> Incoming:
         if ctype == "text/plain" and str(part.get_param("format", "")).lower() == "flowed":
             text = unflow(text, str(part.get_param("delsp", "")).lower() == "yes")
         if ctype == "text/html":
-            htmls.append(quote_original(html_to_text(text)))
+            htmls.append((quote_original(html_to_text(text)), HTML))
         elif is_attachment:
-            attached.append(text)
+            attached.append((text, f"the attachment {filename[:60]!r}"))
         else:
-            plain.append(quote_original(text))
-    inc.texts = [t for t in (*plain, *attached, *htmls) if BEGIN in t]
+            plain.append((quote_original(text), "the message's text"))
+    found = [(t, w) for t, w in (*plain, *attached, *htmls) if BEGIN in t]
+    inc.texts, inc.where = [t for t, _ in found], [w for _, w in found]
     if not (plain or htmls or attached):
         inc.problem = (
             "no readable text in the message (orders must be text in UTF-8 or the declared charset)"
         )
     return inc
+
+
+HTML = "the HTML part"
+
+
+def other_envelopes(inc: Incoming, text: str) -> list[str]:
+    """The parts of `inc` besides the one of `text` (the envelope read) that hold another
+    envelope: a second attachment, say, which would be silently ignored (one envelope per
+    mail, docs/signing.md). An HTML part is the plain text's alternative: not counted."""
+    try:
+        mine = parse(text).text
+    except EnvelopeError:
+        mine = None
+    out = []
+    for t, w in zip(inc.texts, inc.where, strict=True):
+        if t is text or w == HTML or not find_envelopes(t):
+            continue
+        try:
+            theirs = parse(t).text
+        except EnvelopeError:
+            theirs = None
+        if theirs is None or theirs != mine:
+            out.append(w)
+    return out
 
 
 def envelope_text(inc: Incoming) -> str | None:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from email.message import Message
 from itertools import chain, islice
 
+from ..admission import reject
+from ..receipts import for_submit
 from ..service import Game, SubmitResult, utcnow
 from . import ack, extract
 from .outbox import Outbox, message
@@ -159,7 +161,7 @@ def _one(
     ident = identity(raw)
     if pending.answered(game.state(), ident):
         return Handled(key, inc.sender, "duplicate", "this very mail was answered before", note)
-    r: SubmitResult = game.submit(text, now=now)
+    r: SubmitResult = _two_parts(game, inc, text, now) or game.submit(text, now=now)
     outcome = r.status if r.status != "rejected" else f"rejected:{r.kind}"
     to = answer_to(game, sender, r)
     if to:
@@ -182,6 +184,26 @@ def _one(
         f"{r.power} {r.phase}" if r.ok else "; ".join(map(str, r.problems))[:200],
         note,
     )
+
+
+def _two_parts(game: Game, inc: extract.Incoming, text: str, now: str) -> SubmitResult | None:
+    others = extract.other_envelopes(inc, text)
+    if not others:
+        return None
+    return two_parts(game, text, [inc.where[inc.texts.index(text)], *others], now)
+
+
+def two_parts(game: Game, text: str, parts: list[str], now: str) -> SubmitResult:
+    """The refusal of a mail whose `parts` hold an envelope each (two attachments, say):
+    one envelope per mail (docs/signing.md), and the others would go unseen."""
+    r = reject(
+        "malformed",
+        f"{len(parts)} envelopes in one message ({', '.join(parts)}): "
+        "send one per message; nothing of this one was read",
+    )
+    receipt = for_submit(game, text, r, now)
+    r.receipt = receipt.text() if receipt else None
+    return r
 
 
 def answer_to(game: Game, sender: str, r: SubmitResult) -> list[str]:
