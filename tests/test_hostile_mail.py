@@ -507,3 +507,21 @@ def test_two_envelopes_in_two_parts_of_one_mail_are_refused(kit):
     assert "-----BEGIN PBEM RECEIPT-----" in refusal.get_content()
     with kit.game() as g:
         assert g.state().standing.get("Red") is None
+
+
+def test_escape_codes_in_a_subject_or_message_id_reach_neither_the_log_nor_the_answer(kit):
+    """The subject answered is recorded in the log (mail_sent) and shown to the referee:
+    it held the ESC sequences and the right-to-left override a player's Subject carried."""
+    env = kit.envelope("Red", ["muster 1"])
+    raw = (
+        b"From: red@example.org\nSubject: =?utf-8?q?orders_=1B[2J=1B]0;x=07_=E2=80=AE?=\n"
+        b"Message-ID: <id\x1b[31m@x>\n\n" + env.encode()
+    )
+    rep = _ingest(kit, [raw])
+    assert rep.handled[0].outcome == "accepted"
+    with kit.game() as g:
+        (sent,) = g.state().mailed.values()
+    assert sent.subject.isprintable() and "orders [2J]0;x" in sent.subject
+    (answer,) = Outbox(outbox_dir(kit.path)).queued()
+    head = answer.read_bytes().split(b"\n\n")[0]
+    assert b"\x1b" not in head and b"\x07" not in head and all(b < 128 for b in head)

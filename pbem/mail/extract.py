@@ -242,8 +242,12 @@ def read(raw: bytes) -> Incoming:
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.default)
         sender, note = _sender(msg)
+        # what a player wrote into headers reaches the log (mail_sent's subject), our
+        # answer's headers and the referee's terminal: printable characters only
         subject = " ".join(str(msg.get("Subject", "")).split())
+        subject = "".join(c for c in subject if c.isprintable())
         message_id = re.split(r"[\r\n]", str(msg.get("Message-ID", "")).strip())[0]
+        message_id = "".join(c for c in message_id if "!" <= c <= "~")  # visible ASCII
     except Exception as e:  # noqa: BLE001 - a broken header must not stop the run
         return Incoming("", "", "", problem=f"unreadable message headers: {type(e).__name__}")
     inc = Incoming(sender, subject[:200], message_id[:300], sender_note=note)
