@@ -32,7 +32,9 @@ class SevenYearsWorldWar(Ruleset):
     # 2: provisioning, forced march with cargo, victory levels (2026-11-27); 3: the second
     # review's fixes, the same day (9.4 defend, 16.46, 18.8, 28.6, 4.511, 4.77, 18.4, 21.2)
     # 5: the standing `discard order` also for markers gained in deals and pacts (8.31, 21)
-    version = "6"
+    # 7: an advance into a neutral major's square on an explicit clause is an invasion
+    # (4.413, 15.8); rebels retreat inside their own country (4.73) (0.8.4)
+    version = "7"
     events: ClassVar = E.EVENTS
 
     @property

@@ -37,8 +37,9 @@ class StruggleOfEmpires(Ruleset):
     title = "Struggle of Empires"
     # 3: actions checked after free tile uses and with earlier gold paid, 'if lost:'
     # after a move, a tile used in the envelope that buys it, Alliance tiles' fallback,
-    # company tiles refused without a token (2026-11-28)
-    version = "5"
+    # company tiles refused without a token (2026-11-28); 6: a final score never below
+    # zero after the Unrest penalty, orders worded as the rulebook words them (0.8.4)
+    version = "6"
     events: ClassVar = E.EVENTS
 
     @property
