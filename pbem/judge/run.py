@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ..joins import open_step
 from ..mail import ack
-from ..mail.intake import answer_to, two_parts
-from ..mail.outbox import Outbox, flush, outbox_dir
+from ..mail.intake import answer_to, printable, two_parts
+from ..mail.outbox import Outbox, flush, message, outbox_dir
 from ..mail.recorded import Pending, recover
 from ..mail.reports import deliver_reports, record_handed_out
 from ..referee import schedule_of
@@ -91,12 +91,13 @@ def run_dir(
         return rep
 
 
-def _moved(source, done: turns.Done, taken: list[str]) -> turns.Done:
-    """Move the mail a game's pass answered and recorded out of the mailbox (a crash
-    before this leaves it there: read again, it is skipped as answered)."""
-    for key in taken:
+def _moved(source, done: turns.Done, taken: list[tuple[str, str]]) -> turns.Done:
+    """Move the mail a game's pass answered and recorded out of the mailbox, or that an
+    error stopped to quarantine (a crash before this leaves it there: read again, it is
+    skipped as answered, or tried again)."""
+    for key, folder in taken:
         try:
-            source.move(key, "processed")
+            source.move(key, folder)
         except Exception:  # noqa: BLE001 - answered and recorded: read again, it is skipped
             done.notes.append(f"could not move message {key}: left in place")
     return done
@@ -104,7 +105,7 @@ def _moved(source, done: turns.Done, taken: list[str]) -> turns.Done:
 
 def _game(
     g: Listed, msgs: list[Routed], server, referee, now, notify, dry_run, wait
-) -> tuple[turns.Done, list[str]]:
+) -> tuple[turns.Done, list[tuple[str, str]]]:
     """One game's pass under its lock: what it did, and the keys of the mail it took."""
     done, taken = turns.Done(g.game), []
     with held(g.path, wait=wait) as ok:
@@ -126,7 +127,7 @@ def _game(
 
 
 def _play(
-    game: Game, msgs, server, referee, now, notify, done: turns.Done, taken: list[str]
+    game: Game, msgs, server, referee, now, notify, done: turns.Done, taken: list[tuple[str, str]]
 ) -> None:
     box = Outbox(outbox_dir(game.path))
     st = game.state()
@@ -134,16 +135,21 @@ def _play(
     pending = Pending(box, referee, now)
     it = iter(msgs)
     while chunk := list(islice(it, CHUNK)):
+        failed: dict[str, str] = {}  # key: the internal error, for the messages quarantined
         try:
             with game.log.batch():
                 for r in chunk:
-                    _message(game, r, pending, now, done)
+                    _saved(game, r, pending, now, done, failed)
                 pending.record(game)
         except BaseException:
             pending.drop()
             raise
         pending.release()
-        taken += [r.key for r in chunk]
+        for r in chunk:
+            if r.key in failed:
+                _quarantined(box, r, failed[r.key], st.game_ref, referee, done)
+            taken.append((r.key, "quarantine" if r.key in failed else "processed"))
+            r.text = None  # its envelope is in the log now (or refused): not held to the end
     turns.advance(game, now, pending, notify, done)
     pending.commit(game)
     turns.set_deadline(game, now, done)
@@ -157,6 +163,47 @@ def _play(
     if server is not None:
         sent = flush(box, server)
         record_handed_out(game, sent, now=now)
+
+
+def _saved(
+    game: Game, r: Routed, pending: Pending, now: str, done: turns.Done, failed: dict[str, str]
+) -> None:
+    """One message, applied whole or not at all (as `pbem ingest` does): an error takes
+    back what it appended and prepared, and the others of the chunk go on; the message
+    is quarantined. It blocked the game, every run (the whole chunk was rolled back)."""
+    kept = len(pending.records)
+    counts = (done.accepted, done.rejected, done.requests, done.answered, len(done.notes))
+    game.log.conn.execute("SAVEPOINT run_message")
+    try:
+        _message(game, r, pending, now, done)
+    except Exception as e:  # noqa: BLE001 - one message never stops the game's pass
+        traceback.print_exc()
+        game.log.conn.execute("ROLLBACK TO run_message")
+        pending.drop(kept)
+        done.accepted, done.rejected, done.requests, done.answered = counts[:4]
+        del done.notes[counts[4] :]
+        failed[r.key] = f"internal error {type(e).__name__}: {e}"
+    game.log.conn.execute("RELEASE run_message")
+
+
+def _quarantined(box: Outbox, r: Routed, why: str, gid: str, referee: str, done) -> None:
+    """The referee is told of a message an error stopped; its sender (unless an
+    automaton's, RFC 3834) is answered that nothing of it was applied. Not recorded in
+    the log: nothing of the message is in it."""
+    done.notes.append(printable(f"message {r.key} quarantined: {why}"))
+    if r.inc.automatic or not r.inc.sender:
+        return
+    name = f"quarantined-{r.ident[:24]}"
+    problem = "the referee's program failed on it; nothing of it was applied (the referee is told)"
+    msg = message(
+        referee,
+        [r.inc.sender],
+        ack.subject(r.inc.subject, None, gid.split()[0]),
+        ack.help_text(gid, problem),
+        in_reply_to=r.inc.message_id or None,
+        key=name,
+    )
+    box.put(msg, name)
 
 
 def _message(game: Game, r: Routed, pending: Pending, now: str, done: turns.Done) -> None:

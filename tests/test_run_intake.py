@@ -1,0 +1,99 @@
+"""`pbem run`'s mail intake under hostile or broken mail (the intake audit, continued):
+one message's error is its own, an mbox message is read only to the size limit, and the
+envelopes routed are not all held to the end of the run."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from email.message import EmailMessage
+from pathlib import Path
+
+from gamekit import new_game
+
+from pbem.judge import run as judge_run
+from pbem.mail import boxes, outbox
+from pbem.mail.outbox import outbox_dir
+
+NOW = "2026-01-01T13:00:00Z"
+
+
+def _mail(text: str, frm: str, mid: str) -> bytes:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"], m["Message-ID"] = frm, "judge@example.org", "orders", mid
+    m.set_content(text)
+    return bytes(m)
+
+
+def _games(tmp: Path, names: list[str]):
+    d = tmp / "games"
+    d.mkdir()
+    kits = {
+        n: new_game(d, name=f"{n}.pbem", master=bytes([i + 7]) * 32, game_id=n)
+        for i, n in enumerate(names)
+    }
+    return d, kits
+
+
+def _post(maildir: Path, raws: list[bytes]) -> None:
+    src = boxes.MaildirSource(maildir)
+    for i, raw in enumerate(raws):
+        (src.path / "new" / f"{i:05d}.mail").write_bytes(raw)
+
+
+def _run(d: Path, source):
+    return judge_run.run_dir(d, source, None, "judge@example.org", NOW)
+
+
+def _sent(d: Path, name: str, prefix: str) -> list[email.message.EmailMessage]:
+    box = outbox_dir(d / f"{name}.pbem") / "new"
+    return [
+        email.message_from_bytes(f.read_bytes(), policy=email.policy.default)
+        for f in sorted(box.glob(f"{prefix}*.eml"))
+    ]
+
+
+def test_an_error_on_one_message_is_its_own(tmp_path, monkeypatch):
+    """An error on one message rolled back the whole chunk and left it all in the
+    mailbox: the same error the next run, and the game's orders never taken. Now the
+    message is applied whole or not at all, quarantined and answered; the others count."""
+    d, kits = _games(tmp_path, ["solo"])
+    kit = kits["solo"]
+    real, calls = outbox.Outbox.prepare, []
+
+    def full_at_the_second(self, msg, name):
+        calls.append(name)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(self, msg, name)
+
+    monkeypatch.setattr(outbox.Outbox, "prepare", full_at_the_second)
+    _post(
+        tmp_path / "Maildir",
+        [
+            _mail(kit.envelope("Red", ["muster 1"]), "red@example.org", "<1@x>"),
+            _mail(kit.envelope("Blue", ["muster 2"]), "blue@example.org", "<2@x>"),
+            _mail(kit.envelope("Blue", ["muster 3"]), "blue@example.org", "<3@x>"),
+        ],
+    )
+    rep = _run(d, boxes.MaildirSource(tmp_path / "Maildir"))
+    monkeypatch.setattr(outbox.Outbox, "prepare", real)
+    text = rep.text()
+    assert "ERROR" not in text and "message new/00001.mail quarantined: internal error" in text
+    assert "2 orders accepted, 0 rejected" in text
+    with kits["solo"].game() as g:
+        st = g.state()
+        orders = st.orders.get("t1-muster", {})
+        if orders:  # not yet resolved: Blue's orders are the third mail's
+            assert "muster 3" in orders["Blue"].event.envelope
+        assert sorted(m.outcome for m in st.mailed.values() if m.answers) == ["accepted"] * 2
+    q = tmp_path / "Maildir" / ".quarantine" / "cur"
+    assert [f.name for f in q.iterdir()] == ["00001.mail:2,S"]
+    assert not list((tmp_path / "Maildir" / "new").iterdir())
+    (answer,) = _sent(d, "solo", "quarantined-")
+    assert answer["To"] == "blue@example.org" and "nothing of it was applied" in str(
+        answer.get_content()
+    )
+    from pbem.verify import verify
+
+    assert verify(d / "solo.pbem").ok
