@@ -525,3 +525,31 @@ def test_escape_codes_in_a_subject_or_message_id_reach_neither_the_log_nor_the_a
     (answer,) = Outbox(outbox_dir(kit.path)).queued()
     head = answer.read_bytes().split(b"\n\n")[0]
     assert b"\x1b" not in head and b"\x07" not in head and all(b < 128 for b in head)
+
+
+def test_a_mail_too_deep_or_too_large_to_parse_is_answered(kit):
+    """3,000 nested multiparts exhaust the parser before the From was read: the mail was
+    quarantined and its sender never told. Its header block is read on its own; so is a
+    mail over the size limit's (it was quarantined unanswered too)."""
+    deep = (
+        b'From: Red <red@example.org>\r\nSubject: deep\r\nMessage-ID: <d@x>\r\n'
+        b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
+        + b"".join(
+            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
+            for k in range(3000)
+        )
+        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
+        + kit.envelope("Red", ["muster 1"]).encode()
+    )
+    big = _mail("x", frm="blue@example.org", mid="<b@x>") + b"y" * (10 * 1024 * 1024)
+    auto = b"Auto-Submitted: auto-replied\n" + big
+    rep = _ingest(kit, [deep, big, auto])
+    assert [h.outcome for h in rep.handled] == ["quarantined"] * 3
+    assert "malformed message: it could not be read (RecursionError)" in rep.handled[0].detail
+    assert "sent by an automaton" in rep.handled[2].detail
+    got = {a["To"]: a for a in _answers(kit)}
+    assert sorted(got) == ["blue@example.org", "red@example.org"]  # not the automaton's
+    assert "malformed message" in got["red@example.org"].get_content()
+    assert "message too large" in got["blue@example.org"].get_content()
+    assert got["red@example.org"]["In-Reply-To"] == "<d@x>"
+    assert _orders(kit) == {}

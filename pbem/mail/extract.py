@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from email.header import decode_header, make_header
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import parseaddr
 from html.parser import HTMLParser
 
@@ -199,6 +200,42 @@ def _sender(msg: EmailMessage) -> tuple[str, str]:
     return addr.lower(), note
 
 
+def _heads(msg: EmailMessage) -> tuple[str, str, str, str]:
+    """The sender (and what was wrong with the From), the subject and the Message-ID."""
+    sender, note = _sender(msg)
+    # what a player wrote into headers reaches the log (mail_sent's subject), our
+    # answer's headers and the referee's terminal: printable characters only
+    subject = " ".join(str(msg.get("Subject", "")).split())
+    subject = "".join(c for c in subject if c.isprintable())
+    message_id = re.split(r"[\r\n]", str(msg.get("Message-ID", "")).strip())[0]
+    message_id = "".join(c for c in message_id if "!" <= c <= "~")  # visible ASCII
+    return sender, note, subject[:200], message_id[:300]
+
+
+HEADER_BYTES = 256 * 1024  # the most of a mail read as its header block
+
+
+def headers_only(raw: bytes, problem: str) -> Incoming:
+    """A message whose body is not read (too large, or too broken to parse): its header
+    block alone (up to the first blank line, at most HEADER_BYTES), so that the sender
+    is answered with `problem`; nobody when even the headers do not read."""
+    cut = [
+        i
+        for i in (raw.find(b"\n\n", 0, HEADER_BYTES), raw.find(b"\r\n\r\n", 0, HEADER_BYTES))
+        if i >= 0
+    ]
+    head = raw[: min(cut) + 1] if cut else raw[:HEADER_BYTES]
+    try:
+        msg = BytesHeaderParser(policy=email.policy.default).parsebytes(head)
+        sender, note, subject, message_id = _heads(msg)
+    except Exception:  # noqa: BLE001 - nobody to answer
+        return Incoming("", "", "", problem=problem)
+    inc = Incoming(sender, subject, message_id, problem=problem, sender_note=note)
+    with contextlib.suppress(Exception):
+        inc.automatic = automatic(msg, sender)
+    return inc
+
+
 def automatic(msg: EmailMessage, sender: str) -> str:
     """Why `msg` was sent by an automaton, not a person ("" if it was not): RFC 3834 says
     such mail is not answered, so that two responders (a vacation notice, a bounce, the
@@ -233,24 +270,16 @@ def _decode(part: EmailMessage) -> str | None:
 def read(raw: bytes) -> Incoming:
     """Parse a message and list the texts in which an envelope may be, best first."""
     if len(raw) > MAX_MESSAGE_BYTES:
-        return Incoming(
-            "",
-            "",
-            "",
-            problem=f"message too large (over {MAX_MESSAGE_BYTES} bytes, the limit)",
-        )
+        # its headers only (the body is not parsed): the sender is told why
+        return headers_only(raw, f"message too large (over {MAX_MESSAGE_BYTES} bytes, the limit)")
     try:
         msg = email.message_from_bytes(raw, policy=email.policy.default)
-        sender, note = _sender(msg)
-        # what a player wrote into headers reaches the log (mail_sent's subject), our
-        # answer's headers and the referee's terminal: printable characters only
-        subject = " ".join(str(msg.get("Subject", "")).split())
-        subject = "".join(c for c in subject if c.isprintable())
-        message_id = re.split(r"[\r\n]", str(msg.get("Message-ID", "")).strip())[0]
-        message_id = "".join(c for c in message_id if "!" <= c <= "~")  # visible ASCII
+        sender, note, subject, message_id = _heads(msg)
     except Exception as e:  # noqa: BLE001 - a broken header must not stop the run
-        return Incoming("", "", "", problem=f"unreadable message headers: {type(e).__name__}")
-    inc = Incoming(sender, subject[:200], message_id[:300], sender_note=note)
+        # the whole parse failed (3,000 nested multiparts exhaust the recursion): the
+        # header block alone is read again, so that the sender is told, not left waiting
+        return headers_only(raw, f"malformed message: it could not be read ({type(e).__name__})")
+    inc = Incoming(sender, subject, message_id, sender_note=note)
     with contextlib.suppress(Exception):  # an unreadable header: taken as a person's mail
         inc.automatic = automatic(msg, sender)
     plain: list[tuple[str, str]] = []  # (text, which part)
