@@ -97,3 +97,67 @@ def test_an_error_on_one_message_is_its_own(tmp_path, monkeypatch):
     from pbem.verify import verify
 
     assert verify(d / "solo.pbem").ok
+
+
+def test_an_mbox_message_is_read_only_to_the_limit_and_answered(tmp_path, monkeypatch):
+    """--mbox read each message whole (get_bytes) and copied it whole to FILE.quarantine:
+    a mail of gigabytes exhausted memory. It is read up to the limit, as a Maildir's, and
+    its sender is told it is too large; moved whole, in blocks."""
+    import mailbox
+
+    d, kits = _games(tmp_path, ["solo"])
+    kit = kits["solo"]
+    path = tmp_path / "in.mbox"
+    box = mailbox.mbox(path)
+    big = _mail("x", "blue@example.org", "<big@x>") + b"From y\n" + b"y" * 30_000_000
+    box.add(big)
+    box.add(_mail(kit.envelope("Red", ["muster 1"]), "red@example.org", "<1@x>"))
+    box.add(_mail("see you", "green@example.org", "<2@x>"))
+    box.flush()
+    del box
+    read = []
+    real = mailbox.mbox.get_bytes
+
+    def whole(self, key, from_=False):
+        read.append(key)
+        return real(self, key, from_)
+
+    monkeypatch.setattr(mailbox.mbox, "get_bytes", whole)
+    src = boxes.MboxSource(path)
+    got = [len(raw) for _, raw in src.messages()]
+    assert got[0] == boxes.MAX_MESSAGE_BYTES + 1 and got[1] < 10_000
+    rep = _run(d, boxes.MboxSource(path))
+    assert read == []  # no message was read whole
+    text = rep.text()
+    assert "message too large (over 10485760 bytes, the limit)" in text
+    assert "1 orders accepted" in text
+    assert len(mailbox.mbox(path)) == 0
+    (kept,) = mailbox.mbox(f"{path}.quarantine")
+    assert bytes(kept).replace(b"\r\n", b"\n").endswith(b"From y\n" + b"y" * 30_000_000 + b"\n")
+    assert [m["Message-ID"] for m in mailbox.mbox(f"{path}.processed")] == ["<1@x>", "<2@x>"]
+    helps = sorted((d / judge_run.UNROUTED / "new").glob("help-*.eml"))
+    to = sorted(email.message_from_bytes(f.read_bytes())["To"] for f in helps)
+    assert to == ["blue@example.org", "green@example.org"]
+
+
+def test_a_mail_nested_too_deep_is_answered_by_pbem_run(tmp_path):
+    """The parser fails on 3,000 nested multiparts before the From is read: the sender
+    was never told. The header block is read on its own and he is answered."""
+    d, kits = _games(tmp_path, ["solo"])
+    deep = (
+        b"From: red@example.org\r\nMessage-ID: <d@x>\r\n"
+        b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
+        + b"".join(
+            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
+            for k in range(3000)
+        )
+        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
+        + kits["solo"].envelope("Red", ["muster 1"]).encode()
+    )
+    _post(tmp_path / "Maildir", [deep])
+    rep = _run(d, boxes.MaildirSource(tmp_path / "Maildir"))
+    assert "red@example.org: malformed message: it could not be read" in rep.text()
+    (help_,) = (d / judge_run.UNROUTED / "new").glob("help-*.eml")
+    m = email.message_from_bytes(help_.read_bytes(), policy=email.policy.default)
+    assert m["To"] == "red@example.org" and m["In-Reply-To"] == "<d@x>"
+    assert list((tmp_path / "Maildir" / ".quarantine" / "cur").iterdir())

@@ -52,28 +52,53 @@ class MboxSource:
         self.box = mailbox.mbox(self.path, create=False)
 
     def messages(self) -> Iterator[tuple[str, bytes]]:
+        """Each message's bytes, as a Maildir's: of one over the size limit only as much
+        as shows it (it was read whole: a mail of gigabytes in the mbox exhausted memory)."""
         self.box.lock()
         try:
             keys = list(self.box.keys())
             for k in keys:
-                yield str(k), self.box.get_bytes(k)
+                f = self.box.get_file(k)
+                try:
+                    yield str(k), f.read(MAX_MESSAGE_BYTES + 1)
+                finally:
+                    f.close()
         finally:
             self.box.unlock()
 
     def move(self, key: str, folder: str) -> None:
+        """Copied whole, in blocks (never held whole), to FILE.FOLDER, then removed."""
         self.box.lock()
         try:
-            out = mailbox.mbox(f"{self.path}.{folder}", create=True)
+            target = f"{self.path}.{folder}"
+            out = mailbox.mbox(target, create=True)
             out.lock()
             try:
-                out.add(self.box.get_bytes(int(key)))
-                out.flush()
+                _append(target, self.box.get_file(int(key), from_=True))
             finally:
                 out.unlock()
             self.box.remove(int(key))
             self.box.flush()
         finally:
             self.box.unlock()
+
+
+def _append(target: str, src) -> None:
+    """Append the message `src` (its From_ line and its lines, quoted as in the mbox it
+    comes from) to the mbox file `target` (locked by the caller), as mailbox.mbox.add
+    lays it out: a blank line before it unless the file is empty, a final line break."""
+    with open(target, "ab") as f:
+        if f.tell():
+            f.write(b"\n")
+        last = b"\n"
+        while block := src.read(1 << 16):
+            f.write(block)
+            last = block[-1:]
+        if last != b"\n":
+            f.write(b"\n")
+        f.flush()
+        os.fsync(f.fileno())
+    src.close()
 
 
 class ImapSource:
