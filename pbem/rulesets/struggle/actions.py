@@ -29,9 +29,9 @@ from .orders import (
     Give,
     Move,
     Pass,
-    Standing,
     UseTile,
 )
+from .standing_orders import Standing
 from .state import SoEState
 
 PIECES = {"army": "armies", "navy": "navies", "fort": "forts"}

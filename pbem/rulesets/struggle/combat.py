@@ -12,7 +12,8 @@ from . import blockade
 from . import events as E
 from .content import SoEContent
 from .economy import pay
-from .orders import Attack, Standing
+from .orders import Attack
+from .standing_orders import Standing
 from .state import SoEState
 
 

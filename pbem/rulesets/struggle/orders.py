@@ -1,23 +1,19 @@
 """Reading Struggle of Empires orders (docs/orders-struggle-of-empires.md): set-up
-placement, bids, a round's two actions with free tile uses, and standing orders."""
+placement, bids, a round's two actions with free tile uses. Standing orders:
+standing_orders.py; the lines and their names: order_lines.py."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pbem.ruleset import OrderLine, Parsed, Problem
 
-from .auction import Bid, Proxy
+from .auction import Bid
 from .content import SoEContent
 from .names import find
-
-UNITS = {"army": "army", "armies": "army", "navy": "navy", "navies": "navy", "fort": "fort"}
-UNITS |= {"forts": "fort"}
-# a unit written with its article or number ("place an army", "build a fort", "move 1
-# army"): one unit
-ONE = r"(?:(?:an?|1|one)\s+)?"
+from .order_lines import ONE, Reader, read_lines
+from .order_phrases import RESERVE, alliance_tiles, proposal, reserve_when
 
 
 @dataclass(frozen=True)
@@ -124,61 +120,10 @@ class Placement:
     unread: int = 0  # lines left out that did not read (checked without them)
 
 
-@dataclass
-class Standing:
-    proxy: Proxy | None = None
-    join: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ally -> unit kinds
-    decline_naval: tuple[str, ...] = ()  # areas ("*": all)
-    reserve: str = "losing"  # SoE Reserve: when to use one (RESERVE_WHEN)
-    withdraw: bool = False
-    lose_forts_first: bool = False
-    blockade_defending: bool = False  # SoE Blockade (b) when defending with naval support
-    alliance: str | None = None  # army | navy: how an army-or-navy Alliance tile defends
-    alliance_tiles: tuple[tuple[str, str], ...] = ()  # (tile, army | navy), one tile apart
-    sevens: tuple[str, ...] = ()  # SoE Attack: the allies to lose a natural 7's unit, in order
-
-
-def _split(text: str) -> str:
-    """The line without its comment and a closing full stop ("pass.")."""
-    text = text.split("#", 1)[0].strip()
-    return text[:-1].rstrip() if text.endswith(".") else text
-
-
-def _read(
-    content: SoEContent, lines: list[OrderLine], problems: list[Problem]
-) -> Iterator[tuple[str, _Reader]]:
-    """Each line's text without its comment, with a reader for its names (blank lines
-    skipped)."""
-    for ol in lines:
-        text = _split(ol.text)
-        if text:
-            yield text, _Reader(content, ol.line, problems)
-
-
-class _Reader:
-    def __init__(self, content: SoEContent, line: int, problems: list[Problem]):
-        self.c, self.line, self.problems = content, line, problems
-
-    def bad(self, msg: str, hint: str | None = None) -> None:
-        self.problems.append(Problem(msg, self.line, hint))
-
-    def name(self, kind: str, text: str) -> str | None:
-        got, hint = find(self.c, kind, text)
-        if got is None:
-            self.bad(f"no {kind} {text.strip()!r}", hint)
-        return got
-
-    def unit(self, word: str) -> str | None:
-        u = UNITS.get(word.casefold())
-        if u is None:
-            self.bad(f"{word!r} is not a unit (army, navy or fort)")
-        return u
-
-
 def parse_placement(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = Placement()
     problems: list[Problem] = []
-    for text, r in _read(content, lines, problems):
+    for text, r in read_lines(content, lines, problems):
         m = re.fullmatch(rf"place\s+{ONE}(\w+)\s+(?:(?:in|into|to|at)\s+)?(.+)", text, re.I)
         if not m:
             r.bad("write: place army|navy|fort AREA")
@@ -192,7 +137,7 @@ def parse_placement(content: SoEContent, lines: list[OrderLine]) -> Parsed:
 def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     bid: Bid | None = None
     problems: list[Problem] = []
-    for text, r in _read(content, lines, problems):
+    for text, r in read_lines(content, lines, problems):
         if bid is not None:
             r.bad("one bid or pass per auction turn")
             continue
@@ -203,53 +148,9 @@ def parse_bid(content: SoEContent, lines: list[OrderLine]) -> Parsed:
         if not m:
             r.bad("write: bid N A=POWER B=POWER (or: pass)")
             continue
-        a, b = _proposal(r, m.group(2))
+        a, b = proposal(r, m.group(2))
         bid = Bid(int(m.group(1)), a, b, r.line)
     return Parsed(bid or Bid(None), problems)
-
-
-def _proposal(r: _Reader, text: str) -> tuple[str | None, str | None]:
-    """`A=France B=Austria`, or one box for the last un-allied token."""
-    got: dict[str, str | None] = {"a": None, "b": None}
-    # SoE 2: "placing one un-allied player's control token in Proposal Box A":
-    # `Britain in box A, Prussia in box B` and `box A: Britain` read as `A=Britain`
-    box = r"(?:(?:the\s+)?(?:proposal\s+)?box\s+)?([AB])\b"
-    text = re.sub(rf"(?:^|(?<=[,;]))\s*([^,;=]+?)\s+in\s+{box}", r" \2=\1", text, flags=re.I)
-    text = re.sub(r"\b(?:proposal\s+)?box\s+([AB])\s*[:=]?\s*", r"\1=", text, flags=re.I)
-    text = re.sub(r"\s*[,;]\s*(?=[AB]\s*=)", " ", text)
-    for m in re.finditer(r"\b([AB])\s*=\s*([^=]+?)(?=\s*[,;]?\s+[AB]\s*=|$)", text.strip(), re.I):
-        got[m.group(1).casefold()] = r.name("power", m.group(2))
-    if got["a"] is None and got["b"] is None:
-        r.bad("a bid needs a proposal: A=POWER B=POWER")
-    return got["a"], got["b"]
-
-
-# SoE Reserve: "After dice have been rolled in combat you can ask for both sets of dice
-# to be rolled again ... by either player": when the holder asks. `reserve if losing`
-# (the default), `reserve if tied` (on a tie as well), `reserve never`.
-RESERVE_WHEN = {
-    "": "losing",
-    "if losing": "losing",
-    "when losing": "losing",
-    "if tied": "tied",
-    "if losing or tied": "tied",
-    "if tied or losing": "tied",
-    "never": "never",
-}
-RESERVE_FORM = "write: reserve if losing | reserve if tied | reserve never"
-_RESERVE = re.compile(  # the words after it, up to a comma or another attack flag
-    r"\s*(?:,\s*)?(?:\b(?:with|using)\s+(?:the\s+|a\s+)?)?\breserve\b(?:\s+tile\b)?"
-    r"((?:\s+(?!(?:no|alone|surprise|war|blockade|alliance)\b)[^\s,]+)*)",
-    re.I,
-)
-
-
-def _reserve_when(r: _Reader, words: str) -> str | None:
-    """`if losing` | `if tied` | `never` (after the word reserve), or None refused."""
-    when = RESERVE_WHEN.get(" ".join(words.split()).casefold())
-    if when is None:
-        r.bad(RESERVE_FORM)
-    return when
 
 
 # the attack line's words (regular expressions); a tile used may also be named as a tile
@@ -271,7 +172,7 @@ _ATTACK_FLAGS = {
 def parse_actions(content: SoEContent, lines: list[OrderLine]) -> Parsed:
     out = ActionOrders()
     problems: list[Problem] = []
-    for text, r in _read(content, lines, problems):
+    for text, r in read_lines(content, lines, problems):
         m = re.fullmatch(r"if\s+(won|lost)\s*:\s*(.*)", text, re.I)
         if m is None:
             _action(r, text, out)
@@ -304,7 +205,7 @@ def _run(actions: list) -> int:
     return n
 
 
-def _action(r: _Reader, text: str, out: ActionOrders) -> None:
+def _action(r: Reader, text: str, out: ActionOrders) -> None:
     """One action line (or a free tile use) read into `out`."""
     verb, _, rest = text.partition(" ")
     v = verb.casefold()
@@ -427,7 +328,7 @@ _NOT_AN_ACTION |= {"borrow": _NOT_AN_ACTION["take"]}
 _COUNT = {"two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 
 
-def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
+def _give(r: Reader, rest: str, out: ActionOrders) -> None:
     """`give POWER N [gold]` or `give N [gold] to POWER` (SoE Attack: paying a player)."""
     m = re.fullmatch(r"(.+?)\s+(\d+)(?:\s+gold)?", rest, re.I) or re.fullmatch(
         r"(\d+)(?:\s+gold)?\s+to\s+(.+)", rest, re.I
@@ -443,7 +344,7 @@ def _give(r: _Reader, rest: str, out: ActionOrders) -> None:
         out.actions.append(Give(to, int(n), r.line))
 
 
-def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
+def _build(r: Reader, verb: str, rest: str, out: ActionOrders) -> None:
     # SoE Militia: "and army [to AREA]" once for each Militia tile held
     head, *extra = re.split(r"\s*,?\s+and\s+(?:an?\s+|one\s+)?army\b", rest, flags=re.I)
     m = re.fullmatch(
@@ -475,25 +376,6 @@ def _build(r: _Reader, verb: str, rest: str, out: ActionOrders) -> None:
         out.actions.append(Build(unit, r.line, to, via, frm, militia, then))
 
 
-_ALLIANCE_TILE = re.compile(
-    r"\s*(?:,\s*)?\balliance\s+(?!(?:army|navy)\b)([^,]+?)\s+(army|navy)\b", re.I
-)
-
-
-def _alliance_tiles(r: _Reader, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """SoE Alliance tiles: "If the tile is marked with an army and navy symbol then the
-    player can decide which unit type he wishes to add": `alliance TILE army|navy` sets
-    one tile apart from the others (Sweden at sea, Denmark on land)."""
-    got: list[tuple[str, str]] = []
-    for m in _ALLIANCE_TILE.finditer(text):
-        tile = r.name("tile", m.group(1))
-        if tile and r.c.tile(tile).units != "army_or_navy":
-            r.bad(f"{tile} is not an army-or-navy Alliance tile: it adds what it shows")
-        elif tile:
-            got.append((tile, m.group(2).casefold()))
-    return _ALLIANCE_TILE.sub("", text), tuple(got)
-
-
 def _target(who: str) -> str:
     """What an attack names, its articles and kind left out: SoE Attack "attack ... a
     neutral Country counter" ("the neutral", "a neutral country", "the neutral Country
@@ -506,13 +388,13 @@ def _target(who: str) -> str:
     return " ".join(words)
 
 
-def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
+def _attack(r: Reader, rest: str, out: ActionOrders) -> None:
     flags: set[str] = set()
-    text, per_tile = _alliance_tiles(r, rest)
+    text, per_tile = alliance_tiles(r, rest)
     reserve = None
-    m = _RESERVE.search(text)
+    m = RESERVE.search(text)
     if m:
-        reserve = _reserve_when(r, m.group(1))
+        reserve = reserve_when(r, m.group(1))
         if reserve is None:
             return
         text = text[: m.start()] + text[m.end() :]
@@ -559,131 +441,3 @@ def _attack(r: _Reader, rest: str, out: ActionOrders) -> None:
                 blockade="blockade" in flags, raid=raid, reserve=reserve,
             )
         )  # fmt: skip
-
-
-def _naval_decline(r: _Reader, where: str, out: Standing) -> None:
-    """`naval decline [in AREA]` (also `decline naval combat [in AREA]`)."""
-    m = re.fullmatch(r"\s*(?:in\s+(.+))?", where, re.I)
-    if not m:
-        r.bad("write: naval decline [in AREA]")
-        return
-    area = r.name("area", m.group(1)) if m.group(1) else "*"
-    if area:
-        out.decline_naval = (*out.decline_naval, area)
-
-
-# SoE Attack: "The ally can also specify which units will fight, e.g. he may say that he
-# will fight with his naval units but not with his army units"
-_JOIN_KINDS = {"army": "army", "armies": "army", "navy": "navy", "navies": "navy"}
-_JOIN_KINDS |= {"naval": "navy", "fleet": "navy", "fleets": "navy", "land": "army"}
-_JOIN_FILLER = {"my", "his", "her", "its", "their", "the", "and", "only", "units", "unit", "all"}
-
-
-def _join(r: _Reader, text: str, out: Standing) -> None:
-    """`join POWER [with armies|navies|both|nothing]`; `decline POWER` and `do not join
-    POWER` as `with nothing`."""
-    refuse = not text.casefold().startswith("join")
-    rest = re.sub(r"^(?:join|decline|(?:do\s+not|don't)\s+join)\s+", "", text, flags=re.I)
-    m = re.fullmatch(r"(.+?)(?:\s+with\s+(.+))?", rest, re.I)
-    ally = r.name("power", m.group(1)) if m else None
-    said = re.split(r"\bbut\b", (m.group(2) or "both").casefold())[0] if m else ""
-    words = said.replace(",", " ").split()  # "with his naval units but not ..."
-    words = [w for w in words if w not in _JOIN_FILLER]
-    if words in (["both"], []):
-        kinds: tuple[str, ...] = ("army", "navy")
-    elif words == ["nothing"] or words == ["none"]:
-        kinds = ()
-    elif all(w in _JOIN_KINDS for w in words):
-        kinds = tuple(k for k in ("army", "navy") if k in {_JOIN_KINDS[w] for w in words})
-    else:
-        r.bad("write: join POWER [with armies|navies|armies and navies|nothing]")
-        return
-    if ally:
-        out.join[ally] = () if refuse else kinds
-
-
-def parse_standing(content: SoEContent, lines: list[OrderLine]) -> Parsed:
-    """Standing orders; an envelope replaces them all."""
-    out = Standing()
-    problems: list[Problem] = []
-    up_to, proposals, accepts, never = None, [], [], False
-    any_auction = False
-    for text, r in _read(content, lines, problems):
-        words = text.split()
-        v = words[0].casefold()
-        rest = text[len(words[0]) :].strip()
-        if v == "auction":
-            any_auction = True
-            m = re.fullmatch(r"bid\s+up\s+to\s+(\d+)", rest, re.I)
-            if m:
-                up_to = int(m.group(1))
-            elif rest.casefold() == "pass":
-                never = True
-            elif re.match(r"(propose|accept)\s", rest, re.I):
-                kind, _, prop = rest.partition(" ")
-                pair = _proposal(r, prop)
-                (proposals if kind.casefold() == "propose" else accepts).append(pair)
-            else:
-                from pbem.suggest import closest
-
-                word = rest.split()[0] if rest else ""
-                kinds = ["bid", "propose", "accept", "pass"]
-                r.bad(
-                    (f"{word!r} is not an auction order; " if word.casefold() not in kinds else "")
-                    + "write: auction bid up to N | auction propose A=X B=Y | auction accept A=X B=Y | auction pass",
-                    closest(word.casefold(), kinds) if word else None,
-                )
-        elif v in ("join", "decline") or re.match(r"(?:do\s+not|don't)\s+join\s", text, re.I):
-            if v == "decline" and re.match(r"(?:the\s+)?naval\b", rest, re.I):
-                # SoE Attack: "the defender can decline" the naval combat
-                _naval_decline(
-                    r, re.sub(r"^(?:the\s+)?naval(?:\s+combat)?", "", rest, flags=re.I), out
-                )
-                continue
-            _join(r, text, out)
-        elif v == "naval":
-            m = re.fullmatch(r"(?:combat\s+)?decline(.*)", rest, re.I)
-            if not m:
-                r.bad("write: naval decline [in AREA]")
-                continue
-            _naval_decline(r, m.group(1), out)
-        elif v == "reserve":
-            when = _reserve_when(r, rest)
-            if when is not None:
-                out.reserve = when
-        elif v == "withdraw" or re.fullmatch(
-            r"use\s+(?:the\s+)?fighting\s+withdrawal(?:\s+tile)?(\s+(?:when|if)\s+losing)?",
-            text,
-            re.I,
-        ):
-            # SoE Fighting Withdrawal: "As the defender you can avoid all military losses"
-            out.withdraw = v == "use" or rest.casefold() in ("when losing", "if losing", "yes", "")
-        elif v == "losses":
-            out.lose_forts_first = rest.casefold() == "forts first"
-        elif v == "alliance":
-            _, per_tile = _alliance_tiles(r, text)
-            if per_tile:
-                out.alliance_tiles = (*out.alliance_tiles, *per_tile)
-                continue
-            if rest.casefold() not in ("army", "navy"):
-                r.bad("write: alliance army (or: alliance navy, alliance TILE army|navy)")
-                continue
-            out.alliance = rest.casefold()
-        elif v == "sevens":
-            # SoE Attack: "If there is more than one allied player then the losing
-            # player decides which allied player must lose a unit"
-            names = [r.name("power", x) for x in re.split(r"\s*,\s*|\s+then\s+", rest) if x]
-            if not names:
-                r.bad("write: sevens POWER[, POWER]")
-            out.sevens = (*out.sevens, *(n for n in names if n))
-        elif v == "blockade":
-            if rest.casefold() not in ("when defending", "never"):
-                r.bad("write: blockade when defending (or: blockade never)")
-            out.blockade_defending = rest.casefold() == "when defending"
-        else:
-            r.bad(
-                f"{words[0]!r} is not a standing order (auction, join, naval, reserve, withdraw, losses, sevens, blockade, alliance)"
-            )
-    if any_auction:
-        out.proxy = Proxy(up_to, tuple(proposals), tuple(accepts), never)
-    return Parsed(out, problems)

@@ -7,7 +7,8 @@ from pbem.resolution import Resolution
 from . import events as E
 from .combat import Side, fight
 from .content import SoEContent
-from .orders import Attack, Buy, Standing
+from .orders import Attack, Buy
+from .standing_orders import Standing
 from .state import SoEState
 
 

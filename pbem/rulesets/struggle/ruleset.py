@@ -23,12 +23,11 @@ from .fold import apply as fold_apply
 from .orders import (
     ActionOrders,
     Placement,
-    Standing,
     parse_actions,
     parse_bid,
     parse_placement,
-    parse_standing,
 )
+from .standing_orders import Standing, parse_standing
 from .state import SoEState
 
 

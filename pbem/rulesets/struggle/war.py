@@ -12,8 +12,8 @@ from . import auction, blockade
 from . import events as E
 from .content import SoEContent
 from .economy import end_game, income_and_maintenance, score_war
-from .orders import Standing
 from .setup import clockwise_from, draw_counters, placer
+from .standing_orders import Standing
 from .state import SoEState
 
 
