@@ -161,3 +161,40 @@ def test_a_mail_nested_too_deep_is_answered_by_pbem_run(tmp_path):
     m = email.message_from_bytes(help_.read_bytes(), policy=email.policy.default)
     assert m["To"] == "red@example.org" and m["In-Reply-To"] == "<d@x>"
     assert list((tmp_path / "Maildir" / ".quarantine" / "cur").iterdir())
+
+
+def test_a_games_envelopes_are_let_go_when_it_is_done(tmp_path, monkeypatch):
+    """`pbem run` kept every routed envelope's text to the end of the run (every game's
+    mail at once); a game's are let go once it is done, and mail for no game keeps none."""
+    d, kits = _games(tmp_path, ["alpha", "beta"])
+    _post(
+        tmp_path / "Maildir",
+        [
+            _mail(kits["alpha"].envelope("Red", ["muster 1"]), "red@example.org", "<a@x>"),
+            _mail(kits["beta"].envelope("Red", ["muster 1"]), "red@example.org", "<b@x>"),
+            _mail(
+                kits["beta"].envelope("Red", ["muster 1"], game_id="g 0123456789abcdef"),
+                "red@example.org",
+                "<c@x>",
+            ),
+        ],
+    )
+    real, seen = judge_run._game, []
+    real_unrouted = judge_run._unrouted
+
+    def game(g, msgs, *a):
+        for earlier in seen:
+            assert earlier == [], "an earlier game's mail is still held"
+        assert all(r.text for r in msgs)
+        seen.append(msgs)
+        return real(g, msgs, *a)
+
+    def unrouted(directory, lost, *a):
+        assert [r.text for r in lost] == [None]
+        return real_unrouted(directory, lost, *a)
+
+    monkeypatch.setattr(judge_run, "_game", game)
+    monkeypatch.setattr(judge_run, "_unrouted", unrouted)
+    rep = _run(d, boxes.MaildirSource(tmp_path / "Maildir"))
+    assert len(seen) == 2 and seen == [[], []]
+    assert rep.text().count("1 orders accepted, 0 rejected") == 2, rep.text()

@@ -75,16 +75,24 @@ def run_dir(
         lost: list[Routed] = []
         for key, raw in source.messages():
             r = route(key, raw, listed)
-            r.inc.texts = []  # only the envelope is kept
+            r.inc.texts = []  # only the envelope is kept, and only for its game
+            if r.game is None:
+                r.text = None
             (by_game[r.game] if r.game else lost).append(r)
-        args = [(g, by_game[g.path], server, referee, now, notify, dry_run, wait) for g in listed]
+        args = [
+            (g, by_game.pop(g.path), server, referee, now, notify, dry_run, wait) for g in listed
+        ]
+        # a game's routed mail (its envelopes' text) is let go as soon as the game is done:
+        # it was all held to the end of the run
         if jobs > 1 and len(listed) > 1 and not dry_run and workers.available():
             with workers.pool(min(jobs, len(listed))) as ex:
-                for fut in [ex.submit(_game, *a) for a in args]:
+                for fut, a in [(ex.submit(_game, *a), a) for a in args]:
                     rep.games.append(_moved(source, *fut.result()))
+                    a[1].clear()
         else:
             for a in args:
                 rep.games.append(_moved(source, *_game(*a)))
+                a[1].clear()
         _unrouted(directory, lost, source, referee, now, dry_run, rep)
         if server is not None and not dry_run:
             rep.sent += len(flush(Outbox(directory / UNROUTED), server))
