@@ -27,6 +27,7 @@ class SubmitResult:
     orders: list[str] = field(default_factory=list)
     digest: str = ""  # the envelope's sealed digest, once it reads
     receipt: str | None = None  # the referee's signed receipt (pbem/receipts.py)
+    notes: list[str] = field(default_factory=list)  # told the player, accepted or not
 
     @property
     def ok(self) -> bool:
@@ -45,6 +46,33 @@ class SubmitResult:
             )
         lines = [f"rejected ({self.kind}):"] + [f"  {p}" for p in self.problems]
         return "\n".join(lines)
+
+
+# How far above both the next Sequence and the time in seconds (pbem sign's default) a
+# Sequence may go before pbem sign refuses it without --force and the referee's answer
+# warns: about 31 years of seconds (docs/signing.md, "How high a Sequence may go")
+SEQUENCE_AHEAD = 10**9
+SEQUENCE_MAX = 10**18 - 1  # 18 digits (envelope.py)
+
+
+def sequence_ahead(seq: int, next_seq: int, now_seconds: float) -> str:
+    """Why `seq` is a trap for its player ("" if it is not): far above `next_seq` (the
+    Sequence the game expects next from him, a report's) and the time in seconds, every
+    later envelope of his must be above it: pbem sign's default (the time) is refused for
+    decades, and from 999999999999999999 no higher number can be written at all."""
+    if seq <= max(next_seq, int(now_seconds)) + SEQUENCE_AHEAD:
+        return ""
+    said = (
+        f"Sequence {seq} is far above the next one expected ({next_seq}) and above the time "
+        f"in seconds ({int(now_seconds)}, what pbem sign writes when given none): every "
+        f"later envelope of this kind must be above {seq}"
+    )
+    if seq >= SEQUENCE_MAX:
+        return said + (
+            ", and no higher number can be written (18 digits at most): "
+            "no later one can be accepted in this game"
+        )
+    return said + ", so pbem sign's default is refused: write your Sequence yourself"
 
 
 def reject(kind: str, message: str, line: int | None = None, **kw) -> SubmitResult:

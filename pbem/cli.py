@@ -155,7 +155,12 @@ def keygen(name, directory, passphrase_env):
     "--phase",
     help="FILE is a saved report with two envelopes: sign the one of this Phase (e.g. 'standing').",
 )
-def sign(file, keyfile, passphrase_env, seq, phase):
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Sign a Sequence far above the report's and the time in seconds all the same.",
+)
+def sign(file, keyfile, passphrase_env, seq, phase, force):
     """Print FILE (headers, blank line, orders) as a signed envelope.
 
     \b
@@ -174,7 +179,8 @@ def sign(file, keyfile, passphrase_env, seq, phase):
     """
     from . import envelope, keys, report_blocks
 
-    text = report_blocks.to_sign(file.read(), phase)
+    saved = file.read()
+    text = report_blocks.to_sign(saved, phase)
     body = envelope.unsigned_body(text)
     if not any(ln.lower().startswith("sequence:") for ln in body.split("\n\n", 1)[0].splitlines()):
         import time
@@ -191,6 +197,7 @@ def sign(file, keyfile, passphrase_env, seq, phase):
         envelope.parse(signed)  # refuse to print what the referee would not read
     except envelope.EnvelopeError as e:
         raise _in_file(e, signed, text) from None
+    _sequence_ahead(envelope.parse(signed).seq, saved, text, force)
     long = [n for n, ln in enumerate(signed.split("\n"), 1) if len(ln) > envelope.WIDTH]
     if long:
         click.echo(
@@ -211,6 +218,24 @@ def sign(file, keyfile, passphrase_env, seq, phase):
             err=True,
         )
     click.echo(signed, nl=False)
+
+
+def _sequence_ahead(seq: int, saved: str, text: str, force: bool) -> None:
+    """Refuse (without --force) a Sequence far above the report's and the time in seconds
+    (docs/signing.md, "How high a Sequence may go")."""
+    import time
+
+    from .admission import sequence_ahead
+    from .report_blocks import sequences_besides
+
+    why = sequence_ahead(seq, min(sequences_besides(saved, text), default=0), time.time())
+    if why and not force:
+        raise click.UsageError(
+            f"{why}. Write a number one above your last (a report's Sequence line), "
+            "or give --force to sign it all the same"
+        )
+    if why:
+        click.echo(f"warning: {why}", err=True)
 
 
 def _in_file(e, signed: str, text: str):

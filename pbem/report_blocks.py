@@ -60,3 +60,18 @@ def to_sign(text: str, phase: str | None) -> str:
         "between one envelope's rules into a file of its own; mail each signed "
         "envelope in a mail of its own"
     )
+
+
+def sequences_besides(saved: str, signed: str) -> list[int]:
+    """The Sequence numbers a saved report wrote in its envelopes other than the one
+    being signed (`pbem sign` checks the signed one against them): the report's own
+    number, even when the player changed it in the one he signs; none for other files."""
+    out = []
+    for b in blocks(saved):
+        if b == signed:
+            continue
+        for ln in b.split("\n\n", 1)[0].splitlines():
+            name, _, value = ln.partition(":")
+            if name.strip().lower() == "sequence" and value.strip().isdigit():
+                out.append(int(value))
+    return out

@@ -421,9 +421,16 @@ class Game:
             digest=env.sealed_digest,
             received_at=now,
         )
+        try:
+            at = datetime.fromisoformat(now).timestamp()
+        except ValueError:
+            at = datetime.now(UTC).timestamp()
+        # said in the answer, not refused: the key's holder chose it (docs/signing.md)
+        ahead = admission.sequence_ahead(env.seq, st.next_sequence(power), at)
         rows = self.log.append([accepted], st.seq, seal_hidden.sealer(st, self.secrets))
         return SubmitResult(
             "accepted",
+            notes=[ahead] if ahead else [],
             power=power,
             phase=phase,
             event_seq=rows[0].seq,

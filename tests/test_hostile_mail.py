@@ -532,7 +532,7 @@ def test_a_mail_too_deep_or_too_large_to_parse_is_answered(kit):
     quarantined and its sender never told. Its header block is read on its own; so is a
     mail over the size limit's (it was quarantined unanswered too)."""
     deep = (
-        b'From: Red <red@example.org>\r\nSubject: deep\r\nMessage-ID: <d@x>\r\n'
+        b"From: Red <red@example.org>\r\nSubject: deep\r\nMessage-ID: <d@x>\r\n"
         b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
         + b"".join(
             b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
@@ -553,3 +553,42 @@ def test_a_mail_too_deep_or_too_large_to_parse_is_answered(kit):
     assert "message too large" in got["blue@example.org"].get_content()
     assert got["red@example.org"]["In-Reply-To"] == "<d@x>"
     assert _orders(kit) == {}
+
+
+def test_a_sequence_that_leaves_no_room_is_refused_by_sign_and_said_by_the_referee(kit, tmp_path):
+    """Sequence 999999999999999999, once accepted, leaves its player no higher number:
+    he can never send orders of that kind again. pbem sign refuses a Sequence far above
+    the report's and the time in seconds (its default) unless --force; the referee
+    accepts it (only the key's holder can sign it) and his answer says what it costs."""
+    from click.testing import CliRunner
+    from cryptography.hazmat.primitives import serialization
+
+    from pbem import keys
+    from pbem.admission import SEQUENCE_AHEAD, sequence_ahead
+    from pbem.cli import main
+
+    key = keys.private_from_seed(bytes([1]) * 32)  # Red's (gamekit)
+    pem = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
+    (tmp_path / "red.key").write_bytes(pem)
+    sign = ["sign", str(tmp_path / "o.txt"), "--key", str(tmp_path / "red.key")]
+    (tmp_path / "o.txt").write_text(_body(kit, seq=10**18 - 1))
+    r = CliRunner().invoke(main, sign)
+    assert r.exit_code == 2 and "no higher number can be written" in r.stderr
+    assert "--force" in r.stderr and not r.stdout
+    r = CliRunner().invoke(main, [*sign, "--force"])
+    assert r.exit_code == 0 and "warning: Sequence 999999999999999999" in r.stderr
+    forced = r.stdout
+    (tmp_path / "o.txt").write_text(_body(kit, seq=1_700_000_000))  # the time: fine
+    assert CliRunner().invoke(main, sign).exit_code == 0
+    # from a report, its number counts: a player counting in dates is not refused
+    assert sequence_ahead(202611281846 + 5, 202611281846, 1.7e9) == ""
+    assert sequence_ahead(SEQUENCE_AHEAD + 2 * 10**9, 4, 1.7e9) != ""
+    # the referee: accepted, and the answer says so; an ordinary one says nothing
+    rep = _ingest(kit, [_mail(forced), _mail(kit.envelope("Blue", ["muster 1"]), mid="<2@x>")])
+    assert [h.outcome for h in rep.handled] == ["accepted", "accepted"]
+    texts = [" ".join(a.get_content().split()) for a in _answers(kit)]
+    careful = [t for t in texts if "Careful:" in t]
+    assert len(careful) == 1 and "no later one can be accepted in this game" in careful[0]
+    assert "999999999999999999" in careful[0].split("== Receipt ==")[0]

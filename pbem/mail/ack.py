@@ -55,6 +55,8 @@ def _answer(game: str, r: SubmitResult) -> str:
             "You may replace them until the phase is resolved: sign new orders with a",
             "higher Sequence and send them; the latest accepted envelope counts.",
         ]
+        for note in r.notes:  # a Sequence far ahead (docs/signing.md)
+            lines += ["", *textwrap.wrap(f"Careful: {note}.", 78)]
         return "\n".join(lines) + "\n"
     if r.status == "duplicate":
         return (
