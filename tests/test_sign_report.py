@@ -46,3 +46,18 @@ def test_sign_a_saved_report_picks_its_envelope(tmp_path, monkeypatch):
     one = REPORT[: REPORT.index("Your standing")]  # an older report: one envelope
     Path("one.txt").write_text(one)
     assert envelope.parse(run("sign", "one.txt", "--key", "red.key")).seq == 4
+
+
+def test_sign_a_report_with_a_sequence_far_above_its_own(tmp_path, monkeypatch):
+    """A report's own number counts (docs/signing.md, "How high a Sequence may go"): a
+    player counting in 12-digit dates may go on; 10^15 above it is refused unless
+    --force, as 999999999999999999 is in any file."""
+    monkeypatch.chdir(tmp_path)
+    run("keygen", "red")
+    dated = REPORT.replace("Sequence: 5", "Sequence: 202611281846")
+    Path("r.txt").write_text(dated.replace("Sequence: 4", "Sequence: 202611281900"))
+    assert envelope.parse(run("sign", "r.txt", "--key", "red.key", "--phase", "t1-muster")).seq > 0
+    Path("r.txt").write_text(REPORT.replace("Sequence: 4", f"Sequence: {10**15}"))
+    out = run("sign", "r.txt", "--key", "red.key", "--phase", "t1-muster", code=2)
+    assert "far above the next one expected (5)" in " ".join(out.split())
+    run("sign", "r.txt", "--key", "red.key", "--phase", "t1-muster", "--force")
