@@ -329,6 +329,8 @@ def test_an_error_after_the_submission_takes_it_back(kit, monkeypatch):
         ],
     )
     assert [h.outcome for h in rep.handled] == ["accepted", "quarantined", "accepted"]
+    told = [a for a in _answers(kit) if "nothing of it was applied" in a.get_content()]
+    assert [a["To"] for a in told] == ["blue@example.org"]  # as pbem run tells him
     with kit.game() as g:
         st = g.state()
         assert "muster 3" in st.orders["t1-muster"]["Blue"].event.envelope

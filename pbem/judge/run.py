@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..joins import open_step
 from ..mail import ack
-from ..mail.intake import answer_to, printable, two_parts
+from ..mail.intake import FAILED, answer_to, printable, two_parts
 from ..mail.outbox import Outbox, flush, message, outbox_dir
 from ..mail.recorded import Pending, recover
 from ..mail.reports import deliver_reports, record_handed_out
@@ -202,12 +202,11 @@ def _quarantined(box: Outbox, r: Routed, why: str, gid: str, referee: str, done)
     if r.inc.automatic or not r.inc.sender:
         return
     name = f"quarantined-{r.ident[:24]}"
-    problem = "the referee's program failed on it; nothing of it was applied (the referee is told)"
     msg = message(
         referee,
         [r.inc.sender],
         ack.subject(r.inc.subject, None, gid.split()[0]),
-        ack.help_text(gid, problem),
+        ack.help_text(gid, FAILED),
         in_reply_to=r.inc.message_id or None,
         key=name,
     )

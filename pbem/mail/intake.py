@@ -101,7 +101,7 @@ def ingest(
                         h = Handled(
                             key, "", "quarantined", f"internal error {type(e).__name__}: {e}"
                         )
-                        answers = []
+                        answers = _failed(key, raw, referee, gid)
                         traceback.print_exc()
                     game.log.conn.execute("RELEASE ingest_message")
                     done.append((key, h, answers))
@@ -120,6 +120,24 @@ def ingest(
                 traceback.print_exc()
             rep.handled.append(h)
     return rep
+
+
+FAILED = "the referee's program failed on it; nothing of it was applied (the referee is told)"
+
+
+def _failed(key: str, raw: bytes, referee: str, gid: str) -> list[tuple[Message, str]]:
+    """The answer to a message an internal error stopped (as `pbem run` answers it): to
+    its sender, read from its header block alone, unless an automaton sent it."""
+    inc = extract.headers_only(raw, FAILED)
+    if not inc.sender or inc.automatic:
+        return []
+    name = f"quarantined-{_safe(key)}"
+    text = ack.help_text(gid, FAILED)
+    subject = ack.subject(inc.subject, None, gid.split()[0] if gid else "")
+    msg = message(
+        referee, [inc.sender], subject, text, in_reply_to=inc.message_id or None, key=name
+    )
+    return [(msg, name)]
 
 
 def _one(
