@@ -18,6 +18,7 @@ from fuzzkit import Signed, fuzz_settings, submit, timed, tried, write_summary
 from fuzztext import POOL, Draws, blobs, mutate
 from hypothesis import given
 from hypothesis import strategies as st
+from mailkit import Box
 
 from pbem import envelope
 from pbem.mail import extract
@@ -218,21 +219,6 @@ def test_every_wrapping_delivers_the_envelope(signed):
         assert text is not None, raw[:300]
         assert submit(signed, text) in ("accepted", "duplicate", "wrong-phase"), raw[:300]
     tried("mail:wrapped", len(signed.mails))
-
-
-class Box:
-    """A mailbox in memory (the interface of pbem.mail.boxes)."""
-
-    def __init__(self, raws: list[bytes]):
-        self.raws = dict(enumerate(raws))
-        self.moved: dict[str, str] = {}
-
-    def messages(self):
-        for k, raw in self.raws.items():
-            yield f"m{k}", raw
-
-    def move(self, key: str, folder: str) -> None:
-        self.moved[key] = folder
 
 
 def test_ingest_handles_every_mutated_mail(signed, tmp_path_factory):

@@ -9,9 +9,10 @@ from email.message import EmailMessage
 
 import pytest
 from gamekit import NOW, new_game
+from mailkit import Box, disk_full_at_the_second_answer
 
 from pbem import envelope
-from pbem.mail import intake, outbox
+from pbem.mail import intake
 from pbem.mail.intake import ingest
 from pbem.mail.outbox import Outbox, outbox_dir
 
@@ -19,21 +20,6 @@ from pbem.mail.outbox import Outbox, outbox_dir
 @pytest.fixture
 def kit(tmp_path):
     return new_game(tmp_path)
-
-
-class Box:
-    """A mailbox in memory (the interface of pbem.mail.boxes)."""
-
-    def __init__(self, raws: list[bytes]):
-        self.raws = dict(enumerate(raws))
-        self.moved: dict[str, str] = {}
-
-    def messages(self):
-        for k, raw in self.raws.items():
-            yield f"m{k}", raw
-
-    def move(self, key: str, folder: str) -> None:
-        self.moved[key] = folder
 
 
 def _mail(body: str, frm="red@example.org", mid="<1@x>", **kw) -> bytes:
@@ -309,15 +295,7 @@ def test_two_envelopes_in_one_mail_name_the_second(kit):
 def test_an_error_after_the_submission_takes_it_back(kit, monkeypatch):
     """The answer to an accepted envelope cannot be written (a full disk): the message
     is quarantined and its envelope is not in the game, which holds only whole messages."""
-    real, calls = outbox.Outbox.prepare, []
-
-    def full_at_the_second(self, msg, name):
-        calls.append(name)
-        if len(calls) == 2:
-            raise OSError(28, "No space left on device")
-        return real(self, msg, name)
-
-    monkeypatch.setattr(outbox.Outbox, "prepare", full_at_the_second)
+    disk_full_at_the_second_answer(monkeypatch)
     red, blue = kit.envelope("Red", ["muster 1"]), kit.envelope("Blue", ["muster 2"])
     again = kit.envelope("Blue", ["muster 3"])
     rep = _ingest(
@@ -336,7 +314,7 @@ def test_an_error_after_the_submission_takes_it_back(kit, monkeypatch):
         assert "muster 3" in st.orders["t1-muster"]["Blue"].event.envelope
         assert [m.outcome for m in st.mailed.values()] == ["accepted", "accepted"]
         # the quarantined mail, read again, is answered as new (nothing of it was kept)
-        monkeypatch.setattr(outbox.Outbox, "prepare", real)
+        monkeypatch.undo()  # the disk has room again
         box = Box([_mail(blue, frm="blue@example.org", mid="<2@x>")])
         rep = ingest(g, box, Outbox(outbox_dir(kit.path)), "referee@example.org", now=NOW)
         assert rep.handled[0].outcome == "rejected:replayed"

@@ -10,9 +10,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from gamekit import new_game
+from mailkit import disk_full_at_the_second_answer
 
 from pbem.judge import run as judge_run
-from pbem.mail import boxes, outbox
+from pbem.mail import boxes
 from pbem.mail.outbox import outbox_dir
 
 NOW = "2026-01-01T13:00:00Z"
@@ -59,15 +60,7 @@ def test_an_error_on_one_message_is_its_own(tmp_path, monkeypatch):
     message is applied whole or not at all, quarantined and answered; the others count."""
     d, kits = _games(tmp_path, ["solo"])
     kit = kits["solo"]
-    real, calls = outbox.Outbox.prepare, []
-
-    def full_at_the_second(self, msg, name):
-        calls.append(name)
-        if len(calls) == 2:
-            raise OSError(28, "No space left on device")
-        return real(self, msg, name)
-
-    monkeypatch.setattr(outbox.Outbox, "prepare", full_at_the_second)
+    disk_full_at_the_second_answer(monkeypatch)
     _post(
         tmp_path / "Maildir",
         [
@@ -77,7 +70,7 @@ def test_an_error_on_one_message_is_its_own(tmp_path, monkeypatch):
         ],
     )
     rep = _run(d, boxes.MaildirSource(tmp_path / "Maildir"))
-    monkeypatch.setattr(outbox.Outbox, "prepare", real)
+    monkeypatch.undo()  # the disk has room again
     text = rep.text()
     assert "ERROR" not in text and "message new/00001.mail quarantined: internal error" in text
     assert "2 orders accepted, 0 rejected" in text
