@@ -18,12 +18,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
-from trees import side_by_side
+from trees import run_py, side_by_side
 
 PLAY = r"""
 import json, sys
@@ -57,16 +53,6 @@ print(json.dumps({"seconds": dt, "reports": len(pages),
 """
 
 
-def run(tree: Path, args: list[str]) -> str:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run(
-        [sys.executable, *args], env=env, cwd=tree, capture_output=True, text=True, check=False
-    )
-    if out.returncode:
-        raise SystemExit(f"{tree}: {args[:2]} failed:\n{out.stderr[-2000:]}")
-    return out.stdout
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--baseline", help="a git revision measured beside this tree")
@@ -79,12 +65,12 @@ def main() -> None:
         games = {}
         for k, (name, tree) in enumerate(trees.items()):
             d = tmp / f"game{k}"
-            run(tree, ["-c", PLAY, str(d), a.scenario, *options])
+            run_py(tree, ["-c", PLAY, str(d), a.scenario, *options])
             games[name] = d / "game.pbem"
         best: dict[str, dict] = {}
         for _ in range(a.rounds):
             for name, tree in trees.items():
-                got = json.loads(run(tree, ["-c", TIMER, str(games[name])]).strip())
+                got = json.loads(run_py(tree, ["-c", TIMER, str(games[name])]).strip())
                 if name not in best or got["seconds"] < best[name]["seconds"]:
                     best[name] = got
     print(f"== reports of the {a.scenario} demo game ({', '.join(options) or 'no options'}), "

@@ -3,7 +3,9 @@ checked out in a temporary git worktree (removed after the run)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -33,3 +35,15 @@ def side_by_side(baseline: str | None) -> Iterator[tuple[dict[str, Path], Path]]
                     ["git", "worktree", "remove", "--force", str(wt)],
                     cwd=HERE, capture_output=True,
                 )  # fmt: skip
+
+
+def run_py(tree: Path, args: list[str]) -> str:
+    """Python with `args` in `tree` (its pbem first on the path); its output, or exit
+    naming the tree and the end of its error."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run(
+        [sys.executable, *args], env=env, cwd=tree, capture_output=True, text=True, check=False
+    )
+    if out.returncode:
+        raise SystemExit(f"{tree}: {' '.join(args[:2])} failed:\n{out.stderr[-2000:]}")
+    return out.stdout

@@ -31,7 +31,7 @@ import sys
 import time
 from pathlib import Path
 
-from trees import side_by_side
+from trees import run_py, side_by_side
 
 TIMER = r"""
 import json, sys, time
@@ -147,16 +147,6 @@ def show_paired(got: dict) -> None:
                 f"  {sc}: {a[0] / b[0]:.1f}x faster (best), {a[len(a) // 2] / b[len(b) // 2]:.1f}x"
                 f" (median), {pairs[len(pairs) // 2]:.1f}x (median of the pairs' ratios)"
             )
-
-
-def run_py(tree: Path, args: list[str]) -> str:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run(
-        [sys.executable, *args], env=env, cwd=tree, capture_output=True, text=True, check=False
-    )
-    if out.returncode:
-        raise SystemExit(f"{tree}: {' '.join(args[:2])} failed:\n{out.stderr[-2000:]}")
-    return out.stdout
 
 
 def wall(tree: Path, args: list[str], repeats: int) -> float:
