@@ -203,7 +203,9 @@ class _Reader:
         n = int(num) if num else (len(free) if word in PLURAL else 1)
         if n > len(free) or n == 0:
             whose = f" of {side or sides[0]}" if (side or sides) else ""
-            return self.bad(f"only {len(free)} {kind}{whose} left to set up, not {n}", ln)
+            # 7YWW 28.6: each power sets up the pieces its lines list, no more
+            return self.bad(f"only {len(free)} {kind}{whose} left to set up, not {n} "
+                            "(7YWW 28.6 lists no more)", ln)  # fmt: skip
         # each square in turn takes the first free piece whose line allows it there
         # (SP's fleets: one for the capital, one for the West Indies), else the first
         pids: list[str] = []
