@@ -127,6 +127,13 @@ class _Reader:
         if squares and len(pids) == len(tokens):
             self.put(pids, squares, ln)
 
+    def minor_named(self, low: str) -> str | None:
+        """The id of a minor power's unit the line names, if any ('Sweden-A1')."""
+        for uid, u in self.s.units.items():
+            if u.owner == MINOR and re.search(rf"(?<![\w-]){re.escape(uid.casefold())}\b", low):
+                return uid
+        return None
+
     def line(self, ol: OrderLine) -> None:
         text = ol.text.split("#", 1)[0].strip()
         if not text:
@@ -138,6 +145,10 @@ class _Reader:
         m = re.match(r"^(?:place\s+)?wild\b\s*(.*)$", text, re.I)
         if m:
             return self.wild(m.group(1), ln)
+        fixed = self.minor_named(low)
+        if fixed:  # 7YWW 28.6 MINOR POWER FORCES "(set up as indicated)"
+            return self.bad(f"{fixed} is a minor power force, set up as indicated (7YWW 28.6 "
+                            "MINOR POWER FORCES): no player places it", ln)  # fmt: skip
         m = re.match(r"^([^:]+):\s*(.+)$", text)
         if m and not low.startswith("place "):
             sq = _squares(self.c, m.group(1), ln, self.problems)
