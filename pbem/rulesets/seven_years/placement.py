@@ -295,7 +295,8 @@ def _check_wild(c: Content, s: SYWState, seat: str, wild: tuple[str, int, str]) 
         o_type, o_vet = deploy.parse_piece(owed[0])
         wrong_status = status is not None and (status == "veteran") != o_vet
         if unit is None or o_type != unit or wrong_status:
-            out.append(Problem(f"your wild-minor piece is a {owed[0]}, not {said!r}", ln))
+            out.append(Problem(f"your wild-minor piece is a {owed[0]}, not {said!r} "
+                               "(7YWW 28.6: the piece your die gave)", ln))  # fmt: skip
     if sq not in deploy.wild_squares(c):
         areas = c.data.scenarios.minor_random.areas + c.data.scenarios.minor_random.african_also
         out.append(Problem(f"{sq} is not in {', '.join(areas)} (7YWW 28.6)", ln))
