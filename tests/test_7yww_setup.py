@@ -310,11 +310,16 @@ def test_order_grammar(c):
     o, p = orders_of(s, "Coalition 1", "place wild horde in Patagonia")
     assert p == [] and o.wild == ("Q8", 1, "horde")
     _, p = orders_of(s, "Coalition 1", "place wild veteran horde in Patagonia")
-    assert p == ["line 1: your wild-minor piece is a recruit horde, not 'veteran horde'"]
+    assert p == [
+        "line 1: your wild-minor piece is a recruit horde, not 'veteran horde' "
+        "(7YWW 28.6: the piece your die gave)"
+    ]
     o, p = orders_of(s, "Coalition 2", "place base UP in Cape Colony\nplace wild: B1")
     assert p == [] and o.at == {"UP-B1": ("O16", 1)} and o.wild == ("B1", 2, "")
     _, p = orders_of(s, "Coalition 2", "place wild horde in B1")
-    assert p == ["line 1: your wild-minor piece is a base, not 'horde'"]
+    assert p == [
+        "line 1: your wild-minor piece is a base, not 'horde' (7YWW 28.6: the piece your die gave)"
+    ]
     o, p = orders_of(s, "Coalition 2", "place 2 fleets in D14")
     assert p == ["line 1: whose fleets? say 'fleets FR' (FR or RU or SP or UP)"]
     _, p = orders_of(s, "Coalition 1", "place GB-A1 in C14\nplace GB-A1 in B14")
