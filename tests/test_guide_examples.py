@@ -430,6 +430,10 @@ YW = Game(
         "|",
     ),
     context={"if won: pillage D17": ("attack D18 from D17",)},  # "after an attack line"
+    wrong={
+        "place Sweden-A1 in A16": "7YWW 28.6: a minor power's forces are set up as indicated;"
+        " no player places them",
+    },
 )
 
 GAMES = {g.guide: g for g in (SK, SE, SOE, YW)}
