@@ -225,18 +225,6 @@ def test_no_spring_units_for_a_conquered_minor(rs):
     assert not ctx.events
 
 
-def test_deployment_limits(rs):
-    s = start(rs, "1756")
-    put(s, "Switzerland", "Sz-A1", hired_by="Austria")
-    put(s, "Venetia", "Vc-F1")
-    assert minor_alliances.deployment_problem(rs.content, s, "Vc-F1", "americas") == (
-        "Vc-F1 is Venice's and may not leave the europe map (SK 18.9)"
-    )
-    assert minor_alliances.deployment_problem(rs.content, s, "Vc-F1", "europe") is None
-    assert minor_alliances.deployment_problem(rs.content, s, "Sz-A1", "americas") is None  # SK 19.1
-    assert minor_alliances.deployment_problem(rs.content, s, "Au-A1", "americas") is None
-
-
 def test_a_power_that_held_the_minor_at_the_start_may_not_liberate_it(rs):
     from pbem.rulesets.soldier.siege import ControlChanged
 

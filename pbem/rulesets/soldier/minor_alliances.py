@@ -568,19 +568,3 @@ def emo_problem(
     ):
         return f"{leader} may only be with a group that contains the {fleet_of} fleet (SK 19.6)"
     return None
-
-
-def deployment_problem(
-    content: SoldierContent, s: SoldierState, uid: str, to_map: str
-) -> str | None:
-    """SK 18.9: minor country units stay on the map they come from; hired mercenaries (SK
-    19.1) and major powers' units may leave it; an Indian army raised by a siege (SK 19.2)
-    acts as a minor country ally's and may not. The one-year scenarios use the Europe map
-    only, so nothing calls this yet; the war on other maps will."""
-    u = s.units[uid]
-    if u.country in s.majors or (u.hired_by is not None and u.id not in s.raised):
-        return None
-    home = content.country(u.country).map
-    if to_map != home:
-        return f"{uid} is {u.country}'s and may not leave the {home} map (SK 18.9)"
-    return None
