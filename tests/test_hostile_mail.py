@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 import pytest
 from gamekit import NOW, new_game
-from mailkit import Box, disk_full_at_the_second_answer
+from mailkit import Box, disk_full_at_the_second_answer, nested_mail
 
 from pbem import envelope
 from pbem.mail import intake
@@ -511,15 +511,9 @@ def test_a_mail_too_deep_or_too_large_to_parse_is_answered(kit):
     """3,000 nested multiparts exhaust the parser before the From was read: the mail was
     quarantined and its sender never told. Its header block is read on its own; so is a
     mail over the size limit's (it was quarantined unanswered too)."""
-    deep = (
-        b"From: Red <red@example.org>\r\nSubject: deep\r\nMessage-ID: <d@x>\r\n"
-        b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
-        + b"".join(
-            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
-            for k in range(3000)
-        )
-        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
-        + kit.envelope("Red", ["muster 1"]).encode()
+    deep = nested_mail(
+        b"From: Red <red@example.org>\r\nSubject: deep\r\nMessage-ID: <d@x>\r\n",
+        kit.envelope("Red", ["muster 1"]),
     )
     big = _mail("x", frm="blue@example.org", mid="<b@x>") + b"y" * (10 * 1024 * 1024)
     auto = b"Auto-Submitted: auto-replied\n" + big

@@ -10,7 +10,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from gamekit import new_game
-from mailkit import disk_full_at_the_second_answer
+from mailkit import disk_full_at_the_second_answer, nested_mail
 
 from pbem.judge import run as judge_run
 from pbem.mail import boxes
@@ -137,15 +137,9 @@ def test_a_mail_nested_too_deep_is_answered_by_pbem_run(tmp_path):
     """The parser fails on 3,000 nested multiparts before the From is read: the sender
     was never told. The header block is read on its own and he is answered."""
     d, kits = _games(tmp_path, ["solo"])
-    deep = (
-        b"From: red@example.org\r\nMessage-ID: <d@x>\r\n"
-        b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
-        + b"".join(
-            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
-            for k in range(3000)
-        )
-        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
-        + kits["solo"].envelope("Red", ["muster 1"]).encode()
+    deep = nested_mail(
+        b"From: red@example.org\r\nMessage-ID: <d@x>\r\n",
+        kits["solo"].envelope("Red", ["muster 1"]),
     )
     _post(tmp_path / "Maildir", [deep])
     rep = _run(d, boxes.MaildirSource(tmp_path / "Maildir"))

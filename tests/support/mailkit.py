@@ -33,3 +33,18 @@ def disk_full_at_the_second_answer(monkeypatch) -> list[str]:
 
     monkeypatch.setattr(outbox.Outbox, "prepare", full_at_the_second)
     return calls
+
+
+def nested_mail(headers: bytes, envelope: str, depth: int = 3000) -> bytes:
+    """A mail whose envelope sits `depth` multipart levels deep (enough to exhaust the
+    parser); `headers`: its From and other header lines, each ending in CRLF."""
+    return (
+        headers
+        + b'Content-Type: multipart/mixed; boundary="b0"\r\n\r\n'
+        + b"".join(
+            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
+            for k in range(depth)
+        )
+        + b"--b%d\r\nContent-Type: text/plain\r\n\r\n" % depth
+        + envelope.encode()
+    )
