@@ -236,15 +236,7 @@ def test_a_huge_body_or_line_and_deep_nesting(kit):
     e3 = kit.envelope("Red", ["muster 3"])
     many = _mail("x\n" * 100_000 + e1, mid="<1@x>")
     long = _raw(("y" * 9_000_000 + "\n" + e2).encode(), b"text/plain; charset=utf-8")
-    deep = (
-        b'From: red@example.org\r\nContent-Type: multipart/mixed; boundary="b0"\r\n\r\n'
-        + b"".join(
-            b'--b%d\r\nContent-Type: multipart/mixed; boundary="b%d"\r\n\r\n' % (k, k + 1)
-            for k in range(3000)
-        )
-        + b"--b3000\r\nContent-Type: text/plain\r\n\r\n"
-        + e3.encode()
-    )
+    deep = nested_mail(b"From: red@example.org\r\n", e3)
     rep = _ingest(kit, [many, long, deep])
     assert [h.outcome for h in rep.handled] == ["accepted", "accepted", "quarantined"]
     assert "internal error" not in rep.text()
